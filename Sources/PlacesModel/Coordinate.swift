@@ -1,0 +1,51 @@
+import Foundation
+
+/// A point on the Earth's surface, in degrees of WGS 84 latitude and longitude.
+///
+/// A `Coordinate` is always valid: its latitude lies in `-90...90`, its longitude in
+/// `-180...180`, and both are finite. Invalid values are rejected, never clamped.
+public struct Coordinate: Hashable, Sendable {
+  /// The mean radius of the Earth in metres (IUGG), used for great-circle distances.
+  public static let earthRadiusInMetres = 6_371_008.8
+
+  /// The latitude in degrees, in `-90...90`; positive is north.
+  public let latitude: Double
+  /// The longitude in degrees, in `-180...180`; positive is east.
+  public let longitude: Double
+
+  /// Creates a coordinate, rejecting values that are out of range or not finite.
+  ///
+  /// - Throws: ``CoordinateError/invalidLatitude(_:)`` or
+  ///   ``CoordinateError/invalidLongitude(_:)`` naming the offending value.
+  public init(latitude: Double, longitude: Double) throws(CoordinateError) {
+    guard latitude.isFinite, (-90.0...90.0).contains(latitude) else {
+      throw .invalidLatitude(latitude)
+    }
+    guard longitude.isFinite, (-180.0...180.0).contains(longitude) else {
+      throw .invalidLongitude(longitude)
+    }
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  /// Returns the great-circle distance to `other` in metres, on a sphere of
+  /// ``earthRadiusInMetres`` (haversine formula; accurate to about 0.5% on the real ellipsoid).
+  public func distance(to other: Coordinate) -> Double {
+    let degreesToRadians = Double.pi / 180
+    let latitude1 = latitude * degreesToRadians
+    let latitude2 = other.latitude * degreesToRadians
+    let halfDeltaLatitude = (latitude2 - latitude1) / 2
+    let halfDeltaLongitude = (other.longitude - longitude) * degreesToRadians / 2
+    let sinLatitude = sin(halfDeltaLatitude)
+    let sinLongitude = sin(halfDeltaLongitude)
+    let haversine =
+      sinLatitude * sinLatitude + cos(latitude1) * cos(latitude2) * sinLongitude * sinLongitude
+    let centralAngle = 2 * asin(min(1, haversine.squareRoot()))
+    return Self.earthRadiusInMetres * centralAngle
+  }
+}
+
+extension Coordinate: CustomStringConvertible {
+  /// The coordinate as `latitude,longitude` in degrees, for example `59.32938,18.06871`.
+  public var description: String { "\(latitude),\(longitude)" }
+}

@@ -1,0 +1,171 @@
+/// The catalog of places, the user's location and the selection, broadcast to listeners.
+///
+/// Each of ``places``, ``location`` and ``selectedItem`` broadcasts through ``delegates``
+/// from its `didSet`, and only when its value really changed. Listeners are held weakly and
+/// called in registration order; the re-entrancy rules of ``MulticastDelegate`` apply, so a
+/// listener that changes the model from a callback has its change broadcast after the one
+/// under way, and every listener sees the changes in the same order.
+///
+/// The model is consistent whenever a callback runs: a selection always names a place in the
+/// catalog. Replacing the catalog so that the selected place disappears first clears the
+/// selection (listeners hear `didSelectItem(nil)` while the old catalog is still in place),
+/// then installs the new catalog.
+///
+/// The model is not `Sendable`: build and use it in one isolation domain (the main actor in
+/// an app). Its ``delegates`` may be registered with from anywhere.
+public final class PlacesModel {
+  /// The listeners, held weakly.
+  ///
+  /// Register with ``addDelegate(_:replayingState:)`` to be brought up to date at once.
+  public let delegates: MulticastDelegate<any PlacesModelDelegate>
+
+  /// The catalog, in the order it was given; identifiers are unique.
+  public private(set) var places: [Place] {
+    didSet {
+      guard places != oldValue else { return }
+      placesByDistanceCache = nil
+      delegates.invoke(with: places) { $0.didChange(places: $1) }
+    }
+  }
+
+  /// The user's location, or `nil` when unknown.
+  public var location: Coordinate? {
+    didSet {
+      guard location != oldValue else { return }
+      placesByDistanceCache = nil
+      delegates.invoke(with: location) { $0.didChange(location: $1) }
+    }
+  }
+
+  /// The identifier of the selected place, or `nil` when nothing is selected.
+  ///
+  /// Change it with ``select(_:)`` and ``deselect()``, which keep it within the catalog.
+  public private(set) var selectedItem: Place.ID? {
+    didSet {
+      guard selectedItem != oldValue else { return }
+      delegates.invoke(with: selectedItem) { $0.didSelectItem($1) }
+    }
+  }
+
+  private var index: PlaceIndex
+  private var placesByDistanceCache: [Place]?
+
+  /// Creates a model holding `places`, with no selection.
+  ///
+  /// - Parameters:
+  ///   - places: The catalog; identifiers must be unique.
+  ///   - location: The user's location, if known.
+  ///   - delegates: The multicast to broadcast through; pass one to choose its re-entrancy
+  ///     limit and diagnostic handler.
+  /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
+  /// - Complexity: O(*n*).
+  public init(
+    places: [Place] = [],
+    location: Coordinate? = nil,
+    delegates: MulticastDelegate<any PlacesModelDelegate> = MulticastDelegate()
+  ) throws(PlacesModelError) {
+    self.index = try PlaceIndex(places)
+    self.places = places
+    self.location = location
+    self.selectedItem = nil
+    self.delegates = delegates
+  }
+
+  // MARK: - Changes
+
+  /// Replaces the catalog, clearing the selection first if its place is not in `newPlaces`.
+  ///
+  /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``; the model is then
+  ///   unchanged and nothing is broadcast.
+  /// - Complexity: O(*n*).
+  public func replacePlaces(_ newPlaces: [Place]) throws(PlacesModelError) {
+    let newIndex = try PlaceIndex(newPlaces)
+    if let selectedItem, newIndex.position(of: selectedItem) == nil {
+      self.selectedItem = nil
+    }
+    index = newIndex
+    places = newPlaces
+  }
+
+  /// Selects the place with identifier `id`; selecting the selected place again does nothing.
+  ///
+  /// - Throws: ``PlacesModelError/unknownPlace(_:)`` if no place has `id`; the selection is
+  ///   then unchanged.
+  public func select(_ id: Place.ID) throws(PlacesModelError) {
+    guard index.position(of: id) != nil else {
+      throw .unknownPlace(id)
+    }
+    selectedItem = id
+  }
+
+  /// Clears the selection; does nothing if nothing is selected.
+  public func deselect() {
+    selectedItem = nil
+  }
+
+  /// Registers `delegate` and, unless told otherwise, tells it the current state at once.
+  ///
+  /// The replay calls `didChange(places:)`, `didChange(location:)` and `didSelectItem(_:)`
+  /// on `delegate` alone, in that order, with the values the model holds now; it lets a
+  /// listener created after the data loaded show it. If a broadcast is queued at that moment,
+  /// the delegate also receives it afterwards.
+  public func addDelegate(_ delegate: any PlacesModelDelegate, replayingState: Bool = true) {
+    delegates.add(delegate)
+    guard replayingState else { return }
+    delegate.didChange(places: places)
+    delegate.didChange(location: location)
+    delegate.didSelectItem(selectedItem)
+  }
+
+  // MARK: - Lookups
+
+  /// The position of the place with identifier `id` in ``places``, or `nil`.
+  ///
+  /// - Complexity: O(1) on average.
+  public func position(ofPlaceWithID id: Place.ID) -> Int? {
+    index.position(of: id)
+  }
+
+  /// The place with identifier `id`, or `nil`.
+  ///
+  /// - Complexity: O(1) on average.
+  public func place(withID id: Place.ID) -> Place? {
+    index.position(of: id).map { places[$0] }
+  }
+
+  /// The coordinate of the place with identifier `id`, or `nil`.
+  ///
+  /// - Complexity: O(1) on average.
+  public func coordinate(ofPlaceWithID id: Place.ID) -> Coordinate? {
+    place(withID: id)?.coordinate
+  }
+
+  /// The selected place, or `nil`.
+  public var selectedPlace: Place? {
+    selectedItem.flatMap(place(withID:))
+  }
+
+  /// The places nearest first from ``location``, or `nil` when the location is unknown.
+  ///
+  /// Places at the same distance keep their catalog order. The order is computed once per
+  /// catalog and location and then kept.
+  ///
+  /// - Complexity: O(*n* log *n*) the first time after a change, O(1) after that.
+  public func placesByDistance() -> [Place]? {
+    guard let location else { return nil }
+    if let placesByDistanceCache {
+      return placesByDistanceCache
+    }
+    let sorted = Self.sortedByDistance(places, from: location)
+    placesByDistanceCache = sorted
+    return sorted
+  }
+
+  private static func sortedByDistance(_ places: [Place], from origin: Coordinate) -> [Place] {
+    let distances = places.map { origin.distance(to: $0.coordinate) }
+    let order = places.indices.sorted { left, right in
+      distances[left] != distances[right] ? distances[left] < distances[right] : left < right
+    }
+    return order.map { places[$0] }
+  }
+}

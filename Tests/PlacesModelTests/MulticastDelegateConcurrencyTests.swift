@@ -1,0 +1,111 @@
+import Dispatch
+import PlacesModel
+import Synchronization
+import Testing
+
+/// Many threads adding, removing and broadcasting on one multicast at once.
+struct MulticastDelegateConcurrencyTests {
+  /// A thread-safe listener that counts the calls of each broadcast it hears.
+  final class CountingListener: Listener, Sendable {
+    let calls = LockedValue<[Int: Int]>([:])
+    /// The clock reading taken after ``MulticastDelegate/remove(_:)`` returned.
+    let removedAt = Atomic<Int>(.max)
+    let lateCalls = Atomic<Int>(0)
+
+    func hear(_ event: Int) {
+      if event > removedAt.load(ordering: .acquiring) {
+        lateCalls.add(1, ordering: .relaxed)
+      }
+      calls.withLock { $0[event, default: 0] += 1 }
+    }
+
+    func answer() -> String { "counting" }
+  }
+
+  @Test func concurrentAddsRemovesAndBroadcastsKeepEveryPromise() {
+    let multicast = MulticastDelegate<any Listener>()
+    let permanent = (0..<8).map { _ in CountingListener() }
+    permanent.forEach(multicast.add)
+    let clock = Atomic<Int>(0)
+    let broadcasts = LockedValue<[Int]>([])
+    let transients = LockedValue<[CountingListener]>([])
+    let threads = 4
+
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      var generator = SplitMix64(seed: UInt64(thread + 1))
+      var mine: [CountingListener] = []
+      for _ in 0..<1_500 {
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0..<4:
+          let tick = clock.add(1, ordering: .sequentiallyConsistent).newValue
+          broadcasts.withLock { $0.append(tick) }
+          multicast.invoke(with: tick) { $0.hear($1) }
+        case 4..<7:
+          let listener = CountingListener()
+          multicast.add(listener)
+          mine.append(listener)
+          transients.withLock { $0.append(listener) }
+        case 7..<9:
+          if let index = mine.indices.randomElement(using: &generator) {
+            let listener = mine.remove(at: index)
+            multicast.remove(listener)
+            let tick = clock.add(1, ordering: .sequentiallyConsistent).newValue
+            listener.removedAt.store(tick, ordering: .releasing)
+          }
+        default:
+          mine.removeAll()  // released while still registered
+        }
+      }
+    }
+
+    let allBroadcasts = broadcasts.withLock { $0 }
+    for listener in permanent {
+      let calls = listener.calls.withLock { $0 }
+      // None lost, none called twice for one broadcast.
+      #expect(calls.count == allBroadcasts.count)
+      #expect(calls.values.allSatisfy { $0 == 1 })
+    }
+    for listener in transients.withLock({ $0 }) {
+      #expect(listener.calls.withLock { $0.values.allSatisfy { $0 == 1 } })
+      #expect(listener.lateCalls.load(ordering: .relaxed) == 0)
+    }
+    #expect(multicast.count >= permanent.count)
+  }
+
+  @Test func aDelegateMayCallBackInFromAnotherThreadsBroadcastWithoutDeadlock() {
+    let multicast = MulticastDelegate<any Listener>()
+    let reentrant = ReentrantListener(multicast: multicast)
+    multicast.add(reentrant)
+
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for round in 0..<200 {
+        multicast.invoke(with: thread * 1_000 + round) { $0.hear($1) }
+      }
+    }
+
+    #expect(reentrant.heard.load(ordering: .relaxed) >= 800)
+    #expect(multicast.count == 1)
+  }
+}
+
+/// Calls back into the multicast from its callback: registers, counts and unregisters a
+/// helper, then queues one more broadcast.
+final class ReentrantListener: Listener, Sendable {
+  let multicast: MulticastDelegate<any Listener>
+  let heard = Atomic<Int>(0)
+
+  init(multicast: MulticastDelegate<any Listener>) { self.multicast = multicast }
+
+  func hear(_ event: Int) {
+    heard.add(1, ordering: .relaxed)
+    let helper = MulticastDelegateConcurrencyTests.CountingListener()
+    multicast.add(helper)
+    _ = multicast.count
+    multicast.remove(helper)
+    if event >= 0 {
+      multicast.invoke(with: -1) { $0.hear($1) }
+    }
+  }
+
+  func answer() -> String { "reentrant" }
+}

@@ -1,0 +1,245 @@
+import PlacesModel
+import Testing
+
+struct PlacesModelTests {
+  // MARK: - Catalog
+
+  @Test func aCatalogWithDuplicateIDsIsRefused() {
+    let twin = Place(id: Place.paris.id, name: "Twin", coordinate: .fixture(0, 0))
+    #expect(throws: PlacesModelError.duplicateID(Place.paris.id, firstIndex: 1, secondIndex: 2)) {
+      try PlacesModel(places: [.london, .paris, twin])
+    }
+  }
+
+  @Test func replacingPlacesBroadcastsTheNewCatalog() throws {
+    let model = try PlacesModel(places: [.london])
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    try model.replacePlaces([.paris, .rome])
+
+    #expect(recorder.events == [.places([2, 3])])
+    #expect(model.places == [.paris, .rome])
+  }
+
+  @Test func replacingPlacesWithAnEqualCatalogBroadcastsNothing() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    try model.replacePlaces([.london, .paris])
+
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func aRefusedReplacementChangesNothingAndBroadcastsNothing() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    try model.select(Place.paris.id)
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    #expect(throws: PlacesModelError.self) {
+      try model.replacePlaces([.rome, .rome])
+    }
+
+    #expect(model.places == [.london, .paris])
+    #expect(model.selectedItem == Place.paris.id)
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func replacingPlacesSoTheSelectionDisappearsClearsItFirst() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    try model.select(Place.paris.id)
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+    var consistent = true
+    recorder.onSelection = { _ in
+      // Whenever a listener runs, the selection names a place in the catalog (or nothing).
+      consistent = consistent && model.selectedItem.map { model.place(withID: $0) != nil } ?? true
+    }
+
+    try model.replacePlaces([.rome])
+
+    #expect(recorder.events == [.selection(nil), .places([3])])
+    #expect(model.selectedItem == nil)
+    #expect(consistent)
+  }
+
+  @Test func replacingPlacesKeepsASelectionThatIsStillThere() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    try model.select(Place.paris.id)
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    try model.replacePlaces([.paris, .rome])
+
+    #expect(recorder.events == [.places([2, 3])])
+    #expect(model.selectedItem == Place.paris.id)
+  }
+
+  // MARK: - Selection
+
+  @Test func selectingBroadcastsTheSelection() throws {
+    let model = try PlacesModel(places: [.london, .stockholm])
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    try model.select(42)
+
+    #expect(model.selectedItem == 42)
+    #expect(model.selectedPlace == .stockholm)
+    #expect(recorder.events == [.selection(42)])
+  }
+
+  @Test func selectingTheSelectedPlaceAgainBroadcastsNothing() throws {
+    let model = try PlacesModel(places: [.stockholm])
+    try model.select(42)
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    try model.select(42)
+
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func selectingAnUnknownIDIsRefusedAndChangesNothing() throws {
+    let model = try PlacesModel(places: [.london, .stockholm])
+    try model.select(1)
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    #expect(throws: PlacesModelError.unknownPlace(99)) {
+      try model.select(99)
+    }
+
+    #expect(model.selectedItem == 1)
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func deselectingBroadcastsOnlyWhenSomethingWasSelected() throws {
+    let model = try PlacesModel(places: [.london])
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    model.deselect()
+    try model.select(1)
+    model.deselect()
+
+    #expect(recorder.events == [.selection(1), .selection(nil)])
+  }
+
+  @Test func aListenerThatSelectsFromItsCallbackHasItsChangeDeliveredAfterwards() throws {
+    let model = try PlacesModel(places: [.london, .paris, .rome])
+    let redirector = ModelEventRecorder()
+    let observer = ModelEventRecorder()
+    redirector.onSelection = { id in
+      if id == Place.london.id { try? model.select(Place.rome.id) }
+    }
+    model.addDelegate(redirector, replayingState: false)
+    model.addDelegate(observer, replayingState: false)
+
+    try model.select(Place.london.id)
+
+    #expect(redirector.events == [.selection(1), .selection(3)])
+    #expect(observer.events == [.selection(1), .selection(3)])
+    #expect(model.selectedItem == Place.rome.id)
+  }
+
+  // MARK: - Location
+
+  @Test func settingTheLocationBroadcastsOnlyRealChanges() throws {
+    let model = try PlacesModel(places: [.london])
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+    let here = Coordinate.fixture(59.3, 18.0)
+
+    model.location = here
+    model.location = here
+    model.location = nil
+
+    #expect(recorder.events == [.location(here), .location(nil)])
+  }
+
+  // MARK: - Replay
+
+  @Test func aLateListenerIsBroughtUpToDateAtOnce() throws {
+    let here = Coordinate.fixture(48.0, 2.0)
+    let model = try PlacesModel(places: [.london, .paris], location: here)
+    try model.select(Place.paris.id)
+    let late = ModelEventRecorder()
+
+    model.addDelegate(late)
+
+    #expect(late.events == [.places([1, 2]), .location(here), .selection(2)])
+    #expect(model.delegates.contains(late))
+  }
+
+  @Test func aListenerCanOptOutOfTheReplay() throws {
+    let model = try PlacesModel(places: [.london])
+    let listener = ModelEventRecorder()
+
+    model.addDelegate(listener, replayingState: false)
+
+    #expect(listener.events.isEmpty)
+    #expect(model.delegates.count == 1)
+  }
+
+  // MARK: - Lookups
+
+  @Test func lookupsFindPlacesByID() throws {
+    let model = try PlacesModel(places: [.london, .paris, .stockholm])
+
+    #expect(model.position(ofPlaceWithID: 42) == 2)
+    #expect(model.place(withID: 2) == .paris)
+    #expect(model.coordinate(ofPlaceWithID: 1) == Place.london.coordinate)
+    #expect(model.place(withID: 7) == nil)
+    #expect(model.position(ofPlaceWithID: 7) == nil)
+  }
+
+  @Test func lookupsFollowACatalogReplacement() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+
+    try model.replacePlaces([.stockholm, .london])
+
+    #expect(model.position(ofPlaceWithID: 1) == 1)
+    #expect(model.place(withID: 2) == nil)
+    #expect(model.place(withID: 42) == .stockholm)
+  }
+
+  @Test func placesByDistanceAreNearestFirstAndFollowTheLocation() throws {
+    let model = try PlacesModel(places: [.london, .paris, .rome, .stockholm])
+    #expect(model.placesByDistance() == nil)
+
+    model.location = .fixture(41.9, 12.5)  // Rome
+    #expect(model.placesByDistance()?.map(\.id) == [3, 2, 1, 42])
+
+    model.location = .fixture(59.0, 18.0)  // near Stockholm
+    #expect(model.placesByDistance()?.map(\.id) == [42, 1, 2, 3])
+
+    try model.replacePlaces([.rome, .paris])
+    #expect(model.placesByDistance()?.map(\.id) == [2, 3])
+  }
+
+  @Test func placesAtTheSameDistanceKeepCatalogOrder() throws {
+    let here = Coordinate.fixture(10, 10)
+    let places = (1...5).map { Place(id: $0, name: "Twin \($0)", coordinate: here) }
+    let model = try PlacesModel(places: places.reversed(), location: here)
+
+    #expect(model.placesByDistance()?.map(\.id) == [5, 4, 3, 2, 1])
+  }
+
+  // MARK: - Lifetime
+
+  @Test func theModelDoesNotKeepItsListenersAlive() throws {
+    let model = try PlacesModel(places: [.london])
+    weak var weakListener: ModelEventRecorder?
+    do {
+      let listener = ModelEventRecorder()
+      weakListener = listener
+      model.addDelegate(listener)
+    }
+
+    #expect(weakListener == nil)
+    #expect(model.delegates.isEmpty)
+  }
+}
