@@ -4,11 +4,22 @@ import PackageDescription
 let package = Package(
   name: "Places",
   products: [
-    .library(name: "PlacesModel", targets: ["PlacesModel"])
+    .library(name: "PlacesModel", targets: ["PlacesModel"]),
+    .library(name: "ViewModels", targets: ["ViewModels"]),
+    .library(name: "Coordinators", targets: ["Coordinators"]),
+    .executable(name: "places-cli", targets: ["places-cli"]),
   ],
   targets: [
     .target(name: "PlacesModel"),
+    .target(name: "ViewModels", dependencies: ["PlacesModel"]),
+    .target(name: "Coordinators", dependencies: ["ViewModels", "PlacesModel"]),
+    .executableTarget(
+      name: "places-cli", dependencies: ["Coordinators", "ViewModels", "PlacesModel"]),
     .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"]),
+    .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "PlacesModel"]),
+    .testTarget(
+      name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "PlacesModel"]),
+    .testTarget(name: "PlacesCLITests", dependencies: ["places-cli"]),
   ],
   swiftLanguageModes: [.v6]
 )

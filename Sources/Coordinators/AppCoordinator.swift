@@ -1,0 +1,91 @@
+import PlacesModel
+import ViewModels
+
+/// Builds the whole app: the model, the map and list screens, and the detail card flow.
+///
+/// ## Ownership
+/// The app coordinator owns the model, the view models and the views the ``ViewFactory``
+/// supplies; the model holds its listeners weakly and the view models hold their views weakly.
+/// Releasing the app coordinator therefore releases the whole graph. Nothing is global: build
+/// as many independent graphs as needed.
+///
+/// ## Navigation
+/// When a place is selected, a ``PlaceCardCoordinator`` child shows its card; when the
+/// selection moves to another place, that card is dismissed and the new place's card shown;
+/// when the selection is cleared, the card is dismissed. The coordinator listens to the model
+/// after the map and list view models, so within one broadcast the card reacts last.
+public final class AppCoordinator: Coordinator {
+  /// The model every view model listens to; change it to drive the app, for example to set
+  /// the user's location.
+  public let model: PlacesModel
+  /// The map's view model; send it the map's taps.
+  public let mapViewModel: MapViewModel
+  /// The list's view model; send it the list's taps.
+  public let listViewModel: ListViewModel
+  /// The card flow, while a place is selected.
+  public var children: [any Coordinator] {
+    cardCoordinator.map { [$0] } ?? []
+  }
+
+  private let viewFactory: any ViewFactory
+  private var owned: [AnyObject] = []
+  private var cardCoordinator: PlaceCardCoordinator?
+  private var isStarted = false
+
+  /// Creates the app around `model`, taking its views from `viewFactory`.
+  ///
+  /// The view models listen to the model at once; ``start()`` attaches the views.
+  public init(model: PlacesModel, viewFactory: any ViewFactory) {
+    self.model = model
+    self.viewFactory = viewFactory
+    self.mapViewModel = MapViewModel(model: model)
+    self.listViewModel = ListViewModel(model: model)
+  }
+
+  /// Creates the app around a new model holding `places`.
+  ///
+  /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
+  /// - Complexity: O(*n*).
+  public convenience init(places: [Place], viewFactory: any ViewFactory) throws(PlacesModelError) {
+    self.init(model: try PlacesModel(places: places), viewFactory: viewFactory)
+  }
+
+  /// Makes the map and list views, brings them up to date, and shows the selected place's
+  /// card, if any; does nothing the second time.
+  public func start() {
+    guard !isStarted else { return }
+    isStarted = true
+    let mapView = viewFactory.makeMapView()
+    mapViewModel.view = mapView
+    let listView = viewFactory.makeListView()
+    listViewModel.view = listView
+    owned += [mapView, listView]
+    model.addDelegate(self)
+  }
+
+  // MARK: - Navigation
+
+  private func showCard(for place: Place) {
+    let child = PlaceCardCoordinator(place: place, model: model, viewFactory: viewFactory)
+    cardCoordinator = child
+    child.start()
+  }
+
+  private func dismissCard() {
+    let child = cardCoordinator
+    cardCoordinator = nil
+    child?.finish()
+  }
+}
+
+extension AppCoordinator: PlacesModelDelegate {
+  /// Shows the card of the selected place, dismissing the card shown before.
+  public func didSelectItem(_ id: Place.ID?) {
+    let place = id.flatMap { model.place(withID: $0) }
+    guard place?.id != cardCoordinator?.place.id else { return }
+    dismissCard()
+    if let place {
+      showCard(for: place)
+    }
+  }
+}

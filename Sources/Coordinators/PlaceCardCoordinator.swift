@@ -1,0 +1,41 @@
+import PlacesModel
+import ViewModels
+
+/// Shows the detail card of one place until the flow is finished.
+public final class PlaceCardCoordinator: Coordinator {
+  /// The place whose card this flow shows.
+  public let place: Place
+  /// The view model of the card, once the flow has started.
+  public private(set) var viewModel: PlaceCardViewModel?
+  /// None: a card starts no flows of its own.
+  public var children: [any Coordinator] { [] }
+
+  private let model: PlacesModel
+  private let viewFactory: any ViewFactory
+  private var cardView: (any PlaceCardViewDelegate)?
+
+  /// Creates the flow for the card of `place`; ``start()`` shows it.
+  public init(place: Place, model: PlacesModel, viewFactory: any ViewFactory) {
+    self.place = place
+    self.model = model
+    self.viewFactory = viewFactory
+  }
+
+  /// Makes the card's view and view model and shows the place's details; does nothing if the
+  /// flow has already started.
+  public func start() {
+    guard viewModel == nil else { return }
+    let cardView = viewFactory.makeCardView()
+    let viewModel = PlaceCardViewModel(place: place, model: model)
+    viewModel.view = cardView
+    self.cardView = cardView
+    self.viewModel = viewModel
+  }
+
+  /// Dismisses the card and lets go of its view and view model.
+  public func finish() {
+    viewModel?.close()
+    viewModel = nil
+    cardView = nil
+  }
+}

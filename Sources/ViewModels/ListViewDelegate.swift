@@ -1,0 +1,16 @@
+import PlacesModel
+
+/// The commands a list screen carries out.
+///
+/// A ``ListViewModel`` calls these on the isolation domain that owns it; the screen only draws.
+/// At most one row is highlighted at a time.
+public protocol ListViewDelegate: AnyObject {
+  /// Replaces every row with `rows`, shown in `order`, leaving none highlighted.
+  func reloadRows(_ rows: [ListRow], order: ListOrder)
+  /// Highlights the row at `row`, removing the highlight from any other.
+  func highlightRow(at row: Int)
+  /// Scrolls until the row at `row` is visible.
+  func scrollToRow(at row: Int, animated: Bool)
+  /// Removes the highlight, leaving no row highlighted.
+  func clearHighlight()
+}

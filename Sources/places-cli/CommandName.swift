@@ -1,0 +1,9 @@
+/// The name of a command, as typed.
+enum CommandName: String, CaseIterable {
+  case select
+  case deselect
+  case locate
+  case list
+  case session
+  case help
+}

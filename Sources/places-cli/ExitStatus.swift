@@ -1,0 +1,42 @@
+import PlacesModel
+import ViewModels
+
+/// The statuses the tool exits with, from `sysexits.h` where one fits.
+enum ExitStatus: Int32 {
+  /// Everything succeeded.
+  case success = 0
+  /// No place has the identifier given.
+  case noSuchPlace = 1
+  /// The command line was wrong (`EX_USAGE`).
+  case usage = 64
+  /// The places file was read but is malformed or invalid (`EX_DATAERR`).
+  case invalidData = 65
+  /// The places file is missing or cannot be read (`EX_NOINPUT`).
+  case missingData = 66
+  /// The tool itself failed (`EX_SOFTWARE`); no known error leads here.
+  case internalError = 70
+
+  /// The status for `error`: the one place where errors become exit statuses.
+  init(for error: any Error) {
+    switch error {
+    case is UsageError:
+      self = .usage
+    case let error as GeoJSONError:
+      self = error.isMissingOrUnreadable ? .missingData : .invalidData
+    case is CatalogError:
+      self = .invalidData
+    case let error as PlacesModelError:
+      switch error {
+      case .unknownPlace: self = .noSuchPlace
+      case .duplicateID: self = .invalidData
+      }
+    case let error as ListViewModelError:
+      switch error {
+      case .unknownPlace: self = .noSuchPlace
+      case .rowOutOfRange: self = .usage
+      }
+    default:
+      self = .internalError
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/// What one command line, or one line of a session, asks for.
+struct Invocation: Equatable {
+  /// What to do.
+  enum Action: Equatable {
+    /// Runs a command.
+    case run(Command)
+    /// Prints the tool's help, or a command's.
+    case help(CommandName?)
+    /// Prints the version and the data attribution.
+    case version
+  }
+
+  /// What to do.
+  var action: Action
+  /// The GeoJSON file to read places from; `nil` for the built-in places.
+  var placesFile: String?
+  /// How to print results.
+  var format = OutputFormat.text
+}

@@ -1,0 +1,54 @@
+import PlacesModel
+
+/// A value printed with a result: an argument of a view command or a field of a place.
+enum OutputValue {
+  /// An integer.
+  case integer(Int)
+  /// A finite number.
+  case number(Double)
+  /// A Boolean.
+  case boolean(Bool)
+  /// Free text, such as a name: quoted in both formats.
+  case text(String)
+  /// A word from a fixed set, such as `name` or `SE`: bare in text, quoted in JSON.
+  case word(String)
+  /// A coordinate: `latitude,longitude` in text, two members `latitude` and `longitude` in
+  /// JSON.
+  case coordinate(Coordinate)
+
+  /// The value as text output writes it after `name=`.
+  var text: String {
+    switch self {
+    case .integer(let value): "\(value)"
+    case .number(let value): "\(value)"
+    case .boolean(let value): "\(value)"
+    case .text(let value): value.quotedForJSON
+    case .word(let value): value
+    case .coordinate(let value): value.description
+    }
+  }
+
+  /// The JSON members for the value named `name`, as `"key":value` strings.
+  func jsonMembers(named name: String) -> [String] {
+    switch self {
+    case .integer(let value): [member(name, "\(value)")]
+    case .number(let value): [member(name, Self.jsonNumber(value))]
+    case .boolean(let value): [member(name, "\(value)")]
+    case .text(let value), .word(let value): [member(name, value.quotedForJSON)]
+    case .coordinate(let value):
+      [
+        member("latitude", Self.jsonNumber(value.latitude)),
+        member("longitude", Self.jsonNumber(value.longitude)),
+      ]
+    }
+  }
+
+  private func member(_ name: String, _ value: String) -> String {
+    name.quotedForJSON + ":" + value
+  }
+
+  /// Swift's shortest round-tripping form, which is valid JSON for every finite number.
+  private static func jsonNumber(_ value: Double) -> String {
+    value.isFinite ? "\(value)" : "null"
+  }
+}

@@ -1,0 +1,69 @@
+import PlacesModel
+
+/// Why a command line, or a line of a session, was refused before anything ran.
+enum UsageError: Error, Equatable {
+  /// No command was given.
+  case missingCommand
+  /// The command is not one the tool knows.
+  case unknownCommand(String)
+  /// The option is not one the tool knows.
+  case unknownOption(String)
+  /// The option exists but does not apply to the command.
+  case optionNotApplicable(String, command: CommandName)
+  /// The option needs a value and has none.
+  case missingValue(option: String)
+  /// The option's value is not one it accepts; `expected` says what it accepts.
+  case invalidValue(String, option: String, expected: String)
+  /// The option takes no value but was given one with `=`.
+  case unexpectedValue(String, option: String)
+  /// The command needs this argument and it is missing.
+  case missingArgument(String, command: CommandName)
+  /// The command takes no further argument.
+  case unexpectedArgument(String, command: CommandName)
+  /// The identifier is not an integer.
+  case invalidID(String)
+  /// The argument named `name` is not a number.
+  case invalidNumber(String, name: String)
+  /// The coordinate is out of range.
+  case invalidCoordinate(CoordinateError)
+  /// The option or command can only be used on the command line, not inside a session.
+  case notAllowedInSession(String)
+}
+
+extension UsageError: CustomStringConvertible {
+  /// A message that names the word at fault and what was expected.
+  var description: String {
+    switch self {
+    case .missingCommand:
+      "missing command: expected one of \(Self.commandList)"
+    case .unknownCommand(let word):
+      "unknown command '\(word)': expected one of \(Self.commandList)"
+    case .unknownOption(let option):
+      "unknown option '\(option)'"
+    case .optionNotApplicable(let option, let command):
+      "option '\(option)' does not apply to '\(command.rawValue)'"
+    case .missingValue(let option):
+      "option '\(option)' needs a value"
+    case .invalidValue(let value, let option, let expected):
+      "invalid value '\(value)' for '\(option)': expected \(expected)"
+    case .unexpectedValue(let value, let option):
+      "option '\(option)' takes no value, but was given '\(value)'"
+    case .missingArgument(let name, let command):
+      "'\(command.rawValue)' needs the argument \(name)"
+    case .unexpectedArgument(let word, let command):
+      "unexpected argument '\(word)' for '\(command.rawValue)'"
+    case .invalidID(let word):
+      "invalid id '\(word)': expected an integer"
+    case .invalidNumber(let word, let name):
+      "invalid \(name) '\(word)': expected a number in degrees"
+    case .invalidCoordinate(let error):
+      error.description
+    case .notAllowedInSession(let word):
+      "'\(word)' cannot be used inside a session; give it on the command line"
+    }
+  }
+
+  private static var commandList: String {
+    CommandName.allCases.map(\.rawValue).joined(separator: ", ")
+  }
+}

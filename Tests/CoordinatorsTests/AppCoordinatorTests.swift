@@ -1,0 +1,188 @@
+import Coordinators
+import PlacesModel
+import Testing
+import ViewModels
+
+struct AppCoordinatorTests {
+  private static let setUp: [CommandLog.Entry] = [
+    .map(.showMarkers(Place.catalog.map(MapMarker.init(place:)))),
+    .list(.reloadRows(Place.catalog.map(\.id), order: .name)),
+  ]
+
+  // MARK: - Start
+
+  @Test func startAttachesViewsAndBringsThemUpToDate() throws {
+    let factory = ViewFactorySpy()
+    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+
+    coordinator.start()
+
+    #expect(factory.log.entries == Self.setUp)
+    #expect(coordinator.children.isEmpty)
+  }
+
+  @Test func startTwiceDoesNothingMore() throws {
+    let factory = ViewFactorySpy()
+    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+
+    coordinator.start()
+    coordinator.start()
+
+    #expect(factory.log.entries == Self.setUp)
+  }
+
+  @Test func startWithSelectionShowsCardAtOnce() throws {
+    let model = try PlacesModel(places: Place.catalog)
+    try model.select(Place.paris.id)
+    let factory = ViewFactorySpy()
+    let coordinator = AppCoordinator(model: model, viewFactory: factory)
+
+    coordinator.start()
+
+    #expect(
+      factory.log.entries == [
+        .map(.showMarkers(Place.catalog.map(MapMarker.init(place:)))),
+        .map(.selectMarker(Place.paris.id)),
+        .map(.moveCamera(to: Place.paris.coordinate, animated: false)),
+        .map(.showCard(.paris)),
+        .list(.reloadRows(Place.catalog.map(\.id), order: .name)),
+        .list(.highlightRow(1)),
+        .list(.scrollToRow(1, animated: false)),
+        .card(.showDetails(.paris)),
+      ])
+    #expect(coordinator.children.count == 1)
+  }
+
+  @Test func duplicateIdentifiersAreRefused() {
+    #expect(throws: PlacesModelError.duplicateID(1, firstIndex: 0, secondIndex: 1)) {
+      try AppCoordinator(places: [.london, .london], viewFactory: ViewFactorySpy())
+    }
+  }
+
+  // MARK: - Navigation
+
+  @Test func selectionShowsCardAfterMapAndList() throws {
+    let factory = ViewFactorySpy()
+    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    coordinator.start()
+
+    try coordinator.mapViewModel.markerTapped(id: Place.stockholm.id)
+
+    #expect(
+      factory.log.entries.dropFirst(Self.setUp.count) == [
+        .map(.selectMarker(Place.stockholm.id)),
+        .map(.moveCamera(to: Place.stockholm.coordinate, animated: true)),
+        .map(.showCard(.stockholm)),
+        .list(.highlightRow(2)),
+        .list(.scrollToRow(2, animated: true)),
+        .card(.showDetails(.stockholm)),
+      ])
+    let card = try #require(coordinator.children.first as? PlaceCardCoordinator)
+    #expect(card.place == .stockholm)
+  }
+
+  @Test func deselectionDismissesCard() throws {
+    let factory = ViewFactorySpy()
+    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    coordinator.start()
+    try coordinator.listViewModel.rowTapped(at: 0)
+    let beforeDeselection = factory.log.entries.count
+
+    coordinator.mapViewModel.mapTapped()
+
+    #expect(
+      factory.log.entries.dropFirst(beforeDeselection) == [
+        .map(.deselectMarker(Place.london.id)),
+        .map(.hideCard),
+        .list(.clearHighlight),
+        .card(.dismiss),
+      ])
+    #expect(coordinator.children.isEmpty)
+    #expect(factory.cardViews.count == 1)
+    #expect(factory.cardViews.allSatisfy { $0.object == nil })
+  }
+
+  @Test func newSelectionReplacesCard() throws {
+    let factory = ViewFactorySpy()
+    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    coordinator.start()
+    try coordinator.mapViewModel.markerTapped(id: Place.london.id)
+    let beforeSecondTap = factory.log.entries.count
+
+    try coordinator.mapViewModel.markerTapped(id: Place.paris.id)
+
+    #expect(
+      factory.log.entries.dropFirst(beforeSecondTap) == [
+        .map(.selectMarker(Place.paris.id)),
+        .map(.moveCamera(to: Place.paris.coordinate, animated: true)),
+        .map(.showCard(.paris)),
+        .list(.highlightRow(1)),
+        .list(.scrollToRow(1, animated: true)),
+        .card(.dismiss),
+        .card(.showDetails(.paris)),
+      ])
+    #expect(factory.cardViews.map { $0.object == nil } == [true, false])
+  }
+
+  @Test func tapOnCardCloseGoesBack() throws {
+    let factory = ViewFactorySpy()
+    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    coordinator.start()
+    try coordinator.mapViewModel.markerTapped(id: Place.paris.id)
+    let card = try #require(coordinator.children.first as? PlaceCardCoordinator)
+
+    card.viewModel?.closeTapped()
+
+    #expect(factory.log.entries.last == .card(.dismiss))
+    #expect(coordinator.model.selectedItem == nil)
+    #expect(coordinator.children.isEmpty)
+  }
+
+  @Test func graphsBuiltSideBySideAreIndependent() throws {
+    let firstFactory = ViewFactorySpy()
+    let secondFactory = ViewFactorySpy()
+    let first = try AppCoordinator(places: Place.catalog, viewFactory: firstFactory)
+    let second = try AppCoordinator(places: Place.catalog, viewFactory: secondFactory)
+    first.start()
+    second.start()
+
+    try first.mapViewModel.markerTapped(id: Place.paris.id)
+
+    #expect(second.model.selectedItem == nil)
+    #expect(secondFactory.log.entries == Self.setUp)
+  }
+
+  // MARK: - Lifetime
+
+  @Test func releasingCoordinatorReleasesModelViewModelsAndViews() throws {
+    let factory = ViewFactorySpy()
+    weak var weakModel: PlacesModel?
+    weak var weakMapViewModel: MapViewModel?
+    weak var weakListViewModel: ListViewModel?
+    weak var weakCard: PlaceCardCoordinator?
+    weak var weakCardViewModel: PlaceCardViewModel?
+    do {
+      let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+      coordinator.start()
+      try coordinator.mapViewModel.markerTapped(id: Place.london.id)
+      weakModel = coordinator.model
+      weakMapViewModel = coordinator.mapViewModel
+      weakListViewModel = coordinator.listViewModel
+      weakCard = coordinator.children.first as? PlaceCardCoordinator
+      weakCardViewModel = weakCard?.viewModel
+      #expect(weakCardViewModel != nil)
+      #expect(factory.mapView != nil)
+      #expect(factory.listView != nil)
+      #expect(factory.cardViews.first?.object != nil)
+    }
+
+    #expect(weakModel == nil)
+    #expect(weakMapViewModel == nil)
+    #expect(weakListViewModel == nil)
+    #expect(weakCard == nil)
+    #expect(weakCardViewModel == nil)
+    #expect(factory.mapView == nil)
+    #expect(factory.listView == nil)
+    #expect(factory.cardViews.first?.object == nil)
+  }
+}

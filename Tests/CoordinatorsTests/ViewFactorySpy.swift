@@ -1,0 +1,37 @@
+import Coordinators
+import ViewModels
+
+/// Makes spy views that write to one log, and keeps them weakly so leaks show.
+final class ViewFactorySpy: ViewFactory {
+  let log = CommandLog()
+  private(set) weak var mapView: MapViewSpy?
+  private(set) weak var listView: ListViewSpy?
+  private(set) var cardViews: [Weak<PlaceCardViewSpy>] = []
+
+  func makeMapView() -> any MapViewDelegate {
+    let view = MapViewSpy(log: log)
+    mapView = view
+    return view
+  }
+
+  func makeListView() -> any ListViewDelegate {
+    let view = ListViewSpy(log: log)
+    listView = view
+    return view
+  }
+
+  func makeCardView() -> any PlaceCardViewDelegate {
+    let view = PlaceCardViewSpy(log: log)
+    cardViews.append(Weak(view))
+    return view
+  }
+}
+
+/// A weak reference, to keep a list of objects without keeping them alive.
+struct Weak<Object: AnyObject> {
+  weak var object: Object?
+
+  init(_ object: Object) {
+    self.object = object
+  }
+}

@@ -1,0 +1,64 @@
+import Testing
+
+struct HelpAndVersionTests {
+  @Test(arguments: [["--help"], ["-h"], ["help"], ["--help", "--format", "json"]])
+  func toolHelpListsCommandsAndExitStatuses(arguments: [String]) throws {
+    let run = try PlacesCLI.run(arguments)
+
+    #expect(run.standardOutput.hasPrefix("OVERVIEW: "))
+    #expect(run.standardOutput.contains("USAGE: places-cli [OPTIONS] COMMAND"))
+    for command in ["select ID", "deselect", "locate LAT LON", "list", "session"] {
+      #expect(run.standardOutput.contains("\n  \(command) "))
+    }
+    #expect(run.standardOutput.contains("66  The places file is missing or unreadable."))
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test(arguments: ["select", "deselect", "locate", "list", "session", "help"])
+  func everyCommandHasHelp(command: String) throws {
+    let afterCommand = try PlacesCLI.run([command, "--help"])
+    let beforeCommand = try PlacesCLI.run(["--help", command])
+    let helpCommand = try PlacesCLI.run(["help", command])
+
+    #expect(afterCommand.standardOutput.hasPrefix("USAGE: places-cli \(command)"))
+    #expect(afterCommand.standardError == "")
+    #expect(afterCommand.status == 0)
+    #expect(beforeCommand == afterCommand)
+    #expect(helpCommand == afterCommand)
+  }
+
+  @Test func helpWinsOverMissingArguments() throws {
+    let run = try PlacesCLI.run(["locate", "91", "-h"])
+
+    #expect(run.standardOutput.hasPrefix("USAGE: places-cli locate LAT LON"))
+    #expect(run.status == 0)
+  }
+
+  @Test func helpForUnknownCommandIsAUsageError() throws {
+    let run = try PlacesCLI.run(["help", "frobnicate"])
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.hasPrefix("places-cli: unknown command 'frobnicate'"))
+    #expect(run.status == 64)
+  }
+
+  @Test func versionIncludesDataAttribution() throws {
+    let run = try PlacesCLI.run(["--version"])
+
+    #expect(run.lines.first == "places-cli 0.1.0")
+    #expect(
+      run.standardOutput.contains(
+        """
+        Place data © GeoNames (https://www.geonames.org/), licensed under CC BY 4.0
+        (https://creativecommons.org/licenses/by/4.0/). Changes: converted to GeoJSON, fields selected.
+        """))
+    #expect(
+      run.standardOutput.contains(
+        "Airport data from airportsdata (MIT), which includes data from mwgg/Airports"))
+    #expect(run.standardOutput.contains("Copyright (c) 2020- Mike Borsetti <mike@borsetti.com>"))
+    #expect(run.standardOutput.contains("Permission is hereby granted, free of charge"))
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+struct ListCommandTests {
+  @Test func listPrintsEveryPlaceByNameWithoutViewCommands() throws {
+    let run = try PlacesCLI.run(["list"])
+
+    #expect(run.lines.count == 200)
+    #expect(run.lines.first == #"id=114 name="Abidjan" country="CI""#)
+    #expect(run.lines[168] == #"id=42 name="Stockholm" country="SE""#)
+    #expect(run.lines.last == #"id=9 name="Zürich" country="CH""#)
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func listNearPrintsNearestFirstWithDistance() throws {
+    let run = try PlacesCLI.run(["list", "--near", "59.86,17.64"])
+
+    #expect(
+      run.lines.prefix(3) == [
+        #"id=42 name="Stockholm" country="SE" distanceKm=63.7"#,
+        #"id=37 name="Oslo" country="NO" distanceKm=384.5"#,
+        #"id=40 name="Tallinn" country="EE" distanceKm=402.2"#,
+      ])
+    #expect(run.lines.count == 200)
+    #expect(run.status == 0)
+  }
+
+  @Test func listInJSONPrintsOneObjectPerPlace() throws {
+    let run = try PlacesCLI.run(["list", "--format", "json", "--near=-33.92,18.42"])
+
+    let objects = try run.lines.map(JSONLine.object(from:))
+    #expect(objects.count == 200)
+    let first = try #require(objects.first)
+    #expect(first["id"] as? Int == 105)
+    #expect(first["name"] as? String == "Cape Town")
+    #expect(first["country"] as? String == "ZA")
+    #expect(first["distanceKm"] is Double || first["distanceKm"] is Int)
+    #expect(Set(first.keys) == ["id", "name", "country", "distanceKm"])
+  }
+}

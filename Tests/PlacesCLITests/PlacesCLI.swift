@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs the built `places-cli` executable and captures what it does.
+enum PlacesCLI {
+  /// What one run of the tool produced.
+  struct Run: Equatable {
+    var standardOutput: String
+    var standardError: String
+    var status: Int32
+
+    /// The standard output's lines, without the final line break.
+    var lines: [String] {
+      standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        .dropLast().map(String.init)
+    }
+  }
+
+  /// Why the tool could not be run.
+  enum Failure: Error, CustomStringConvertible {
+    case executableNotFound(searched: [String])
+
+    var description: String {
+      switch self {
+      case .executableNotFound(let searched):
+        "places-cli was not found next to the test binary; searched \(searched)"
+      }
+    }
+  }
+
+  /// The built executable, found in the build folder of the running test binary, so that both
+  /// `swift test` and `swift test --scratch-path X` find the one they built.
+  static func executable() throws -> URL {
+    var folders: [URL] = []
+    if let testBinary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    {
+      folders.append(URL(fileURLWithPath: testBinary).deletingLastPathComponent())
+    }
+    if let firstArgument = CommandLine.arguments.first {
+      folders.append(URL(fileURLWithPath: firstArgument).deletingLastPathComponent())
+    }
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      folders.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    let candidates = folders.map { $0.appendingPathComponent("places-cli") }
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+      throw Failure.executableNotFound(searched: candidates.map(\.path))
+    }
+    return found
+  }
+
+  /// Runs the tool with `arguments` and `input` on standard input, and waits for it to exit.
+  static func run(
+    _ arguments: [String],
+    input: String = "",
+    executable: URL? = nil,
+    in directory: URL? = nil
+  ) throws -> Run {
+    let folder = try TemporaryFolder()
+    let inputFile = try folder.write(input, to: "stdin.txt")
+    let outputFile = try folder.write("", to: "stdout.txt")
+    let errorFile = try folder.write("", to: "stderr.txt")
+
+    let process = Process()
+    process.executableURL = try executable ?? Self.executable()
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    process.waitUntilExit()
+
+    return Run(
+      standardOutput: try String(contentsOf: outputFile, encoding: .utf8),
+      standardError: try String(contentsOf: errorFile, encoding: .utf8),
+      status: process.terminationStatus
+    )
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+struct PlacesFileTests {
+  @Test func missingFileExitsWith66AndNamesIt() throws {
+    let folder = try TemporaryFolder()
+    let missing = folder.url.appendingPathComponent("missing.geojson").path
+
+    let run = try PlacesCLI.run(["select", "1", "--places", missing])
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "places-cli: \(missing): no such file\n")
+    #expect(run.status == 66)
+  }
+
+  @Test func folderInsteadOfFileExitsWith66() throws {
+    let folder = try TemporaryFolder()
+
+    let run = try PlacesCLI.run(["select", "1", "--places", folder.url.path])
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.hasPrefix("places-cli: \(folder.url.path): cannot read the file"))
+    #expect(run.status == 66)
+  }
+
+  @Test(arguments: [
+    ("truncated.geojson", GeoJSONFixtures.truncated, "malformed JSON"),
+    ("invalid.geojson", GeoJSONFixtures.latitudeOutOfRange, "latitude 95.0 is out of range"),
+    ("empty.geojson", "", "the file is empty"),
+  ])
+  func badFileExitsWith65AndNamesIt(name: String, contents: String, problem: String) throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(contents, to: name)
+
+    let run = try PlacesCLI.run(["--places", file.path, "select", "1"])
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.hasPrefix("places-cli: \(file.path)"))
+    #expect(run.standardError.contains(problem))
+    #expect(run.standardError.hasSuffix("\n"))
+    #expect(run.status == 65)
+  }
+
+  @Test func placesFromFileReplaceBuiltInOnes() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(GeoJSONFixtures.awkwardNames, to: "awkward.geojson")
+
+    let run = try PlacesCLI.run(["select", "1", "--places", file.path])
+
+    #expect(
+      run.lines == [
+        "map: showMarkers count=3",
+        "list: reloadRows count=3 order=name",
+        "map: selectMarker id=1",
+        "map: moveCamera to=32.0,-97.0 animated=true",
+        #"map: showCard id=1 name="Fly \"N\" K Airport""#,
+        "list: highlightRow row=1",
+        "list: scrollToRow row=1 animated=true",
+        #"card: showDetails id=1 name="Fly \"N\" K Airport" country="US" category="airport""#,
+      ])
+    #expect(run.status == 0)
+  }
+}

@@ -1,0 +1,80 @@
+import Testing
+
+struct SelectCommandTests {
+  static let startUp = [
+    "map: showMarkers count=200",
+    "list: reloadRows count=200 order=name",
+  ]
+
+  static let stockholmSelected = [
+    "map: selectMarker id=42",
+    "map: moveCamera to=59.32938,18.06871 animated=true",
+    "map: showCard id=42 name=\"Stockholm\"",
+    "list: highlightRow row=168",
+    "list: scrollToRow row=168 animated=true",
+    "card: showDetails id=42 name=\"Stockholm\" country=\"SE\" category=\"city\" population=1515017",
+  ]
+
+  @Test func selectPrintsEveryViewCommandInOrder() throws {
+    let run = try PlacesCLI.run(["select", "42"])
+
+    #expect(run.lines == Self.startUp + Self.stockholmSelected)
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test(arguments: [
+    ["select", "42", "--from", "list"],
+    ["select", "42", "--from=map"],
+    ["--from", "list", "select", "42"],
+    ["select", "--", "42"],
+  ])
+  func tapFromEitherViewPrintsTheSameCommands(arguments: [String]) throws {
+    let run = try PlacesCLI.run(arguments)
+
+    #expect(run.lines == Self.startUp + Self.stockholmSelected)
+    #expect(run.status == 0)
+  }
+
+  @Test func optionsMayComeBeforeOrAfterTheCommand() throws {
+    let before = try PlacesCLI.run(["--format", "json", "select", "42"])
+    let after = try PlacesCLI.run(["select", "42", "--format=json"])
+
+    #expect(before == after)
+    #expect(before.status == 0)
+  }
+
+  @Test func deselectWithNothingSelectedPrintsOnlyStartUp() throws {
+    let run = try PlacesCLI.run(["deselect"])
+
+    #expect(run.lines == Self.startUp)
+    #expect(run.status == 0)
+  }
+
+  @Test func locateShowsUserLocationAndReordersList() throws {
+    let run = try PlacesCLI.run(["locate", "-33.92", "18.42"])
+
+    #expect(
+      run.lines == Self.startUp + [
+        "map: showUserLocation at=-33.92,18.42",
+        "list: reloadRows count=200 order=distance",
+      ])
+    #expect(run.status == 0)
+  }
+
+  @Test func unknownPlaceExitsWithOneAndPrintsNothing() throws {
+    let run = try PlacesCLI.run(["select", "99999"])
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "places-cli: no place has id 99999\n")
+    #expect(run.status == 1)
+  }
+
+  @Test func unknownPlaceFromListExitsWithOne() throws {
+    let run = try PlacesCLI.run(["select", "0", "--from", "list"])
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "places-cli: no place has id 0\n")
+    #expect(run.status == 1)
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+struct SessionTests {
+  private static let stockholmDeselected = [
+    "map: deselectMarker id=42",
+    "map: hideCard",
+    "list: clearHighlight",
+    "card: dismiss",
+  ]
+
+  @Test func stateCarriesFromLineToLine() throws {
+    let input = """
+      select 42
+      locate 59.86 17.64
+      list
+      deselect
+
+      """
+
+    let run = try PlacesCLI.run(["session"], input: input)
+
+    #expect(
+      Array(run.lines.prefix(11))
+        == SelectCommandTests.startUp + SelectCommandTests.stockholmSelected + [
+          "map: showUserLocation at=59.86,17.64",
+          "list: reloadRows count=200 order=distance",
+          "list: highlightRow row=0",
+        ])
+    #expect(run.lines[11] == #"id=42 name="Stockholm" country="SE" distanceKm=63.7"#)
+    #expect(run.lines.count == 11 + 200 + 4)
+    #expect(Array(run.lines.suffix(4)) == Self.stockholmDeselected)
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func badLinesAreReportedAndSessionGoesOn() throws {
+    let input = """
+      # comments and empty lines are skipped
+
+      select 99999
+      select 42
+      select 4x2
+        deselect\u{20}
+
+      """
+
+    let run = try PlacesCLI.run(["session"], input: input)
+
+    #expect(
+      run.lines
+        == SelectCommandTests.startUp + SelectCommandTests.stockholmSelected
+        + Self.stockholmDeselected)
+    #expect(
+      run.standardError == """
+        places-cli: line 3: no place has id 99999
+        places-cli: line 5: invalid id '4x2': expected an integer
+
+        """)
+    #expect(run.status == 64, "the status of the last line that failed")
+  }
+
+  @Test func statusIsThatOfTheLastFailure() throws {
+    let run = try PlacesCLI.run(["session"], input: "select x\nselect 99999\nselect 1\n")
+
+    #expect(run.status == 1)
+    #expect(run.standardError.split(separator: "\n").count == 2)
+  }
+
+  @Test(arguments: [
+    (
+      "--places other.geojson",
+      "'--places' cannot be used inside a session; give it on the command line"
+    ),
+    ("--format json", "'--format' cannot be used inside a session; give it on the command line"),
+    ("session", "'session' cannot be used inside a session; give it on the command line"),
+    ("select 42 --near 1,2", "option '--near' does not apply to 'select'"),
+  ])
+  func commandLineOnlyWordsAreRefusedInSession(line: String, message: String) throws {
+    let run = try PlacesCLI.run(["session"], input: "select 42\n\(line)\n")
+
+    #expect(run.lines == SelectCommandTests.startUp + SelectCommandTests.stockholmSelected)
+    #expect(run.standardError == "places-cli: line 2: \(message)\n")
+    #expect(run.status == 64)
+  }
+
+  @Test func sessionPrintsJSONWhenAsked() throws {
+    let run = try PlacesCLI.run(["--format", "json", "session"], input: "select 42\nlist\n")
+
+    let objects = try run.lines.map(JSONLine.object(from:))
+    #expect(objects.count == 2 + 6 + 200)
+    #expect(objects[7]["command"] as? String == "showDetails")
+    #expect(objects[8]["name"] as? String == "Abidjan")
+    #expect(run.status == 0)
+  }
+
+  @Test func helpAndVersionWorkInsideSession() throws {
+    let run = try PlacesCLI.run(["session"], input: "select --help\n--version\n")
+
+    #expect(run.standardOutput.contains("USAGE: places-cli select ID"))
+    #expect(run.standardOutput.contains("places-cli 0.1.0"))
+    #expect(run.status == 0)
+  }
+
+  @Test func missingPlacesFileEndsSessionAtOnce() throws {
+    let run = try PlacesCLI.run(
+      ["session", "--places", "/nonexistent/places.geojson"], input: "select 42\n")
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "places-cli: /nonexistent/places.geojson: no such file\n")
+    #expect(run.status == 66)
+  }
+
+  @Test func eachLineIsAnsweredBeforeTheNextIsSent() throws {
+    let process = Process()
+    process.executableURL = try PlacesCLI.executable()
+    process.arguments = ["session"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // A guard, not a measurement: if the tool ever held its output back, the reads below
+    // would wait for ever; killing it ends them with what arrived.
+    let processID = process.processIdentifier
+    let watchdog = DispatchWorkItem { _ = kill(processID, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+    defer { watchdog.cancel() }
+
+    var received: [String] = []
+    var pending = ""
+    func readLines(until count: Int) {
+      while received.count < count {
+        let data = output.fileHandleForReading.availableData
+        if data.isEmpty { return }
+        pending += String(decoding: data, as: UTF8.self)
+        while let newline = pending.firstIndex(of: "\n") {
+          received.append(String(pending[..<newline]))
+          pending = String(pending[pending.index(after: newline)...])
+        }
+      }
+    }
+
+    readLines(until: 2)
+    #expect(received == SelectCommandTests.startUp)
+    input.fileHandleForWriting.write(Data("select 42\n".utf8))
+    readLines(until: 8)
+    #expect(Array(received.dropFirst(2)) == SelectCommandTests.stockholmSelected)
+    input.fileHandleForWriting.write(Data("deselect\n".utf8))
+    readLines(until: 12)
+    #expect(Array(received.dropFirst(8)) == Self.stockholmDeselected)
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+}

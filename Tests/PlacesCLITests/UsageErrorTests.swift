@@ -1,0 +1,48 @@
+import Testing
+
+struct UsageErrorTests {
+  @Test(arguments: [
+    (["select", "4x2"], "invalid id '4x2': expected an integer"),
+    (["select"], "'select' needs the argument ID"),
+    (["select", "1", "2"], "unexpected argument '2' for 'select'"),
+    (["locate", "91", "0"], "latitude 91.0 is not a finite number in -90...90"),
+    (["locate", "0", "181"], "longitude 181.0 is not a finite number in -180...180"),
+    (["locate", "north", "0"], "invalid latitude 'north': expected a number in degrees"),
+    (["locate", "59"], "'locate' needs the argument LON"),
+    (["deselect", "42"], "unexpected argument '42' for 'deselect'"),
+    (
+      ["frobnicate"],
+      "unknown command 'frobnicate': expected one of select, deselect, locate, list, session, help"
+    ),
+    ([], "missing command: expected one of select, deselect, locate, list, session, help"),
+    (["select", "42", "--frob"], "unknown option '--frob'"),
+    (
+      ["select", "42", "--format", "xml"],
+      "invalid value 'xml' for '--format': expected text or json"
+    ),
+    (["select", "42", "--from", "sky"], "invalid value 'sky' for '--from': expected map or list"),
+    (["select", "42", "--places"], "option '--places' needs a value"),
+    (["list", "--from", "map"], "option '--from' does not apply to 'list'"),
+    (["select", "42", "--near", "1,2"], "option '--near' does not apply to 'select'"),
+    (
+      ["list", "--near", "59.3"],
+      "invalid value '59.3' for '--near': expected LAT,LON, for example 59.33,18.07"
+    ),
+    (["list", "--near", "91,0"], "latitude 91.0 is not a finite number in -90...90"),
+    (["--version=2"], "option '--version' takes no value, but was given '2'"),
+  ])
+  func usageErrorExitsWith64AndNamesTheProblem(arguments: [String], message: String) throws {
+    let run = try PlacesCLI.run(arguments)
+
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError == "places-cli: \(message)\nRun 'places-cli --help' for usage.\n")
+    #expect(run.status == 64)
+  }
+
+  @Test func usageIsCheckedBeforeDataIsRead() throws {
+    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "4x2"])
+
+    #expect(run.status == 64)
+  }
+}

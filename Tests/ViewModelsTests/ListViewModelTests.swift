@@ -1,0 +1,196 @@
+import PlacesModel
+import Testing
+import ViewModels
+
+struct ListViewModelTests {
+  private static let idsByName = [Place.london, .paris, .rome, .stockholm].map(\.id)
+  private static let idsFromUppsala = [Place.stockholm, .london, .paris, .rome].map(\.id)
+
+  // MARK: - Rows
+
+  @Test func rowsAreOrderedByNameWhileLocationIsUnknown() {
+    let viewModel = ListViewModel(model: .fixture())
+
+    #expect(viewModel.order == .name)
+    #expect(viewModel.rows.map(\.id) == Self.idsByName)
+    #expect(viewModel.rows.allSatisfy { $0.distance == nil })
+  }
+
+  @Test func rowsAreOrderedByDistanceWhenLocationIsKnown() {
+    let viewModel = ListViewModel(model: .fixture(location: .uppsala))
+
+    #expect(viewModel.order == .distance)
+    #expect(viewModel.rows.map(\.id) == Self.idsFromUppsala)
+    #expect(
+      viewModel.rows.first
+        == ListRow(
+          id: Place.stockholm.id, name: "Stockholm", country: "SE",
+          distance: Coordinate.uppsala.distance(to: Place.stockholm.coordinate)))
+  }
+
+  @Test func equalNamesAreOrderedByIdentifier() {
+    let places = [Place.springfieldIllinois, .zurich, .springfieldMissouri, .paris]
+    let viewModel = ListViewModel(model: .fixture(places))
+
+    #expect(
+      viewModel.rows.map(\.id) == [
+        Place.paris.id, Place.springfieldMissouri.id, Place.springfieldIllinois.id, Place.zurich.id,
+      ])
+  }
+
+  @Test func rowOfPlaceIsLookedUpByIdentifier() {
+    let viewModel = ListViewModel(model: .fixture())
+
+    #expect(viewModel.row(ofPlaceWithID: Place.rome.id) == 2)
+    #expect(viewModel.row(ofPlaceWithID: 99) == nil)
+  }
+
+  // MARK: - Attaching a view
+
+  @Test func attachingViewReloadsRows() {
+    let viewModel = ListViewModel(model: .fixture())
+    let view = ListViewSpy()
+
+    viewModel.view = view
+
+    #expect(view.commands == [.reloadRows(Self.idsByName, order: .name)])
+  }
+
+  @Test func attachingViewAfterSelectionReplaysHighlightWithoutAnimation() throws {
+    let model = PlacesModel.fixture(location: .uppsala)
+    let viewModel = ListViewModel(model: model)
+    try model.select(Place.rome.id)
+    let view = ListViewSpy()
+
+    viewModel.view = view
+
+    #expect(
+      view.commands == [
+        .reloadRows(Self.idsFromUppsala, order: .distance),
+        .highlightRow(3),
+        .scrollToRow(3, animated: false),
+      ])
+  }
+
+  // MARK: - Taps
+
+  @Test func tapOnRowSelectsAndHighlightsOnce() throws {
+    let model = PlacesModel.fixture()
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+
+    try viewModel.rowTapped(at: 3)
+
+    #expect(model.selectedItem == Place.stockholm.id)
+    #expect(
+      view.commands == [
+        .reloadRows(Self.idsByName, order: .name),
+        .highlightRow(3),
+        .scrollToRow(3, animated: true),
+      ])
+  }
+
+  @Test(arguments: [-1, 4, Int.max])
+  func tapOnMissingRowThrowsAndIssuesNothing(row: Int) {
+    let model = PlacesModel.fixture()
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+
+    #expect(throws: ListViewModelError.rowOutOfRange(row, rowCount: 4)) {
+      try viewModel.rowTapped(at: row)
+    }
+    #expect(model.selectedItem == nil)
+    #expect(view.commands == [.reloadRows(Self.idsByName, order: .name)])
+  }
+
+  @Test func deselectionClearsHighlight() throws {
+    let model = PlacesModel.fixture()
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+    try viewModel.rowTapped(at: 0)
+
+    model.deselect()
+
+    #expect(view.commands.last == .clearHighlight)
+    #expect(view.commands.count == 4)
+  }
+
+  @Test func selectionMovesHighlight() throws {
+    let model = PlacesModel.fixture()
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+    try viewModel.rowTapped(at: 0)
+
+    try viewModel.rowTapped(at: 1)
+
+    #expect(view.commands.suffix(2) == [.highlightRow(1), .scrollToRow(1, animated: true)])
+  }
+
+  // MARK: - Model changes
+
+  @Test func locationChangeReordersRowsAndKeepsHighlight() throws {
+    let model = PlacesModel.fixture()
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+    try model.select(Place.stockholm.id)
+
+    model.location = .uppsala
+
+    #expect(
+      view.commands.suffix(2) == [
+        .reloadRows(Self.idsFromUppsala, order: .distance), .highlightRow(0),
+      ])
+    #expect(
+      view.rows.first?.distance == Coordinate.uppsala.distance(to: Place.stockholm.coordinate))
+  }
+
+  @Test func losingLocationRestoresNameOrder() {
+    let model = PlacesModel.fixture(location: .uppsala)
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+
+    model.location = nil
+
+    #expect(
+      view.commands == [
+        .reloadRows(Self.idsFromUppsala, order: .distance),
+        .reloadRows(Self.idsByName, order: .name),
+      ])
+  }
+
+  @Test func newCatalogReloadsRowsSortedByName() throws {
+    let model = PlacesModel.fixture()
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+
+    try model.replacePlaces([.zurich, .rome, .london])
+
+    #expect(
+      view.commands.last
+        == .reloadRows([Place.london, .rome, .zurich].map(\.id), order: .name))
+    #expect(viewModel.row(ofPlaceWithID: Place.zurich.id) == 2)
+    #expect(viewModel.row(ofPlaceWithID: Place.paris.id) == nil)
+  }
+
+  // MARK: - Lifetime
+
+  @Test func viewIsHeldWeakly() {
+    let viewModel = ListViewModel(model: .fixture())
+    weak var weakView: ListViewSpy?
+    do {
+      let view = ListViewSpy()
+      weakView = view
+      viewModel.view = view
+    }
+
+    #expect(weakView == nil)
+    #expect(viewModel.view == nil)
+  }
+}
