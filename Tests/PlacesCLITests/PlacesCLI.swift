@@ -38,9 +38,6 @@ enum PlacesCLI {
     if let firstArgument = CommandLine.arguments.first {
       folders.append(URL(fileURLWithPath: firstArgument).deletingLastPathComponent())
     }
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
     let candidates = folders.map { $0.appendingPathComponent("places-cli") }
     guard
       let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
@@ -73,9 +70,17 @@ enum PlacesCLI {
     process.waitUntilExit()
 
     return Run(
-      standardOutput: try String(contentsOf: outputFile, encoding: .utf8),
-      standardError: try String(contentsOf: errorFile, encoding: .utf8),
+      standardOutput: try readText(of: outputFile),
+      standardError: try readText(of: errorFile),
       status: process.terminationStatus
     )
+  }
+
+  /// The UTF-8 text of `file`, read through a file handle: `String(contentsOf:)` leaks its
+  /// buffer on Linux (swift-corelibs Foundation), which the address sanitizer reports.
+  private static func readText(of file: URL) throws -> String {
+    let handle = try FileHandle(forReadingFrom: file)
+    defer { try? handle.close() }
+    return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
   }
 }

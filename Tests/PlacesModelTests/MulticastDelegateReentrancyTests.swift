@@ -125,6 +125,7 @@ struct MulticastDelegateReentrancyTests {
     }
 
     multicast.invoke(with: 1) { $0.hear($1) }
+    recorders[0].reaction = nil  // It captured `recorders`, itself included.
 
     #expect(order == stride(from: 0, to: 40, by: 2).map { "\($0)" })
   }
