@@ -40,7 +40,8 @@ struct ViewLifetimeTests {
     let model = PlacesModel.fixture()
     let listViewModel = ListViewModel(model: model)
     do {
-      listViewModel.view = ListViewSpy(log: CommandLog())
+      let firstView = ListViewSpy(log: CommandLog())
+      listViewModel.view = firstView
     }
     try model.select(Place.paris.id)
     let log = CommandLog()
