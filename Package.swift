@@ -15,6 +15,9 @@ let package = Package(
     .target(name: "Coordinators", dependencies: ["ViewModels", "PlacesModel"]),
     .executableTarget(
       name: "places-cli", dependencies: ["Coordinators", "ViewModels", "PlacesModel"]),
+    .executableTarget(
+      name: "places-bench", dependencies: ["Coordinators", "ViewModels", "PlacesModel"],
+      path: "Benchmarks/places-bench"),
     .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"]),
     .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "PlacesModel"]),
     .testTarget(

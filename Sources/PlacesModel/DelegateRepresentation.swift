@@ -53,17 +53,31 @@ enum DelegateRepresentation: Sendable {
     }
   }
 
-  /// Rebuilds the delegate value for `object`, which the caller keeps alive.
+  /// Calls `body` with the delegate value for `object`, which the caller keeps alive, without
+  /// retaining it again.
   @inlinable
-  func delegate<Delegate>(from object: AnyObject, witness: UInt) -> Delegate? {
+  func withDelegate<Delegate>(
+    from object: AnyObject, witness: UInt, _ body: (Delegate) -> Void
+  ) {
     switch self {
     case .reference:
-      return unsafeBitCast(object, to: Delegate.self)
+      body(unsafeBitCast(object, to: Delegate.self))
     case .referenceAndWitness:
-      var words = (Self.address(of: object), witness)
-      return withUnsafeBytes(of: &words) { $0.load(as: Delegate.self) }
+      // The value is lent from a stack buffer holding its two words and never destroyed
+      // there, so it costs no retain and release; `object` keeps the delegate alive.
+      withUnsafeTemporaryAllocation(
+        byteCount: MemoryLayout<Delegate>.size, alignment: MemoryLayout<Delegate>.alignment
+      ) { buffer in
+        guard let base = buffer.baseAddress else { return }
+        base.storeBytes(of: Self.address(of: object), as: UInt.self)
+        base.storeBytes(of: witness, toByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+        body(base.bindMemory(to: Delegate.self, capacity: 1).pointee)
+      }
+      extendLifetime(object)
     case .dynamicCast:
-      return object as? Delegate
+      if let delegate = object as? Delegate {
+        body(delegate)
+      }
     }
   }
 

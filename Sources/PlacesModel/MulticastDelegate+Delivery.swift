@@ -47,33 +47,42 @@ extension MulticastDelegate {
     var (snapshot, removals) = state.withLock { state in
       (state.snapshot(), removalCount.load(ordering: .acquiring))
     }
+    // Keep this loop's shape: `places-bench` measured that small rewrites (taking the snapshot
+    // from a parameter, say) make the optimizer copy each entry again, doubling its cost.
     // Registrations are in ascending token order; later ones were added after this began.
     guard let lastToken = snapshot.registrations.last?.token else { return }
     var index = 0
-    while index < snapshot.registrations.count {
-      let token = snapshot.registrations[index].token
-      if token > lastToken { break }
-      guard let object = snapshot.registrations[index].object else {
-        index += 1
-        continue
-      }
-      if removalCount.load(ordering: .acquiring) != removals {
-        // Something was removed meanwhile: continue on the current registrations.
-        (snapshot, removals) = state.withLock { state in
-          (state.snapshot(), removalCount.load(ordering: .acquiring))
+    while true {
+      // Entries are read in place: copying one would retain and release its weak reference.
+      let resumeToken: UInt64? = snapshot.registrations.withUnsafeBufferPointer { buffer in
+        // A mutable pointer, though nothing is written: reading a weak field through an
+        // immutable one copies the whole entry first.
+        guard let base = buffer.baseAddress.map(UnsafeMutablePointer.init(mutating:)) else {
+          return nil
         }
-        index = snapshot.firstIndex(withTokenAtLeast: token)
-        continue
+        while index < buffer.count {
+          let entry = base + index
+          let token = entry.pointee.token
+          if token > lastToken { return nil }
+          guard let object = entry.pointee.object else {
+            index += 1
+            continue
+          }
+          if removalCount.load(ordering: .acquiring) != removals {
+            return token  // Something was removed meanwhile: look again from here.
+          }
+          if ObjectIdentifier(object) != skipped {
+            representation.withDelegate(from: object, witness: entry.pointee.witness, call)
+          }
+          index += 1
+        }
+        return nil
       }
-      if ObjectIdentifier(object) != skipped,
-        let delegate: Delegate = representation.delegate(
-          from: object,
-          witness: snapshot.registrations[index].witness
-        )
-      {
-        call(delegate)
+      guard let resumeToken else { return }
+      (snapshot, removals) = state.withLock { state in
+        (state.snapshot(), removalCount.load(ordering: .acquiring))
       }
-      index += 1
+      index = snapshot.firstIndex(withTokenAtLeast: resumeToken)
     }
   }
 }

@@ -90,7 +90,7 @@ public final class MulticastDelegate<Delegate>: Sendable {
   /// equality, decides. A delegate added while a broadcast is being delivered does not
   /// receive that broadcast.
   ///
-  /// - Complexity: Amortised O(1).
+  /// - Complexity: Amortised O(1). One multicast holds at most `Int32.max` registrations.
   public func add(_ delegate: Delegate) {
     let registration = Registration(
       object: representation.object(of: delegate),

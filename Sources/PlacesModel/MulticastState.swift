@@ -9,7 +9,8 @@
 @usableFromInline
 struct MulticastState<Delegate> {
   @usableFromInline var registrations: ContiguousArray<Registration> = []
-  @usableFromInline var indexByIdentity: [ObjectIdentifier: Int] = [:]
+  /// The position of each registered delegate; 32 bits keep the index at about half the size.
+  @usableFromInline var indexByIdentity: [ObjectIdentifier: Int32] = [:]
   @usableFromInline var nextToken: UInt64 = 1
   @usableFromInline var removedSinceSweep = 0
   @usableFromInline var sweepThreshold = Self.minimumSweepThreshold
@@ -25,7 +26,7 @@ struct MulticastState<Delegate> {
   mutating func add(_ registration: Registration) -> ReleasedReferences {
     guard let object = registration.object else { return ReleasedReferences() }
     let identity = ObjectIdentifier(object)
-    if let index = indexByIdentity[identity], registrations[index].object === object {
+    if let index = indexByIdentity[identity], registrations[Int(index)].object === object {
       return ReleasedReferences()
     }
     // An entry under this identity whose object is gone belonged to an earlier object at the
@@ -34,7 +35,7 @@ struct MulticastState<Delegate> {
     if registrations.count >= sweepThreshold {
       released = sweep()
     }
-    indexByIdentity[identity] = registrations.count
+    indexByIdentity[identity] = Int32(registrations.count)
     registrations.append(registration.withToken(nextToken))
     nextToken += 1
     return released
@@ -43,7 +44,7 @@ struct MulticastState<Delegate> {
   mutating func remove(_ identity: ObjectIdentifier) -> (
     didRemove: Bool, released: ReleasedReferences
   ) {
-    guard let index = indexByIdentity.removeValue(forKey: identity) else {
+    guard let index = indexByIdentity.removeValue(forKey: identity).map(Int.init) else {
       return (false, ReleasedReferences())
     }
     registrations[index].object = nil
@@ -64,7 +65,8 @@ struct MulticastState<Delegate> {
   }
 
   func contains(_ identity: ObjectIdentifier) -> Bool {
-    guard let index = indexByIdentity[identity], let object = registrations[index].object else {
+    guard let index = indexByIdentity[identity], let object = registrations[Int(index)].object
+    else {
       return false
     }
     return ObjectIdentifier(object) == identity
@@ -74,14 +76,14 @@ struct MulticastState<Delegate> {
     var alive: [AnyObject] = []
     alive.reserveCapacity(indexByIdentity.count)
     for index in indexByIdentity.values {
-      if let object = registrations[index].object {
+      if let object = registrations[Int(index)].object {
         alive.append(object)
       }
     }
     return ReleasedReferences(objects: alive)
   }
 
-  @usableFromInline
+  @inlinable
   func snapshot() -> RegistrationSnapshot {
     RegistrationSnapshot(registrations: registrations)
   }
@@ -96,7 +98,7 @@ struct MulticastState<Delegate> {
     for registration in registrations {
       guard let object = registration.object else { continue }
       alive.append(object)
-      indexByIdentity[ObjectIdentifier(object)] = kept.count
+      indexByIdentity[ObjectIdentifier(object)] = Int32(kept.count)
       kept.append(registration)
     }
     registrations = kept
@@ -108,7 +110,7 @@ struct MulticastState<Delegate> {
   // MARK: - Deliveries
 
   /// Starts a delivery on `thread`, or reserves a place in its queue if one is under way.
-  @usableFromInline
+  @inlinable
   mutating func begin(on thread: ThreadIdentity, limit: Int) -> BroadcastStart {
     guard let index = deliveries.firstIndex(where: { $0.thread == thread }) else {
       deliveries.append(Delivery(thread: thread))
@@ -123,7 +125,7 @@ struct MulticastState<Delegate> {
   }
 
   /// Fills the queue place that ``begin(on:limit:)`` reserved on `thread`.
-  @usableFromInline
+  @inlinable
   mutating func enqueue(
     _ broadcast: QueuedBroadcast<Delegate>, on thread: ThreadIdentity, at position: Int
   ) {
@@ -132,7 +134,7 @@ struct MulticastState<Delegate> {
   }
 
   /// Takes the next queued broadcast on `thread`, or ends its delivery when none is left.
-  @usableFromInline
+  @inlinable
   mutating func nextQueued(
     on thread: ThreadIdentity,
     dropped: inout Int
@@ -177,6 +179,11 @@ struct Registration: @unchecked Sendable {
 @usableFromInline
 struct RegistrationSnapshot: Sendable {
   @usableFromInline let registrations: ContiguousArray<Registration>
+
+  @usableFromInline
+  init(registrations: ContiguousArray<Registration>) {
+    self.registrations = registrations
+  }
 
   /// The position of the first registration whose token is at least `token`.
   ///

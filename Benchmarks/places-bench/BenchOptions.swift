@@ -1,0 +1,123 @@
+/// The command line of `places-bench`.
+struct BenchOptions {
+  /// A group of figures that can be measured on its own with `--only`.
+  enum Section: String, CaseIterable {
+    case broadcast, allocations, registration, memory, loading, selection, startup
+  }
+
+  /// A child-process mode that prints one machine-readable line.
+  enum Probe {
+    case broadcastAllocations(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
+    case loadPeak(path: String, decoder: Bool)
+  }
+
+  /// What the command line asks for.
+  enum Output {
+    case text, markdown, json
+  }
+
+  /// A command line that cannot be understood.
+  struct UsageError: Error {
+    let message: String
+  }
+
+  static let usage = """
+    usage: places-bench [--quick] [--json | --markdown] [--data DIR] [--only SECTION,...]
+
+      --quick         tiny sizes and few samples: a smoke test that checks no speed
+      --json          print the figures as one JSON object
+      --markdown      print the tables as Markdown
+      --data DIR      the folder holding places-world.geojson (default ../shared/data)
+      --only LIST     measure only these sections: \
+    \(Section.allCases.map(\.rawValue).joined(separator: ", "))
+
+    probes, run as child processes by the bench itself:
+      --only broadcast-allocs --form FORM --delegates N --broadcasts K
+      --only load-peak --file PATH [--decoder]
+    FORM is one of: \(BroadcastImplementation.allCases.map(\.rawValue).joined(separator: ", "))
+    """
+
+  var quick = false
+  var output = Output.text
+  var dataDirectory = "../shared/data"
+  var sections = Set(Section.allCases)
+  var probe: Probe?
+  var showsHelp = false
+
+  /// The file loaded: the world file, or the small sample with `--quick`.
+  var dataFile: String {
+    "\(dataDirectory)/\(quick ? "places-sample.geojson" : "places-world.geojson")"
+  }
+
+  /// Parses the arguments that follow the program's name.
+  init(arguments: [String]) throws(UsageError) {
+    var remaining = arguments[...]
+    var probeName: String?
+    var form = BroadcastImplementation.multicastWithArgument
+    var delegates = 100
+    var broadcasts = 1_000
+    var file: String?
+    var decoder = false
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--quick": quick = true
+      case "--json": output = .json
+      case "--markdown": output = .markdown
+      case "--decoder": decoder = true
+      case "-h", "--help": showsHelp = true
+      case "--data": dataDirectory = try Self.value(of: argument, from: &remaining)
+      case "--file": file = try Self.value(of: argument, from: &remaining)
+      case "--delegates": delegates = try Self.count(of: argument, from: &remaining)
+      case "--broadcasts": broadcasts = try Self.count(of: argument, from: &remaining)
+      case "--form":
+        let name = try Self.value(of: argument, from: &remaining)
+        guard let named = BroadcastImplementation(rawValue: name) else {
+          throw UsageError(message: "unknown form \(name)")
+        }
+        form = named
+      case "--only":
+        let list = try Self.value(of: argument, from: &remaining)
+        if list == "broadcast-allocs" || list == "load-peak" {
+          probeName = list
+          continue
+        }
+        sections = []
+        for name in list.split(separator: ",") {
+          guard let section = Section(rawValue: String(name)) else {
+            throw UsageError(message: "unknown section \(name)")
+          }
+          sections.insert(section)
+        }
+      default:
+        throw UsageError(message: "unknown argument \(argument)")
+      }
+    }
+    switch probeName {
+    case "broadcast-allocs":
+      probe = .broadcastAllocations(form: form, delegates: delegates, broadcasts: broadcasts)
+    case "load-peak":
+      probe = .loadPeak(path: file ?? dataFile, decoder: decoder)
+    default:
+      break
+    }
+  }
+
+  private static func value(
+    of option: String, from remaining: inout ArraySlice<String>
+  ) throws(UsageError) -> String {
+    guard let value = remaining.popFirst() else {
+      throw UsageError(message: "\(option) needs a value")
+    }
+    return value
+  }
+
+  private static func count(
+    of option: String, from remaining: inout ArraySlice<String>
+  ) throws(UsageError) -> Int {
+    let text = try value(of: option, from: &remaining)
+    guard let number = Int(text), number > 0 else {
+      throw UsageError(message: "\(option) needs a positive whole number, not \(text)")
+    }
+    return number
+  }
+}

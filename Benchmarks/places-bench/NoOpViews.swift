@@ -1,0 +1,26 @@
+import PlacesModel
+import ViewModels
+
+/// A map screen that draws nothing and only counts the commands it receives.
+final class NoOpMapView: MapViewDelegate {
+  private(set) var commandCount = 0
+
+  func showMarkers(_ markers: [MapMarker]) { commandCount += 1 }
+  func selectMarker(id: Place.ID) { commandCount += 1 }
+  func deselectMarker(id: Place.ID) { commandCount += 1 }
+  func moveCamera(to coordinate: Coordinate, animated: Bool) { commandCount += 1 }
+  func showCard(for place: Place) { commandCount += 1 }
+  func hideCard() { commandCount += 1 }
+  func showUserLocation(_ coordinate: Coordinate) { commandCount += 1 }
+  func hideUserLocation() { commandCount += 1 }
+}
+
+/// A list screen that draws nothing and only counts the commands it receives.
+final class NoOpListView: ListViewDelegate {
+  private(set) var commandCount = 0
+
+  func reloadRows(_ rows: [ListRow], order: ListOrder) { commandCount += 1 }
+  func highlightRow(at row: Int) { commandCount += 1 }
+  func scrollToRow(at row: Int, animated: Bool) { commandCount += 1 }
+  func clearHighlight() { commandCount += 1 }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import PlacesModel
+
+// Measures the core against the alternatives a Swift developer would otherwise use, and
+// prints the figures. Run it with `swift run -c release places-bench` from the package root.
+
+/// Writes a progress line to standard error, so that the output stays clean.
+func progress(_ message: String) {
+  FileHandle.standardError.write(Data("places-bench: \(message)\n".utf8))
+}
+
+let options: BenchOptions
+do {
+  options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  progress("\(error.message)\n\n\(BenchOptions.usage)")
+  exit(2)
+}
+if options.showsHelp {
+  print(BenchOptions.usage)
+  exit(0)
+}
+
+switch options.probe {
+case .broadcastAllocations(let form, let delegates, let broadcasts):
+  print(AllocationBenchmarks.probe(form: form, delegates: delegates, broadcasts: broadcasts))
+  exit(0)
+case .loadPeak(let path, let decoder):
+  let line = LoadingBenchmarks.probe(path: path, decoder: decoder)
+  print(line)
+  exit(line.contains("places=-1") ? 1 : 0)
+case nil:
+  break
+}
+
+let quick = options.quick
+let plan = quick ? TimingPlan.quick : TimingPlan.full
+var report = Report(
+  machine: MachineInfo.current(),
+  command: (["places-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+  quick: quick)
+let sections = options.sections
+
+if sections.contains(.broadcast) {
+  progress("broadcast")
+  BroadcastBenchmarks.run(
+    sizes: quick ? [1, 10, 100] : [1, 10, 100, 1_000, 10_000], plan: plan, report: &report)
+}
+if sections.contains(.allocations) {
+  progress("allocations per broadcast")
+  AllocationBenchmarks.run(quick: quick, report: &report)
+}
+if sections.contains(.registration) {
+  progress("registration")
+  RegistrationBenchmarks.run(
+    small: quick ? 100 : 1_000, large: quick ? 1_000 : 10_000,
+    plan: quick ? .quick : .registration, report: &report)
+}
+if sections.contains(.memory) {
+  progress("memory per delegate")
+  MemoryBenchmarks.run(count: quick ? 1_000 : 100_000, report: &report)
+}
+var places: [Place]?
+if sections.contains(.loading) {
+  progress("loading \(options.dataFile)")
+  places = LoadingBenchmarks.run(
+    path: options.dataFile, plan: quick ? .quick : .slow, report: &report)
+} else if sections.contains(.selection) {
+  places = try? GeoJSONPlacesReader().places(contentsOfFile: options.dataFile)
+}
+if sections.contains(.selection) {
+  progress("selection")
+  if let places {
+    SelectionBenchmarks.run(
+      places: places, smallCount: quick ? 20 : 1_000, plan: plan, report: &report)
+  } else {
+    SelectionBenchmarks.skip(
+      reason: "\(options.dataFile) could not be loaded", report: &report)
+  }
+}
+if sections.contains(.startup) {
+  progress("start-up")
+  StartupBenchmark.run(runs: quick ? 2 : 20, report: &report)
+}
+
+switch options.output {
+case .text: print(report.text())
+case .markdown: print(report.markdown())
+case .json: print(report.json())
+}
+exit(report.failures.isEmpty ? 0 : 1)
