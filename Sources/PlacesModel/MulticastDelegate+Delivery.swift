@@ -10,12 +10,14 @@ extension MulticastDelegate {
   ) {
     let thread = ThreadIdentity.current
     let limit = reentrancyLimit
+    // One lock both starts the delivery and takes the registrations it goes to.
     let start = state.withLock { state in
-      state.begin(on: thread, limit: limit)
+      state.begin(on: thread, limit: limit, removals: removalCount.load(ordering: .acquiring))
     }
+    let first: (RegistrationSnapshot, Int)
     switch start {
-    case .deliver:
-      break
+    case .deliver(let snapshot, let removals):
+      first = (snapshot, removals)
     case .queue(let position):
       // Only this thread touches its own queue, so the place reserved is still there.
       let queued = makeQueued()
@@ -26,7 +28,7 @@ extension MulticastDelegate {
     case .dropped:
       return
     }
-    deliver(skipping: skipped, call)
+    deliver(skipping: skipped, startingFrom: first, call)
     var dropped = 0
     while true {
       let next = state.withLock { state in
@@ -43,10 +45,16 @@ extension MulticastDelegate {
   /// Calls `call` once on each delegate registered now, in order, honouring removals made
   /// while it runs.
   @inlinable
-  func deliver(skipping skipped: ObjectIdentifier?, _ call: (Delegate) -> Void) {
-    var (snapshot, removals) = state.withLock { state in
-      (state.snapshot(), removalCount.load(ordering: .acquiring))
-    }
+  func deliver(
+    skipping skipped: ObjectIdentifier?,
+    startingFrom taken: (RegistrationSnapshot, Int)? = nil,
+    _ call: (Delegate) -> Void
+  ) {
+    var (snapshot, removals) =
+      taken
+      ?? state.withLock { state in
+        (state.snapshot(), removalCount.load(ordering: .acquiring))
+      }
     // Keep this loop's shape: `places-bench` measured that small rewrites (taking the snapshot
     // from a parameter, say) make the optimizer copy each entry again, doubling its cost.
     // Registrations are in ascending token order; later ones were added after this began.

@@ -111,10 +111,10 @@ struct MulticastState<Delegate> {
 
   /// Starts a delivery on `thread`, or reserves a place in its queue if one is under way.
   @inlinable
-  mutating func begin(on thread: ThreadIdentity, limit: Int) -> BroadcastStart {
+  mutating func begin(on thread: ThreadIdentity, limit: Int, removals: Int) -> BroadcastStart {
     guard let index = deliveries.firstIndex(where: { $0.thread == thread }) else {
       deliveries.append(Delivery(thread: thread))
-      return .deliver
+      return .deliver(snapshot(), removals: removals)
     }
     if deliveries[index].queue.count >= limit {
       deliveries[index].droppedCount += 1
@@ -224,7 +224,7 @@ struct QueuedBroadcast<Delegate>: @unchecked Sendable {
 /// How a broadcast begins: delivered now, queued behind the one under way, or dropped.
 @usableFromInline
 enum BroadcastStart: Sendable {
-  case deliver
+  case deliver(RegistrationSnapshot, removals: Int)
   case queue(at: Int)
   case dropped
 }
