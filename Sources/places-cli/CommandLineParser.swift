@@ -210,10 +210,10 @@ struct CommandLineParser {
   }
 
   private func coordinate(latitude: String, longitude: String) throws(UsageError) -> Coordinate {
-    guard let latitudeValue = Double(latitude) else {
+    guard let latitudeValue = Self.degrees(latitude) else {
       throw .invalidNumber(latitude, name: "latitude")
     }
-    guard let longitudeValue = Double(longitude) else {
+    guard let longitudeValue = Self.degrees(longitude) else {
       throw .invalidNumber(longitude, name: "longitude")
     }
     do {
@@ -221,5 +221,16 @@ struct CommandLineParser {
     } catch {
       throw .invalidCoordinate(error)
     }
+  }
+
+  /// The value of a decimal number such as `59.33`, `-0.5` or `1e1`, or `nil`.
+  ///
+  /// Only signs, digits, a point and an exponent are accepted before `Double(_:)` reads the
+  /// text: it would also take `nan`, `inf` and hexadecimal, and on Linux it stops reading at a
+  /// NUL character, so `1<NUL>garbage` would pass as 1 (found by fuzzing).
+  private static func degrees(_ text: String) -> Double? {
+    let allowed = Set("+-0123456789.eE".utf8)
+    guard !text.isEmpty, text.utf8.allSatisfy(allowed.contains) else { return nil }
+    return Double(text)
   }
 }
