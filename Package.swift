@@ -19,9 +19,14 @@ let package = Package(
       name: "places-bench", dependencies: ["Coordinators", "ViewModels", "PlacesModel"],
       path: "Benchmarks/places-bench"),
     .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"]),
-    .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "PlacesModel"]),
+    .target(
+      name: "ViewModelTestSupport", dependencies: ["ViewModels", "PlacesModel"],
+      path: "Tests/ViewModelTestSupport"),
     .testTarget(
-      name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "PlacesModel"]),
+      name: "ViewModelsTests", dependencies: ["ViewModels", "PlacesModel", "ViewModelTestSupport"]),
+    .testTarget(
+      name: "CoordinatorsTests",
+      dependencies: ["Coordinators", "ViewModels", "PlacesModel", "ViewModelTestSupport"]),
     .testTarget(name: "PlacesCLITests", dependencies: ["places-cli"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Coordinators
 import PlacesModel
 import Testing
+import ViewModelTestSupport
 import ViewModels
 
 struct AppCoordinatorTests {

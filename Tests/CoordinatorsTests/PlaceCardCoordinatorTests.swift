@@ -1,6 +1,7 @@
 import Coordinators
 import PlacesModel
 import Testing
+import ViewModelTestSupport
 
 struct PlaceCardCoordinatorTests {
   @Test func startShowsDetailsOnce() throws {

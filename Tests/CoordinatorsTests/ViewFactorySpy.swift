@@ -1,4 +1,5 @@
 import Coordinators
+import ViewModelTestSupport
 import ViewModels
 
 /// Makes spy views that write to one log, and keeps them weakly so leaks show.

@@ -1,5 +1,6 @@
 import PlacesModel
 import Testing
+import ViewModelTestSupport
 import ViewModels
 
 struct PlaceCardViewModelTests {

@@ -1,5 +1,6 @@
 import PlacesModel
 import Testing
+import ViewModelTestSupport
 import ViewModels
 
 /// Selections made from inside a broadcast reach every view after the broadcast under way.

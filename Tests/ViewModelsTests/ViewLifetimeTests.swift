@@ -1,5 +1,6 @@
 import PlacesModel
 import Testing
+import ViewModelTestSupport
 import ViewModels
 
 /// A front end may drop a view at any time; the view models simply stop driving it.

@@ -1,8 +1,11 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+// Test support: fixtures named for what they are.
+
 import PlacesModel
 
 extension Coordinate {
   /// A coordinate from literal degrees that are known to be valid.
-  static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
+  public static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
     do {
       return try Coordinate(latitude: latitude, longitude: longitude)
     } catch {
@@ -10,38 +13,41 @@ extension Coordinate {
     }
   }
 
-  static let uppsala = Coordinate.fixture(59.85882, 17.63889)
-  static let naples = Coordinate.fixture(40.85216, 14.26811)
+  public static let uppsala = Coordinate.fixture(59.85882, 17.63889)
+  public static let naples = Coordinate.fixture(40.85216, 14.26811)
 }
 
 extension Place {
-  static let london = Place(
+  public static let london = Place(
     id: 1, name: "London", coordinate: .fixture(51.50853, -0.12574), category: "city",
     country: "GB", population: 8_961_989)
-  static let paris = Place(
+  public static let paris = Place(
     id: 2, name: "Paris", coordinate: .fixture(48.85341, 2.3488), category: "city",
     country: "FR", population: 2_138_551)
-  static let rome = Place(
+  public static let rome = Place(
     id: 3, name: "Rome", coordinate: .fixture(41.89193, 12.51133), category: "city",
     country: "IT", population: 2_318_895)
-  static let stockholm = Place(
+  public static let stockholm = Place(
     id: 42, name: "Stockholm", coordinate: .fixture(59.32938, 18.06871), category: "city",
     country: "SE", population: 1_515_017)
-  static let zurich = Place(
+  public static let zurich = Place(
     id: 7, name: "Zürich", coordinate: .fixture(47.36667, 8.55), category: "city",
     country: "CH", population: 341_730)
-  static let springfieldIllinois = Place(
+  public static let springfieldIllinois = Place(
     id: 11, name: "Springfield", coordinate: .fixture(39.80172, -89.64371), country: "US")
-  static let springfieldMissouri = Place(
+  public static let springfieldMissouri = Place(
     id: 10, name: "Springfield", coordinate: .fixture(37.21533, -93.29824), country: "US")
 
+  /// London, Paris and Stockholm: also their order by name.
+  public static let catalog: [Place] = [.london, .paris, .stockholm]
+
   /// London, Paris, Rome and Stockholm, in that (name) order.
-  static let europe: [Place] = [.stockholm, .rome, .london, .paris]
+  public static let europe: [Place] = [.stockholm, .rome, .london, .paris]
 }
 
 extension PlacesModel {
   /// A model holding `places`, whose identifiers are known to be unique.
-  static func fixture(_ places: [Place] = Place.europe, location: Coordinate? = nil)
+  public static func fixture(_ places: [Place] = Place.europe, location: Coordinate? = nil)
     -> PlacesModel
   {
     do {
