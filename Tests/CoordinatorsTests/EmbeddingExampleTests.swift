@@ -2,7 +2,6 @@ import Coordinators
 import Foundation
 import PlacesModel
 import Testing
-import ViewModelTestSupport
 import ViewModels
 
 /// The embedding example of README.md, compiled and run, so the README cannot drift.
