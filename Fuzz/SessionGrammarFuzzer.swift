@@ -1,0 +1,135 @@
+import PlacesModel
+
+/// Runs one input as the standard input of `places-cli session`, against a new live model
+/// holding the built-in places.
+///
+/// Built by `scripts/fuzz.sh` with plain `swiftc`, together with every source of `places-cli`
+/// but `main.swift` in one module, so that it reaches the tool's internal types; `PlacesModel`,
+/// `ViewModels` and `Coordinators` are linked as static libraries.
+///
+/// The input is cut into lines as `readLine(strippingNewline: true)` cuts standard input, and
+/// each line goes through the steps of `Session.run()`: split into words at whitespace, skipped
+/// if blank or a `#` comment, parsed by `CommandLineParser(context: .session)`, then run by one
+/// `CommandRunner` that lives for the whole input; help, version, the output and the error
+/// messages are rendered and discarded. `PlacesTool` cannot be driven in-process yet, because
+/// its `TextOutput` can only write to the real standard output and error.
+///
+/// Output is in text, as by `places-cli session`, or in JSON, as by
+/// `places-cli --format json session`, when the first line is the comment `# --format json`;
+/// being a comment, the session skips that line, so an input runs the same by hand.
+///
+/// Beyond not crashing, hanging or exhausting memory, a session must:
+/// - never accept `--places`, `--format` or `session` on one of its lines;
+/// - parse every line it accepts exactly as the command line would;
+/// - map every error to a defined exit status, never to `internalError`;
+/// - print nothing for a line that fails.
+///
+/// - Parameters:
+///   - data: The input's first byte.
+///   - size: The number of bytes in the input.
+/// - Returns: 0, as libFuzzer requires.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSessionGrammar(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let lines = standardInputLines(UnsafeBufferPointer(start: data, count: size))
+  let format = lines.first == jsonFormatLine ? OutputFormat.json : .text
+  runSession(lines, format: format)
+  return 0
+}
+
+/// The first line that makes an input print JSON, as `places-cli --format json session` does.
+private let jsonFormatLine = "# --format json"
+
+// MARK: - Session
+
+/// The built-in places, read once as `PlacesTool` reads them: each session builds a new model
+/// from them.
+private let builtInPlaces: [Place] = {
+  do {
+    return try GeoJSONPlacesReader().places(
+      from: BuiltInPlaces.geoJSON, source: BuiltInPlaces.source)
+  } catch {
+    fatalError("the built-in places do not load: \(error)")
+  }
+}()
+
+/// Runs `lines` as one session would, discarding what it prints.
+private func runSession(_ lines: [String], format: OutputFormat) {
+  let runner: CommandRunner
+  do {
+    runner = try CommandRunner(places: builtInPlaces, source: BuiltInPlaces.source, format: format)
+  } catch {
+    fatalError("the built-in places do not form a catalog: \(error)")
+  }
+  runner.start()
+  _ = runner.output.take()
+  for (index, line) in lines.enumerated() {
+    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let first = words.first, !first.hasPrefix("#") else { continue }
+    do {
+      let invocation = try CommandLineParser(context: .session).parse(words)
+      checkSessionInvocation(invocation, words: words)
+      switch invocation.action {
+      case .help(let topic):
+        _ = HelpText.text(for: topic)
+      case .version:
+        _ = VersionText.text
+      case .run(let command):
+        _ = try runner.run(command)
+      }
+    } catch {
+      _ = "places-cli: line \(index + 1): \(error)\n"  // what Session reports
+      expect(
+        ExitStatus(for: error) != .internalError,
+        "\(words) failed with an unexpected error \(error)")
+      expect(runner.output.take().isEmpty, "\(words) failed but left output behind")
+    }
+  }
+}
+
+/// Checks a line that a session accepted.
+private func checkSessionInvocation(_ invocation: Invocation, words: [String]) {
+  expect(invocation.placesFile == nil, "\(words) set the places file inside a session")
+  expect(invocation.format == .text, "\(words) set the format inside a session")
+  expect(invocation.action != .run(.session), "\(words) started a session inside a session")
+  let onCommandLine = Result { () throws(UsageError) in
+    try CommandLineParser(context: .commandLine).parse(words)
+  }
+  expect(
+    onCommandLine == .success(invocation),
+    "\(words) parses as \(invocation) in a session but as \(onCommandLine) on the command line")
+}
+
+// MARK: - Input
+
+/// Cuts `bytes` into lines as `readLine(strippingNewline: true)` does when reading them from
+/// standard input.
+///
+/// Each line runs up to and including a line feed, or to the end; it is decoded as UTF-8 with
+/// invalid bytes replaced, and a final line feed or carriage return and line feed are removed.
+/// Nothing after the last line feed means no further line.
+private func standardInputLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+  var lines: [String] = []
+  var start = 0
+  while start < bytes.count {
+    var end = start
+    while end < bytes.count, bytes[end] != 0x0A {
+      end += 1
+    }
+    end = min(end + 1, bytes.count)
+    var line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    if line.last == "\n" || line.last == "\r\n" {
+      line.removeLast()
+    }
+    lines.append(line)
+    start = end
+  }
+  return lines
+}
+
+// MARK: - Invariants
+
+/// Traps with `message` unless `condition` holds, so that libFuzzer records the input.
+private func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+  guard !condition else { return }
+  fatalError("invariant broken: \(message())")
+}
