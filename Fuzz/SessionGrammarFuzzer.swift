@@ -7,12 +7,12 @@ import PlacesModel
 /// but `main.swift` in one module, so that it reaches the tool's internal types; `PlacesModel`,
 /// `ViewModels` and `Coordinators` are linked as static libraries.
 ///
-/// The input is cut into lines as `readLine(strippingNewline: true)` cuts standard input, and
-/// each line goes through the steps of `Session.run()`: split into words at whitespace, skipped
-/// if blank or a `#` comment, parsed by `CommandLineParser(context: .session)`, then run by one
-/// `CommandRunner` that lives for the whole input; help, version, the output and the error
-/// messages are rendered and discarded. `PlacesTool` cannot be driven in-process yet, because
-/// its `TextOutput` can only write to the real standard output and error.
+/// The input is cut into lines as `readLine(strippingNewline: true)` cuts standard input and fed
+/// to the real `PlacesTool` running `session`, with its output captured. Then each line goes
+/// once more through the steps of `Session.run()` (split into words at whitespace, skipped if
+/// blank or a `#` comment, parsed by `CommandLineParser(context: .session)`, run by one
+/// `CommandRunner` that lives for the whole input), so that every line can be checked on its
+/// own; the two passes must agree on which lines failed and on the exit status.
 ///
 /// Output is in text, as by `places-cli session`, or in JSON, as by
 /// `places-cli --format json session`, when the first line is the comment `# --format json`;
@@ -32,8 +32,38 @@ import PlacesModel
 public func fuzzSessionGrammar(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let lines = standardInputLines(UnsafeBufferPointer(start: data, count: size))
   let format = lines.first == jsonFormatLine ? OutputFormat.json : .text
-  runSession(lines, format: format)
+  let real = runRealSession(lines, format: format)
+  let failures = runSession(lines, format: format)
+  expect(
+    real.errorReports == failures.count,
+    "the session reported \(real.errorReports) failed lines, the line-by-line pass \(failures.count)"
+  )
+  expect(
+    real.status == (failures.last ?? .success),
+    "the session exited with \(real.status), the line-by-line pass expected \(failures)")
   return 0
+}
+
+// MARK: - The real session
+
+/// Runs `lines` through `PlacesTool` as `places-cli session` would, in-process, and returns its
+/// exit status and how many errors it reported on standard error.
+private func runRealSession(
+  _ lines: [String], format: OutputFormat
+) -> (status: ExitStatus, errorReports: Int) {
+  var errors = ""
+  var remaining = lines.makeIterator()
+  let tool = PlacesTool(
+    standardOutput: TextOutput { _ in },
+    standardError: TextOutput { errors += $0 },
+    readLine: { remaining.next() }
+  )
+  let arguments = format == .json ? ["--format", "json", "session"] : ["session"]
+  let status = tool.run(arguments: arguments)
+  expect(status != .internalError, "the session ended with an internal error")
+  // Each failed line is reported as `places-cli: line N: message`, on one line.
+  let reports = errors.split(separator: "\n").filter { $0.hasPrefix("places-cli: line ") }
+  return (status, reports.count)
 }
 
 /// The first line that makes an input print JSON, as `places-cli --format json session` does.
@@ -52,8 +82,10 @@ private let builtInPlaces: [Place] = {
   }
 }()
 
-/// Runs `lines` as one session would, discarding what it prints.
-private func runSession(_ lines: [String], format: OutputFormat) {
+/// Runs `lines` as one session would, line by line, discarding what it prints; returns the exit
+/// status of each line that failed, in order.
+private func runSession(_ lines: [String], format: OutputFormat) -> [ExitStatus] {
+  var failures: [ExitStatus] = []
   let runner: CommandRunner
   do {
     runner = try CommandRunner(places: builtInPlaces, source: BuiltInPlaces.source, format: format)
@@ -82,8 +114,10 @@ private func runSession(_ lines: [String], format: OutputFormat) {
         ExitStatus(for: error) != .internalError,
         "\(words) failed with an unexpected error \(error)")
       expect(runner.output.take().isEmpty, "\(words) failed but left output behind")
+      failures.append(ExitStatus(for: error))
     }
   }
+  return failures
 }
 
 /// Checks a line that a session accepted.
