@@ -158,11 +158,11 @@ struct MulticastState<Delegate> {
 
 /// One delegate's place in the list.
 ///
-/// `@unchecked Sendable`: the multicast hands snapshots of registrations to the thread that
-/// broadcasts, and the delegates are called there; the weak reference itself is safe to load
-/// from any thread, and an entry is never mutated once a snapshot shares it (copy on write).
+/// Snapshots of registrations leave the lock for the broadcasting thread: the weak reference is
+/// safe to load from any thread, and an entry is never mutated once a snapshot shares it (copy
+/// on write).
 @usableFromInline
-struct Registration: @unchecked Sendable {
+struct Registration {
   @usableFromInline weak var object: AnyObject?
   /// Increases with each registration, so registration order is token order.
   @usableFromInline let token: UInt64
@@ -177,7 +177,7 @@ struct Registration: @unchecked Sendable {
 
 /// The registrations as they were when a delivery began or last looked again.
 @usableFromInline
-struct RegistrationSnapshot: Sendable {
+struct RegistrationSnapshot {
   @usableFromInline let registrations: ContiguousArray<Registration>
 
   @usableFromInline
@@ -206,11 +206,10 @@ struct RegistrationSnapshot: Sendable {
 
 /// A broadcast started from inside a delivery, waiting for its turn.
 ///
-/// `@unchecked Sendable`: it sits in the mutex-guarded state, but it is only ever taken out
-/// and run by the thread that queued it (queues are per thread), so its captures never cross
-/// threads.
+/// It sits in the locked state, but only the thread that queued it takes it out and runs it
+/// (queues are per thread), so its captures never cross threads.
 @usableFromInline
-struct QueuedBroadcast<Delegate>: @unchecked Sendable {
+struct QueuedBroadcast<Delegate> {
   @usableFromInline let skipped: ObjectIdentifier?
   @usableFromInline let call: (Delegate) -> Void
 
@@ -223,18 +222,15 @@ struct QueuedBroadcast<Delegate>: @unchecked Sendable {
 
 /// How a broadcast begins: delivered now, queued behind the one under way, or dropped.
 @usableFromInline
-enum BroadcastStart: Sendable {
+enum BroadcastStart {
   case deliver(RegistrationSnapshot, removals: Int)
   case queue(at: Int)
   case dropped
 }
 
 /// Strong references taken under the lock, to be released after it is dropped.
-///
-/// `@unchecked Sendable`: it only carries references out of the mutex to the calling thread,
-/// which drops them; nothing is called on them.
 @usableFromInline
-struct ReleasedReferences: @unchecked Sendable {
+struct ReleasedReferences {
   @usableFromInline var objects: [AnyObject] = []
 
   @usableFromInline
