@@ -156,12 +156,18 @@ public final class PlacesModel {
     if let placesByDistanceCache {
       return placesByDistanceCache
     }
-    let sorted = Self.sortedByDistance(places, from: location)
+    let sorted = places(byDistanceFrom: location)
     placesByDistanceCache = sorted
     return sorted
   }
 
-  private static func sortedByDistance(_ places: [Place], from origin: Coordinate) -> [Place] {
+  /// The places nearest first from `origin`, which need not be the user's location; places at
+  /// the same distance keep their catalog order.
+  ///
+  /// Nothing is cached: use ``placesByDistance()`` for the order from ``location``.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  public func places(byDistanceFrom origin: Coordinate) -> [Place] {
     let distances = places.map { origin.distance(to: $0.coordinate) }
     let order = places.indices.sorted { left, right in
       distances[left] != distances[right] ? distances[left] < distances[right] : left < right

@@ -74,13 +74,9 @@ final class CommandRunner {
     guard let origin, origin != coordinator.model.location else {
       return coordinator.listViewModel.rows
     }
-    let rows = coordinator.model.places.map { ListRow(place: $0, distanceFrom: origin) }
-    let order = rows.indices.sorted { left, right in
-      let leftDistance = rows[left].distance ?? 0
-      let rightDistance = rows[right].distance ?? 0
-      return leftDistance != rightDistance ? leftDistance < rightDistance : left < right
+    return coordinator.model.places(byDistanceFrom: origin).map {
+      ListRow(place: $0, distanceFrom: origin)
     }
-    return order.map { rows[$0] }
   }
 
   private static func record(for row: ListRow) -> OutputRecord {

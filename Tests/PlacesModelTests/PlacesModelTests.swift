@@ -220,6 +220,18 @@ struct PlacesModelTests {
     #expect(model.placesByDistance()?.map(\.id) == [2, 3])
   }
 
+  @Test func placesByDistanceFromAnyPointLeaveTheLocationAlone() throws {
+    let here = Coordinate.fixture(59.0, 18.0)
+    let model = try PlacesModel(places: [.london, .paris, .rome, .stockholm], location: here)
+    let recorder = ModelEventRecorder()
+    model.addDelegate(recorder, replayingState: false)
+
+    #expect(model.places(byDistanceFrom: .fixture(41.9, 12.5)).map(\.id) == [3, 2, 1, 42])
+    #expect(model.location == here)
+    #expect(model.placesByDistance()?.map(\.id) == [42, 1, 2, 3])
+    #expect(recorder.events.isEmpty)
+  }
+
   @Test func placesAtTheSameDistanceKeepCatalogOrder() throws {
     let here = Coordinate.fixture(10, 10)
     let places = (1...5).map { Place(id: $0, name: "Twin \($0)", coordinate: here) }
