@@ -234,7 +234,7 @@ struct GeoJSONPlacesReaderTests {
   }
 
   @Test func roundTripsShortestRepresentations() throws {
-    var generator = GeoJSONSeededRandom(seed: 0x5EED)
+    var generator = SplitMix64(seed: 0x5EED)
     var expected: [Double] = []
     var features: [String] = []
     for index in 0..<5_000 {
@@ -682,22 +682,5 @@ struct GeoJSONPlacesReaderTests {
     #expect(
       !GeoJSONError.invalidFeature(file: "a", index: 0, line: 1, problem: .missingID)
         .isMissingOrUnreadable)
-  }
-}
-
-/// A small deterministic random number generator (GeoJSONSeededRandom), for reproducible test data.
-private struct GeoJSONSeededRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
