@@ -1,8 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
   name: "Places",
+  // The minimums of Synchronization's Atomic, which MulticastDelegate uses. Linux needs no entry.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "PlacesModel", targets: ["PlacesModel"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
