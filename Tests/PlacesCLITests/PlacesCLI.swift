@@ -48,11 +48,15 @@ enum PlacesCLI {
   }
 
   /// Runs the tool with `arguments` and `input` on standard input, and waits for it to exit.
+  ///
+  /// Standard output is captured, unless `standardOutputFile` names a file for it instead (such as
+  /// `/dev/full`); the run's `standardOutput` is then empty.
   static func run(
     _ arguments: [String],
     input: String = "",
     executable: URL? = nil,
-    in directory: URL? = nil
+    in directory: URL? = nil,
+    standardOutputFile: URL? = nil
   ) throws -> Run {
     let folder = try TemporaryFolder()
     let inputFile = try folder.write(input, to: "stdin.txt")
@@ -64,7 +68,7 @@ enum PlacesCLI {
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
-    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardOutput = try FileHandle(forWritingTo: standardOutputFile ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
     process.waitUntilExit()
