@@ -20,9 +20,13 @@ let package = Package(
     .executableTarget(
       name: "places-bench", dependencies: ["Coordinators", "ViewModels", "PlacesModel"],
       path: "Benchmarks/places-bench"),
-    .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"]),
     .target(
-      name: "ViewModelTestSupport", dependencies: ["ViewModels", "PlacesModel"],
+      name: "PlacesModelTestSupport", dependencies: ["PlacesModel"],
+      path: "Tests/PlacesModelTestSupport"),
+    .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel", "PlacesModelTestSupport"]),
+    .target(
+      name: "ViewModelTestSupport",
+      dependencies: ["ViewModels", "PlacesModel", "PlacesModelTestSupport"],
       path: "Tests/ViewModelTestSupport"),
     .testTarget(
       name: "ViewModelsTests", dependencies: ["ViewModels", "PlacesModel", "ViewModelTestSupport"]),
