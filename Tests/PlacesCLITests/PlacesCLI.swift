@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `places-cli` executable and captures what it does.
 enum PlacesCLI {
@@ -47,7 +48,13 @@ enum PlacesCLI {
     return found
   }
 
+  /// How long a run may take before it is killed: a guard against a hang, not a measurement.
+  static let timeLimit: Double = 60
+
   /// Runs the tool with `arguments` and `input` on standard input, and waits for it to exit.
+  ///
+  /// A run still going after ``timeLimit`` seconds is killed and recorded as an issue, so a tool
+  /// that hangs fails its test instead of hanging the whole run.
   ///
   /// Standard output is captured, unless `standardOutputFile` names a file for it instead (such as
   /// `/dev/full`); the run's `standardOutput` is then empty.
@@ -71,7 +78,19 @@ enum PlacesCLI {
     process.standardOutput = try FileHandle(forWritingTo: standardOutputFile ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
+    let processID = process.processIdentifier
+    let killed = LockedFlag()
+    let watchdog = DispatchWorkItem {
+      killed.set()
+      kill(processID, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
     process.waitUntilExit()
+    watchdog.cancel()
+    if killed.isSet {
+      let name = process.executableURL?.lastPathComponent ?? "the tool"
+      Issue.record("\(name) \(arguments) did not exit within \(Int(timeLimit)) s; it was killed")
+    }
 
     return Run(
       standardOutput: try readText(of: outputFile),
@@ -86,5 +105,27 @@ enum PlacesCLI {
     let handle = try FileHandle(forReadingFrom: file)
     defer { try? handle.close() }
     return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+  }
+}
+
+/// A flag one thread sets and another reads.
+///
+/// `@unchecked Sendable`: `value` is only touched while `lock` is held.
+private final class LockedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  /// Whether ``set()`` has been called.
+  var isSet: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+
+  /// Raises the flag.
+  func set() {
+    lock.lock()
+    defer { lock.unlock() }
+    value = true
   }
 }
