@@ -20,6 +20,10 @@ let package = Package(
     .executableTarget(
       name: "places-bench", dependencies: ["Coordinators", "ViewModels", "PlacesModel"],
       path: "Benchmarks/places-bench"),
+    // The embedding example of README.md, written from it by scripts/extract-readme-example.sh.
+    .executableTarget(
+      name: "embedding-example", dependencies: ["Coordinators", "ViewModels", "PlacesModel"],
+      path: "Examples/embedding-example"),
     .target(
       name: "PlacesModelTestSupport", dependencies: ["PlacesModel"],
       path: "Tests/PlacesModelTestSupport"),
@@ -33,7 +37,7 @@ let package = Package(
     .testTarget(
       name: "CoordinatorsTests",
       dependencies: ["Coordinators", "ViewModels", "PlacesModel", "ViewModelTestSupport"]),
-    .testTarget(name: "PlacesCLITests", dependencies: ["places-cli"]),
+    .testTarget(name: "PlacesCLITests", dependencies: ["places-cli", "embedding-example"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -18,19 +18,24 @@ enum PlacesCLI {
 
   /// Why the tool could not be run.
   enum Failure: Error, CustomStringConvertible {
-    case executableNotFound(searched: [String])
+    case executableNotFound(name: String, searched: [String])
 
     var description: String {
       switch self {
-      case .executableNotFound(let searched):
-        "places-cli was not found next to the test binary; searched \(searched)"
+      case .executableNotFound(let name, let searched):
+        "\(name) was not found next to the test binary; searched \(searched)"
       }
     }
   }
 
-  /// The built executable, found in the build folder of the running test binary, so that both
+  /// The built `places-cli`, found in the build folder of the running test binary, so that both
   /// `swift test` and `swift test --scratch-path X` find the one they built.
   static func executable() throws -> URL {
+    try executable(named: "places-cli")
+  }
+
+  /// The built executable `name` of this package, found as ``executable()`` is.
+  static func executable(named name: String) throws -> URL {
     var folders: [URL] = []
     if let testBinary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     {
@@ -39,11 +44,11 @@ enum PlacesCLI {
     if let firstArgument = CommandLine.arguments.first {
       folders.append(URL(fileURLWithPath: firstArgument).deletingLastPathComponent())
     }
-    let candidates = folders.map { $0.appendingPathComponent("places-cli") }
+    let candidates = folders.map { $0.appendingPathComponent(name) }
     guard
       let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
-      throw Failure.executableNotFound(searched: candidates.map(\.path))
+      throw Failure.executableNotFound(name: name, searched: candidates.map(\.path))
     }
     return found
   }
@@ -101,7 +106,7 @@ enum PlacesCLI {
 
   /// The UTF-8 text of `file`, read through a file handle: `String(contentsOf:)` leaks its
   /// buffer on Linux (swift-corelibs Foundation), which the address sanitizer reports.
-  private static func readText(of file: URL) throws -> String {
+  static func readText(of file: URL) throws -> String {
     let handle = try FileHandle(forReadingFrom: file)
     defer { try? handle.close() }
     return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
