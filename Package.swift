@@ -1,8 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
   name: "Places",
+  // The minimums of Synchronization's Atomic, which MulticastDelegate uses. Linux needs no entry.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "PlacesModel", targets: ["PlacesModel"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
@@ -18,16 +20,24 @@ let package = Package(
     .executableTarget(
       name: "places-bench", dependencies: ["Coordinators", "ViewModels", "PlacesModel"],
       path: "Benchmarks/places-bench"),
-    .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel"]),
+    // The embedding example of README.md, written from it by scripts/extract-readme-example.sh.
+    .executableTarget(
+      name: "embedding-example", dependencies: ["Coordinators", "ViewModels", "PlacesModel"],
+      path: "Examples/embedding-example"),
     .target(
-      name: "ViewModelTestSupport", dependencies: ["ViewModels", "PlacesModel"],
+      name: "PlacesModelTestSupport", dependencies: ["PlacesModel"],
+      path: "Tests/PlacesModelTestSupport"),
+    .testTarget(name: "PlacesModelTests", dependencies: ["PlacesModel", "PlacesModelTestSupport"]),
+    .target(
+      name: "ViewModelTestSupport",
+      dependencies: ["ViewModels", "PlacesModel", "PlacesModelTestSupport"],
       path: "Tests/ViewModelTestSupport"),
     .testTarget(
       name: "ViewModelsTests", dependencies: ["ViewModels", "PlacesModel", "ViewModelTestSupport"]),
     .testTarget(
       name: "CoordinatorsTests",
       dependencies: ["Coordinators", "ViewModels", "PlacesModel", "ViewModelTestSupport"]),
-    .testTarget(name: "PlacesCLITests", dependencies: ["places-cli"]),
+    .testTarget(name: "PlacesCLITests", dependencies: ["places-cli", "embedding-example"]),
   ],
   swiftLanguageModes: [.v6]
 )

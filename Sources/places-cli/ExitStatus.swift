@@ -15,6 +15,9 @@ enum ExitStatus: Int32 {
   case missingData = 66
   /// The tool itself failed (`EX_SOFTWARE`); no known error leads here.
   case internalError = 70
+  /// Standard output could not be written to, for example because the disk is full
+  /// (`EX_IOERR`).
+  case ioError = 74
 
   /// The status for `error`: the one place where errors become exit statuses.
   init(for error: any Error) {
@@ -25,6 +28,8 @@ enum ExitStatus: Int32 {
       self = error.isMissingOrUnreadable ? .missingData : .invalidData
     case is CatalogError:
       self = .invalidData
+    case is OutputError:
+      self = .ioError
     case let error as PlacesModelError:
       switch error {
       case .unknownPlace: self = .noSuchPlace

@@ -3,7 +3,10 @@ import PlacesModel
 /// The `places-cli` tool: parses a command line, runs it and reports how it went.
 ///
 /// Results go to standard output, errors to standard error; a failed command prints nothing
-/// on standard output. The tool never exits by itself: it returns the status to exit with.
+/// on standard output. A failed write to standard output is an error of its own
+/// (``ExitStatus/ioError``), reported on standard error; a failed write to standard error cannot
+/// be reported and leaves the status as it was. The tool never exits by itself: it returns the
+/// status to exit with.
 struct PlacesTool {
   /// The name the tool gives itself in messages.
   static let name = "places-cli"
@@ -21,9 +24,9 @@ struct PlacesTool {
       let invocation = try CommandLineParser(context: .commandLine).parse(arguments)
       switch invocation.action {
       case .help(let topic):
-        standardOutput.write(HelpText.text(for: topic))
+        try standardOutput.write(HelpText.text(for: topic))
       case .version:
-        standardOutput.write(VersionText.text)
+        try standardOutput.write(VersionText.text)
       case .run(let command):
         let runner = try makeRunner(for: invocation)
         if command == .session {
@@ -32,7 +35,7 @@ struct PlacesTool {
         if command.drivesViews {
           runner.start()
         }
-        standardOutput.write(try runner.run(command))
+        try standardOutput.write(try runner.run(command))
       }
       return .success
     } catch {
@@ -42,6 +45,9 @@ struct PlacesTool {
   }
 
   /// Writes `error` to standard error, with `context` before it and `hint` on the next line.
+  ///
+  /// If standard error cannot be written to either, nothing more can be said; the exit status
+  /// still tells that the command failed.
   func report(_ error: any Error, context: String? = nil, hint: String? = nil) {
     var message = Self.name + ": "
     if let context {
@@ -51,7 +57,11 @@ struct PlacesTool {
     if let hint {
       message += hint + "\n"
     }
-    standardError.write(message)
+    do {
+      try standardError.write(message)
+    } catch {
+      // Nowhere is left to report it.
+    }
   }
 
   private static let usageHint = "Run '\(name) --help' for usage."

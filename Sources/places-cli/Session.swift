@@ -7,6 +7,9 @@
 /// standard output and reports `places-cli: line N: message` on standard error, and the
 /// session goes on. The session's exit status is 0 if every line succeeded, else the status
 /// of the last line that failed.
+///
+/// A failed write to standard output ends the session at once with ``ExitStatus/ioError``,
+/// reported on standard error (with the line whose output was lost); no further line is read.
 struct Session {
   /// Runs each line's command.
   let runner: CommandRunner
@@ -16,7 +19,12 @@ struct Session {
   /// Reads and runs lines until the end of standard input; returns the session's status.
   func run() -> ExitStatus {
     runner.start()
-    tool.standardOutput.write(runner.output.take())
+    do {
+      try tool.standardOutput.write(runner.output.take())
+    } catch {
+      tool.report(error)
+      return ExitStatus(for: error)
+    }
     var status = ExitStatus.success
     var lineNumber = 0
     while let line = tool.readLine() {
@@ -25,6 +33,9 @@ struct Session {
       guard let first = words.first, !first.hasPrefix("#") else { continue }
       do {
         try run(words)
+      } catch let error as OutputError {
+        tool.report(error, context: "line \(lineNumber)")
+        return ExitStatus(for: error)
       } catch {
         tool.report(error, context: "line \(lineNumber)")
         status = ExitStatus(for: error)
@@ -37,11 +48,11 @@ struct Session {
     let invocation = try CommandLineParser(context: .session).parse(words)
     switch invocation.action {
     case .help(let topic):
-      tool.standardOutput.write(HelpText.text(for: topic))
+      try tool.standardOutput.write(HelpText.text(for: topic))
     case .version:
-      tool.standardOutput.write(VersionText.text)
+      try tool.standardOutput.write(VersionText.text)
     case .run(let command):
-      tool.standardOutput.write(try runner.run(command))
+      try tool.standardOutput.write(try runner.run(command))
     }
   }
 }

@@ -6,9 +6,11 @@ enum VersionText {
   /// The tool's version.
   static let version = "0.1.0"
 
-  /// The version, then the attributions and licence notices of the built-in data.
+  /// The version and the code's licence, then the attributions and licence notices of the
+  /// built-in data.
   static let text = """
     places-cli \(version)
+    Copyright 2026 The Places authors. Licensed under the Apache License, Version 2.0.
 
     Built-in places: 180 cities from GeoNames and 20 airports from airportsdata.
 

@@ -48,6 +48,9 @@ struct HelpAndVersionTests {
 
     #expect(run.lines.first == "places-cli 0.1.0")
     #expect(
+      run.lines.dropFirst().first
+        == "Copyright 2026 The Places authors. Licensed under the Apache License, Version 2.0.")
+    #expect(
       run.standardOutput.contains(
         """
         Place data © GeoNames (https://www.geonames.org/), licensed under CC BY 4.0

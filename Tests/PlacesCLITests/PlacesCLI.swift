@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `places-cli` executable and captures what it does.
 enum PlacesCLI {
@@ -17,19 +18,24 @@ enum PlacesCLI {
 
   /// Why the tool could not be run.
   enum Failure: Error, CustomStringConvertible {
-    case executableNotFound(searched: [String])
+    case executableNotFound(name: String, searched: [String])
 
     var description: String {
       switch self {
-      case .executableNotFound(let searched):
-        "places-cli was not found next to the test binary; searched \(searched)"
+      case .executableNotFound(let name, let searched):
+        "\(name) was not found next to the test binary; searched \(searched)"
       }
     }
   }
 
-  /// The built executable, found in the build folder of the running test binary, so that both
+  /// The built `places-cli`, found in the build folder of the running test binary, so that both
   /// `swift test` and `swift test --scratch-path X` find the one they built.
   static func executable() throws -> URL {
+    try executable(named: "places-cli")
+  }
+
+  /// The built executable `name` of this package, found as ``executable()`` is.
+  static func executable(named name: String) throws -> URL {
     var folders: [URL] = []
     if let testBinary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     {
@@ -38,21 +44,31 @@ enum PlacesCLI {
     if let firstArgument = CommandLine.arguments.first {
       folders.append(URL(fileURLWithPath: firstArgument).deletingLastPathComponent())
     }
-    let candidates = folders.map { $0.appendingPathComponent("places-cli") }
+    let candidates = folders.map { $0.appendingPathComponent(name) }
     guard
       let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
-      throw Failure.executableNotFound(searched: candidates.map(\.path))
+      throw Failure.executableNotFound(name: name, searched: candidates.map(\.path))
     }
     return found
   }
 
+  /// How long a run may take before it is killed: a guard against a hang, not a measurement.
+  static let timeLimit: Double = 60
+
   /// Runs the tool with `arguments` and `input` on standard input, and waits for it to exit.
+  ///
+  /// A run still going after ``timeLimit`` seconds is killed and recorded as an issue, so a tool
+  /// that hangs fails its test instead of hanging the whole run.
+  ///
+  /// Standard output is captured, unless `standardOutputFile` names a file for it instead (such as
+  /// `/dev/full`); the run's `standardOutput` is then empty.
   static func run(
     _ arguments: [String],
     input: String = "",
     executable: URL? = nil,
-    in directory: URL? = nil
+    in directory: URL? = nil,
+    standardOutputFile: URL? = nil
   ) throws -> Run {
     let folder = try TemporaryFolder()
     let inputFile = try folder.write(input, to: "stdin.txt")
@@ -64,10 +80,22 @@ enum PlacesCLI {
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
-    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardOutput = try FileHandle(forWritingTo: standardOutputFile ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
+    let processID = process.processIdentifier
+    let killed = LockedFlag()
+    let watchdog = DispatchWorkItem {
+      killed.set()
+      kill(processID, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
     process.waitUntilExit()
+    watchdog.cancel()
+    if killed.isSet {
+      let name = process.executableURL?.lastPathComponent ?? "the tool"
+      Issue.record("\(name) \(arguments) did not exit within \(Int(timeLimit)) s; it was killed")
+    }
 
     return Run(
       standardOutput: try readText(of: outputFile),
@@ -78,9 +106,31 @@ enum PlacesCLI {
 
   /// The UTF-8 text of `file`, read through a file handle: `String(contentsOf:)` leaks its
   /// buffer on Linux (swift-corelibs Foundation), which the address sanitizer reports.
-  private static func readText(of file: URL) throws -> String {
+  static func readText(of file: URL) throws -> String {
     let handle = try FileHandle(forReadingFrom: file)
     defer { try? handle.close() }
     return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+  }
+}
+
+/// A flag one thread sets and another reads.
+///
+/// `@unchecked Sendable`: `value` is only touched while `lock` is held.
+private final class LockedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  /// Whether ``set()`` has been called.
+  var isSet: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+
+  /// Raises the flag.
+  func set() {
+    lock.lock()
+    defer { lock.unlock() }
+    value = true
   }
 }

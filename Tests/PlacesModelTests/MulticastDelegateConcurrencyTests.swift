@@ -4,6 +4,10 @@ import Synchronization
 import Testing
 
 /// Many threads adding, removing and broadcasting on one multicast at once.
+///
+/// The threads are waited for no longer than the time limit, so a deadlock fails the test
+/// instead of hanging the run.
+@Suite(.timeLimit(.minutes(1)))
 struct MulticastDelegateConcurrencyTests {
   /// A thread-safe listener that counts the calls of each broadcast it hears.
   final class CountingListener: Listener, Sendable {
@@ -22,41 +26,45 @@ struct MulticastDelegateConcurrencyTests {
     func answer() -> String { "counting" }
   }
 
-  @Test func concurrentAddsRemovesAndBroadcastsKeepEveryPromise() {
+  @Test func concurrentAddsRemovesAndBroadcastsKeepEveryPromise() throws {
     let multicast = MulticastDelegate<any Listener>()
     let permanent = (0..<8).map { _ in CountingListener() }
     permanent.forEach(multicast.add)
-    let clock = Atomic<Int>(0)
     let broadcasts = LockedValue<[Int]>([])
     let transients = LockedValue<[CountingListener]>([])
     let threads = 4
 
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
-      var generator = SplitMix64(seed: UInt64(thread + 1))
-      var mine: [CountingListener] = []
-      for _ in 0..<1_500 {
-        switch Int.random(in: 0..<10, using: &generator) {
-        case 0..<4:
-          let tick = clock.add(1, ordering: .sequentiallyConsistent).newValue
-          broadcasts.withLock { $0.append(tick) }
-          multicast.invoke(with: tick) { $0.hear($1) }
-        case 4..<7:
-          let listener = CountingListener()
-          multicast.add(listener)
-          mine.append(listener)
-          transients.withLock { $0.append(listener) }
-        case 7..<9:
-          if let index = mine.indices.randomElement(using: &generator) {
-            let listener = mine.remove(at: index)
-            multicast.remove(listener)
+    let finished = finishesOnAnotherThread {
+      let clock = Atomic<Int>(0)
+      DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        var generator = SplitMix64(seed: UInt64(thread + 1))
+        var mine: [CountingListener] = []
+        for _ in 0..<1_500 {
+          switch Int.random(in: 0..<10, using: &generator) {
+          case 0..<4:
             let tick = clock.add(1, ordering: .sequentiallyConsistent).newValue
-            listener.removedAt.store(tick, ordering: .releasing)
+            broadcasts.withLock { $0.append(tick) }
+            multicast.invoke(with: tick) { $0.hear($1) }
+          case 4..<7:
+            let listener = CountingListener()
+            multicast.add(listener)
+            mine.append(listener)
+            transients.withLock { $0.append(listener) }
+          case 7..<9:
+            if let index = mine.indices.randomElement(using: &generator) {
+              let listener = mine.remove(at: index)
+              multicast.remove(listener)
+              let tick = clock.add(1, ordering: .sequentiallyConsistent).newValue
+              listener.removedAt.store(tick, ordering: .releasing)
+            }
+          default:
+            mine.removeAll()  // released while still registered
           }
-        default:
-          mine.removeAll()  // released while still registered
         }
       }
     }
+
+    try #require(finished, "the threads did not finish: a deadlock?")
 
     let allBroadcasts = broadcasts.withLock { $0 }
     for listener in permanent {
@@ -72,16 +80,20 @@ struct MulticastDelegateConcurrencyTests {
     #expect(multicast.count >= permanent.count)
   }
 
-  @Test func aDelegateMayCallBackInFromAnotherThreadsBroadcastWithoutDeadlock() {
+  @Test func aDelegateMayCallBackInFromAnotherThreadsBroadcastWithoutDeadlock() throws {
     let multicast = MulticastDelegate<any Listener>()
     let reentrant = ReentrantListener(multicast: multicast)
     multicast.add(reentrant)
 
-    DispatchQueue.concurrentPerform(iterations: 4) { thread in
-      for round in 0..<200 {
-        multicast.invoke(with: thread * 1_000 + round) { $0.hear($1) }
+    let finished = finishesOnAnotherThread {
+      DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        for round in 0..<200 {
+          multicast.invoke(with: thread * 1_000 + round) { $0.hear($1) }
+        }
       }
     }
+
+    try #require(finished, "the threads did not finish: a deadlock?")
 
     #expect(reentrant.heard.load(ordering: .relaxed) >= 800)
     #expect(multicast.count == 1)

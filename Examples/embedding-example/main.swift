@@ -1,0 +1,40 @@
+// Generated from the first Swift block under "## Embedding" in README.md by
+// scripts/extract-readme-example.sh; edit the README, then run the script.
+
+import Coordinators
+import PlacesModel
+import ViewModels
+
+final class MapScreen: MapViewDelegate {
+  func showMarkers(_ markers: [MapMarker]) { print("map: \(markers.count) markers") }
+  func selectMarker(id: Place.ID) {}
+  func deselectMarker(id: Place.ID) {}
+  func moveCamera(to coordinate: Coordinate, animated: Bool) { print("map: fly to \(coordinate)") }
+  func showCard(for place: Place) { print("map: card for \(place.name)") }
+  func hideCard() {}
+  func showUserLocation(_ coordinate: Coordinate) {}
+  func hideUserLocation() {}
+}
+
+final class ListScreen: ListViewDelegate {
+  func reloadRows(_ rows: [ListRow], order: ListOrder) { print("list: \(rows.count) rows") }
+  func highlightRow(at row: Int) { print("list: highlight row \(row)") }
+  func scrollToRow(at row: Int, animated: Bool) {}
+  func clearHighlight() {}
+}
+
+final class CardScreen: PlaceCardViewDelegate {
+  func showDetails(of place: Place) { print("card: details of \(place.name)") }
+  func dismiss() {}
+}
+
+struct Screens: ViewFactory {
+  func makeMapView() -> any MapViewDelegate { MapScreen() }
+  func makeListView() -> any ListViewDelegate { ListScreen() }
+  func makeCardView() -> any PlaceCardViewDelegate { CardScreen() }
+}
+
+let places = try GeoJSONPlacesReader().places(contentsOfFile: "places.geojson")
+let app = try AppCoordinator(places: places, viewFactory: Screens())
+app.start()
+try app.mapViewModel.markerTapped(id: 42)  // a tap: every view reacts once, in broadcast order
