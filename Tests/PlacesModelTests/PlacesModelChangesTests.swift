@@ -74,7 +74,7 @@ struct PlacesModelChangesTests {
     ]
     #expect(first.changes == expected)
     #expect(last.changes == expected)
-    #expect(await firstConsumer.value == expected)
+    #expect(await firstConsumer.joined() == expected)
     #expect(await lastChanges.collected() == expected)
   }
 
@@ -131,7 +131,7 @@ struct PlacesModelChangesTests {
 
     #expect(releasedModel == nil)  // The stream does not keep the model alive.
     #expect(
-      await consumer.value == [
+      await consumer.joined() == [
         .places([.london, .paris]), .location(nil), .selection(nil), .selection(Place.paris.id),
       ])
   }
@@ -153,7 +153,7 @@ struct PlacesModelChangesTests {
     for await _ in reading { break }  // The consumer has read the replay's first change.
 
     consumer.cancel()
-    let seen = await consumer.value
+    let seen = await consumer.joined()
 
     #expect(seen.first == .places([.london, .paris]))
     #expect(model.delegates.count == 0)
