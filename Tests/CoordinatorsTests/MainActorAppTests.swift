@@ -6,7 +6,7 @@ import Testing
 /// errors in CI, and run.
 @MainActor
 struct MainActorAppTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func anAppOnTheMainActorDrivesItsScreensAndReadsTheChangesFromTasks() async throws {
     let places = [
       Place(id: 1, name: "London", coordinate: try Coordinate(latitude: 51.5, longitude: -0.13)),

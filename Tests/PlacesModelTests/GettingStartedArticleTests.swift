@@ -11,7 +11,7 @@ struct GettingStartedArticleTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func theArticleLoadsListensChangesAndStreams() async throws {
     let geoJSON = """
       {"type": "FeatureCollection", "features": [
