@@ -44,7 +44,7 @@ public final class AppCoordinator: Coordinator {
 
   /// Creates the app around a new model holding `places`.
   ///
-  /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
+  /// - Throws: ``/PlacesModel/PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
   /// - Complexity: O(*n*).
   public convenience init(places: [Place], viewFactory: any ViewFactory) throws(PlacesModelError) {
     self.init(model: try PlacesModel(places: places), viewFactory: viewFactory)

@@ -48,6 +48,8 @@ public final class PlacesModel {
   }
 
   private var index: PlaceIndex
+  /// The listeners of the open ``changes(replayingState:bufferingPolicy:)`` streams.
+  let changeStreams = ChangeStreams()
   private var placesByDistanceCache: [Place]?
 
   /// Creates a model holding `places`, with no selection.

@@ -49,7 +49,8 @@ public final class MapViewModel {
   ///
   /// The commands arrive through the model's broadcast, like every other view's.
   ///
-  /// - Throws: ``PlacesModelError/unknownPlace(_:)`` if no place has `id`; nothing changes.
+  /// - Throws: ``/PlacesModel/PlacesModelError/unknownPlace(_:)`` if no place has `id`;
+  ///   nothing changes.
   public func markerTapped(id: Place.ID) throws(PlacesModelError) {
     try model.select(id)
   }

@@ -1,0 +1,23 @@
+import Coordinators
+import ViewModels
+
+/// The example's view factory: it makes main-actor screens, so it conforms on the main actor
+/// too, and keeps the screens it made for the test to look at.
+@MainActor
+final class AppScreens {
+  let map = MapScreen()
+  let list = ListScreen()
+  /// Every card made, in order; the coordinator makes one per place shown.
+  private(set) var cards: [CardScreen] = []
+}
+
+extension AppScreens: @MainActor ViewFactory {
+  func makeMapView() -> any MapViewDelegate { map }
+  func makeListView() -> any ListViewDelegate { list }
+
+  func makeCardView() -> any PlaceCardViewDelegate {
+    let card = CardScreen()
+    cards.append(card)
+    return card
+  }
+}

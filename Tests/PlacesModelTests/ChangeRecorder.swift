@@ -1,0 +1,17 @@
+import PlacesModel
+
+/// A model delegate that records each callback as the ``PlacesModelChange`` a change stream
+/// would yield for it, and can react from inside the callback.
+final class ChangeRecorder: PlacesModelDelegate {
+  private(set) var changes: [PlacesModelChange] = []
+  var onChange: ((PlacesModelChange) -> Void)?
+
+  func didChange(places: [Place]) { record(.places(places)) }
+  func didChange(location: Coordinate?) { record(.location(location)) }
+  func didSelectItem(_ id: Place.ID?) { record(.selection(id)) }
+
+  private func record(_ change: PlacesModelChange) {
+    changes.append(change)
+    onChange?(change)
+  }
+}
