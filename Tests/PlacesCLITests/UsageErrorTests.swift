@@ -41,8 +41,16 @@ struct UsageErrorTests {
   }
 
   @Test func usageIsCheckedBeforeDataIsRead() throws {
-    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "4x2"])
+    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "1", "2"])
 
     #expect(run.status == 64)
+  }
+
+  /// Whether `4x2` can be an id depends on the catalog (string ids), so it is checked once the
+  /// places are loaded: a missing file is reported first.
+  @Test func anIDThatIsNotANumberIsCheckedAgainstTheLoadedCatalog() throws {
+    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "4x2"])
+
+    #expect(run.status == 66)
   }
 }

@@ -2,8 +2,9 @@
 ///
 /// Every case names the file it concerns as `file`: the path given to
 /// ``GeoJSONPlacesReader/places(contentsOfFile:)`` or the `source` given to the other readers.
-/// ``description`` is a one-line message that starts with the file and the position, for
-/// example `places.geojson:3:17: malformed JSON: expected ',' or ']'`.
+/// ``description`` is a message that starts with the file and the position, for example
+/// `places.geojson:3:17: malformed JSON: expected ',' or ']'`, and says what to do where the
+/// fix is not plain; it is one line unless several kinds of problem are reported.
 ///
 /// The cases fall into two groups: ``isMissingOrUnreadable`` is `true` for
 /// ``fileNotFound(file:)`` and ``unreadable(file:reason:)``, where no bytes could be read, and
@@ -29,11 +30,15 @@ public enum GeoJSONError: Error, Equatable, Sendable {
   /// object, its `type` is missing or not `"FeatureCollection"`, or its `features` member is
   /// missing, repeated or not an array.
   case notAFeatureCollection(file: String, reason: String)
-  /// The JSON is valid but one feature is not a valid place.
+  /// The JSON is valid but features are not valid places; nothing was loaded.
   ///
-  /// `index` is the feature's 0-based position in the `features` array and `line` the 1-based
-  /// line where the feature starts.
-  case invalidFeature(file: String, index: Int, line: Int, problem: FeatureProblem)
+  /// Each kind of problem is reported once, at the first feature that has it, with the
+  /// number of features that have it; `failures` is in file order of those first features
+  /// and is never empty.
+  case invalidFeatures(file: String, failures: [FeatureFailure])
+  /// The collection has features but none could be placed: all were skipped, for the
+  /// reasons in `report`.
+  case nothingToPlace(file: String, report: GeoJSONLoadReport)
 
   /// Whether the file could not be found or read, as opposed to being read but invalid.
   ///
@@ -42,7 +47,7 @@ public enum GeoJSONError: Error, Equatable, Sendable {
     switch self {
     case .fileNotFound, .unreadable:
       true
-    case .empty, .malformedJSON, .notAFeatureCollection, .invalidFeature:
+    case .empty, .malformedJSON, .notAFeatureCollection, .invalidFeatures, .nothingToPlace:
       false
     }
   }
@@ -52,114 +57,89 @@ public enum GeoJSONError: Error, Equatable, Sendable {
     switch self {
     case .fileNotFound(let file), .unreadable(let file, _), .empty(let file),
       .malformedJSON(let file, _, _, _), .notAFeatureCollection(let file, _),
-      .invalidFeature(let file, _, _, _):
+      .invalidFeatures(let file, _), .nothingToPlace(let file, _):
       file
     }
   }
 }
 
-// MARK: - Feature problems
+// MARK: - Feature failures
 
 extension GeoJSONError {
-  /// What is wrong with one feature of a FeatureCollection.
-  ///
-  /// Cases that carry a `String` describe what was found instead of what was expected: a kind
-  /// of JSON value (`a string`, `an array`, `null`), a number as written (`1.5`), or a quoted
-  /// string value (`"LineString"`).
-  public enum FeatureProblem: Equatable, Sendable {
-    /// The feature is not a JSON object.
-    case notAnObject
-    /// The feature's `type` member is missing or is not `"Feature"`.
-    case notAFeature
-    /// The feature has a member that it already had, such as a second `id`.
-    case duplicateMember(String)
-    /// The feature has no `id` member.
-    case missingID
-    /// The `id` is not a JSON integer that fits in `Int`; the value describes what was found,
-    /// such as `a string`, `1.5` or `an integer outside the range of Int`.
-    case invalidID(String)
-    /// Another feature, at position `firstIndex`, already has this `id`.
-    case duplicateID(Place.ID, firstIndex: Int)
-    /// The feature has no `geometry`, or its `geometry` is `null`.
-    case missingGeometry
-    /// The geometry is not a `Point`; the value describes what was found, such as
-    /// `"LineString"`, `an array` or `a geometry without "type"`.
-    case notAPoint(String)
-    /// The point's `coordinates` are missing or are not an array of two or three numbers; the
-    /// value describes what was found, such as `an array of 1 element` or `a string at
-    /// index 0`.
-    case invalidCoordinates(String)
-    /// The latitude, the second coordinate, is outside `-90...90`.
-    case latitudeOutOfRange(Double)
-    /// The longitude, the first coordinate, is outside `-180...180`.
-    case longitudeOutOfRange(Double)
-    /// The feature has no `name` property (or no `properties`), or the name is `null`.
-    case missingName
-    /// The `name` property is not a non-empty string; the value describes what was found,
-    /// such as `an empty string` or `a number`.
-    case invalidName(String)
-    /// A known property, or `properties` itself, has the wrong type; `expected` says what it
-    /// must be, such as `an integer` or `a string`.
-    case invalidProperty(name: String, expected: String)
+  /// One kind of problem, found in `count` features, the first of them at `index`.
+  public struct FeatureFailure: Equatable, Sendable {
+    /// The 0-based position in `features` of the first feature with the problem.
+    public var index: Int
+    /// The 1-based line where that feature starts.
+    public var line: Int
+    /// What is wrong with that feature.
+    public var problem: FeatureProblem
+    /// How many features have a problem of this kind, at least 1.
+    public var count: Int
+
+    /// Creates a failure from its parts; `count` is 1 unless given.
+    public init(index: Int, line: Int, problem: FeatureProblem, count: Int = 1) {
+      self.index = index
+      self.line = line
+      self.problem = problem
+      self.count = count
+    }
   }
 }
 
 // MARK: - Descriptions
 
 extension GeoJSONError: CustomStringConvertible {
-  /// A one-line message naming the file and the position, for example
-  /// `places.geojson: feature 12 (line 14): latitude 95.0 is out of range -90...90`.
+  /// A message naming the file and the position, for example
+  /// `places.geojson: feature 12 (line 14): latitude 95.0 is out of range -90...90 ...`.
+  ///
+  /// It is one line, except for ``invalidFeatures(file:failures:)`` with several kinds of
+  /// problem, which gives a first line and then one indented line per kind.
   public var description: String {
     switch self {
     case .fileNotFound(let file):
-      "\(file): no such file"
+      return "\(file): no such file"
     case .unreadable(let file, let reason):
-      "\(file): cannot read the file: \(reason)"
+      return "\(file): cannot read the file: \(reason)"
     case .empty(let file):
-      "\(file): the file is empty"
+      return "\(file): the file is empty"
     case .malformedJSON(let file, let line, let column, let reason):
-      "\(file):\(line):\(column): malformed JSON: \(reason)"
+      return "\(file):\(line):\(column): malformed JSON: \(reason)"
     case .notAFeatureCollection(let file, let reason):
-      "\(file): not a GeoJSON FeatureCollection: \(reason)"
-    case .invalidFeature(let file, let index, let line, let problem):
-      "\(file): feature \(index) (line \(line)): \(problem)"
+      return "\(file): not a GeoJSON FeatureCollection: \(reason)"
+    case .invalidFeatures(let file, let failures):
+      guard failures.count > 1 else {
+        return "\(file): " + (failures.first?.description ?? "invalid features")
+      }
+      let total = failures.reduce(0) { $0 + $1.count }
+      var lines = [
+        "\(file): \(failures.count) kinds of problem in \(GeoJSONLoadReport.grouped(total)) "
+          + "features; nothing was loaded:"
+      ]
+      lines += failures.map { "  \($0)" }
+      return lines.joined(separator: "\n")
+    case .nothingToPlace(let file, let report):
+      let reasons = report.entries.filter(\.reason.skipsFeature).map { entry in
+        "\(GeoJSONLoadReport.grouped(entry.count)) \(entry.reason.phrase(count: entry.count)) "
+          + "(first: feature \(entry.firstIndex), line \(entry.firstLine))"
+      }
+      return "\(file): no feature could be placed: skipped "
+        + reasons.joined(separator: ", ")
     }
   }
 }
 
-extension GeoJSONError.FeatureProblem: CustomStringConvertible {
-  /// A message that says what is wrong with the feature, for example
-  /// `latitude 95.0 is out of range -90...90`.
+extension GeoJSONError.FeatureFailure: CustomStringConvertible {
+  /// The feature, its line and the problem, with how many more features have it, for
+  /// example `feature 3 (line 5): "id" is missing ... (and 2 more features like it)`.
   public var description: String {
-    switch self {
-    case .notAnObject:
-      "the feature is not a JSON object"
-    case .notAFeature:
-      "\"type\" is missing or is not \"Feature\""
-    case .duplicateMember(let name):
-      "\"\(name)\" appears more than once"
-    case .missingID:
-      "\"id\" is missing"
-    case .invalidID(let found):
-      "\"id\" must be an integer, found \(found)"
-    case .duplicateID(let id, let firstIndex):
-      "id \(id) is already used by feature \(firstIndex)"
-    case .missingGeometry:
-      "\"geometry\" is missing or null"
-    case .notAPoint(let found):
-      "the geometry must be a \"Point\", found \(found)"
-    case .invalidCoordinates(let found):
-      "\"coordinates\" must be [longitude, latitude] numbers, found \(found)"
-    case .latitudeOutOfRange(let latitude):
-      "latitude \(latitude) is out of range -90...90"
-    case .longitudeOutOfRange(let longitude):
-      "longitude \(longitude) is out of range -180...180"
-    case .missingName:
-      "the \"name\" property is missing or null"
-    case .invalidName(let found):
-      "the \"name\" property must be a non-empty string, found \(found)"
-    case .invalidProperty(let name, let expected):
-      "\"\(name)\" must be \(expected)"
+    var text = "feature \(index) (line \(line)): \(problem)"
+    if count > 1 {
+      let more = count - 1
+      text +=
+        " (and \(GeoJSONLoadReport.grouped(more)) more \(more == 1 ? "feature" : "features")"
+        + " like it)"
     }
+    return text
   }
 }

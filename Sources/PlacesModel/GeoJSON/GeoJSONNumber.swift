@@ -30,6 +30,106 @@ struct GeoJSONNumber {
     return Int(significand)
   }
 
+  /// The number as an `Int`, if it is a whole number that fits, however it is written:
+  /// `1000`, `1000.0`, `1e3` and `10.00e2` all give 1000.
+  @inline(__always)
+  var wholeValue: Int? {
+    if isInteger {
+      return integerValue
+    }
+    guard isExact else { return nil }
+    var magnitude = significand
+    var scale = exponent
+    while scale < 0, magnitude % 10 == 0, magnitude != 0 {
+      magnitude /= 10
+      scale += 1
+    }
+    if magnitude == 0 {
+      return 0
+    }
+    guard scale >= 0 else { return nil }
+    while scale > 0 {
+      let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return nil }
+      magnitude = product
+      scale -= 1
+    }
+    if isNegative {
+      guard magnitude <= UInt64(Int.max) + 1 else { return nil }
+      return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
+    }
+    guard magnitude <= UInt64(Int.max) else { return nil }
+    return Int(magnitude)
+  }
+
+  /// The longest whole number, in decimal digits, that ``placeID(in:)`` keeps.
+  static let maximumIdentifierDigits = 100
+
+  /// Returns the whole number as a place identifier, of any size up to
+  /// ``maximumIdentifierDigits`` digits.
+  ///
+  /// - Parameter bytes: The text the number was scanned from.
+  /// - Returns: The identifier, or `nil` if the number has a fraction or is longer.
+  /// - Complexity: O(1) for a number that fits in 64 bits, else O(*n*) in its length.
+  func placeID(in bytes: UnsafePointer<UInt8>) -> PlaceID? {
+    if let whole = wholeValue {
+      return PlaceID(whole)
+    }
+    // Beyond 64 bits, or digits dropped: work from the text.
+    var digits: [UInt8] = []
+    var fractionDigits = 0
+    var index = start + (isNegative ? 1 : 0)
+    var inFraction = false
+    while index < end {
+      let byte = bytes[index]
+      if byte == GeoJSONByte.period {
+        inFraction = true
+      } else if byte | 0x20 == GeoJSONByte.lowercaseE {
+        break
+      } else {
+        // Leading zeros are dropped; after the point they still count as fraction digits.
+        if !(digits.isEmpty && byte == GeoJSONByte.zero) {
+          digits.append(byte)
+        }
+        if inFraction {
+          fractionDigits += 1
+        }
+      }
+      index += 1
+    }
+    var scale = -fractionDigits
+    if index < end {
+      // The exponent, clamped: anything that large is refused below anyway.
+      index += 1
+      var isExponentNegative = false
+      if bytes[index] == GeoJSONByte.minus || bytes[index] == GeoJSONByte.plus {
+        isExponentNegative = bytes[index] == GeoJSONByte.minus
+        index += 1
+      }
+      var value = 0
+      while index < end {
+        if value < 1_000_000 {
+          value = value * 10 + Int(bytes[index] &- GeoJSONByte.zero)
+        }
+        index += 1
+      }
+      scale += isExponentNegative ? -value : value
+    }
+    if digits.isEmpty {
+      return PlaceID(0)
+    }
+    if scale < 0 {
+      guard -scale <= digits.count, digits.suffix(-scale).allSatisfy({ $0 == GeoJSONByte.zero })
+      else { return nil }
+      digits.removeLast(-scale)
+      scale = 0
+    }
+    guard digits.count + scale <= Self.maximumIdentifierDigits else { return nil }
+    digits += repeatElement(GeoJSONByte.zero, count: scale)
+    return PlaceID(
+      decimalDigits: String(decoding: digits, as: UTF8.self), isNegative: isNegative)
+  }
+
   /// Converts the number to the nearest `Double`.
   ///
   /// Exact significands up to 2^53 scaled by at most 10^22 are computed with one

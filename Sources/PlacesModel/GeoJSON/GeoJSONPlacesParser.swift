@@ -1,27 +1,66 @@
 /// Turns the bytes of a GeoJSON FeatureCollection into places, in one pass.
 ///
-/// The parser reads the members it knows wherever they appear and skips all others. It
-/// reports the first problem it meets, syntax or meaning; ``GeoJSONPlacesReader`` then makes
-/// sure that a syntax error anywhere takes precedence over a problem of meaning.
+/// The parser reads the members it knows wherever they appear and skips all others. A syntax
+/// error stops it at once. A feature that is not a valid place is tallied by kind of
+/// problem, skipped over, and the parser goes on, so that one run finds every kind of
+/// problem; the tally is thrown at the end. ``GeoJSONPlacesReader`` then makes sure that a
+/// syntax error anywhere takes precedence over a problem of meaning.
 struct GeoJSONPlacesParser {
-  private var scanner: GeoJSONScanner
+  /// What a successful parse found.
+  struct Parsed {
+    /// The places, in file order.
+    var places: [Place]
+    /// What was skipped or left out, by reason.
+    var skips: GeoJSONTally<GeoJSONLoadReport.Reason, GeoJSONLoadReport.Reason>
+  }
+
+  var scanner: GeoJSONScanner
+  let options: GeoJSONPlacesReader.Options
+  /// The name properties as bytes, when they are not the defaults that ``GeoJSONKey`` knows.
+  let customNames: [[UInt8]]?
+  /// The property ids are read from, as bytes, with ``GeoJSONPlacesReader/IDSource/property(_:)``.
+  let idProperty: [UInt8]?
+  /// Whether ids come from the feature's `id` member.
+  let readsFeatureID: Bool
+
   private var places: [Place] = []
+  /// The feature index of each place, kept only once a feature has been left out, since
+  /// until then a place's index is its feature's.
+  private var featureIndexOfPlace: [Int]?
   /// The position in `features` of each id seen, filled only once ids stop increasing.
-  private var firstIndexByID: [Place.ID: Int] = [:]
+  private var firstIndexByID: [PlaceID: Int] = [:]
   private var idsAreIncreasing = true
+  /// Features with and without an `id` member, for ``GeoJSONPlacesReader/IDSource/feature``.
+  private var featuresWithID = 0
+  private var featuresWithoutID = GeoJSONTally<Bool, Bool>()
+  private var problems = GeoJSONTally<String, GeoJSONError.FeatureProblem>()
+  private var skips = GeoJSONTally<GeoJSONLoadReport.Reason, GeoJSONLoadReport.Reason>()
   /// The feature being read: its position in `features` and the offset where it starts.
-  private var featureIndex = 0
-  private var featureStart = 0
+  private(set) var featureIndex = 0
+  private(set) var featureStart = 0
 
   /// Creates a parser for `count` bytes at `base`.
-  init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+  init(
+    base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int,
+    options: GeoJSONPlacesReader.Options
+  ) {
     scanner = GeoJSONScanner(base: base, count: count, maximumDepth: maximumDepth)
+    self.options = options
+    customNames =
+      options.nameProperties == GeoJSONPlacesReader.Options.defaultNameProperties
+      ? nil : options.nameProperties.map { Array($0.utf8) }
+    readsFeatureID = options.ids == .feature
+    if case .property(let name) = options.ids {
+      idProperty = Array(name.utf8)
+    } else {
+      idProperty = nil
+    }
   }
 
   // MARK: - FeatureCollection
 
   /// Reads the whole input and returns its places in file order.
-  mutating func parse() throws(GeoJSONFailure) -> [Place] {
+  mutating func parse() throws(GeoJSONFailure) -> Parsed {
     scanner.skipByteOrderMark()
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else { throw .empty }
@@ -29,7 +68,7 @@ struct GeoJSONPlacesParser {
       throw .notAFeatureCollection(
         "the top-level value is \(scanner.describeValue()), not an object")
     }
-    var seen: UInt16 = 0
+    var seen: UInt32 = 0
     if try scanner.openContainer(depth: 1) {
       repeat {
         let key = try scanner.readKey()
@@ -70,7 +109,16 @@ struct GeoJSONPlacesParser {
     guard seen & GeoJSONKey.features.bit != 0 else {
       throw .notAFeatureCollection("\"features\" is missing")
     }
-    return places
+    if featuresWithID > 0, let first = featuresWithoutID.entries.first {
+      let problem = GeoJSONError.FeatureProblem.missingID(property: nil)
+      problems.add(
+        problem, key: problem.kind, index: first.index, offset: first.offset, count: first.count)
+    }
+    guard problems.isEmpty else { throw .invalidFeatures(problems) }
+    if places.isEmpty, featureIndex > 0 {
+      throw .nothingToPlace(skips)
+    }
+    return Parsed(places: places, skips: skips)
   }
 
   /// Reads the `features` array, whose `[` comes next.
@@ -81,24 +129,47 @@ struct GeoJSONPlacesParser {
     places.reserveCapacity(scanner.end / 160)
     repeat {
       featureStart = scanner.position
-      let place = try parseFeature()
-      try checkUnique(place.id)
-      places.append(place)
+      do {
+        switch try parseFeature() {
+        case .place(let place):
+          try checkUnique(place.id)
+          places.append(place)
+          featureIndexOfPlace?.append(featureIndex)
+        case .skipped(let reason):
+          skip(reason)
+        }
+      } catch {
+        guard case .invalidFeature(let index, let offset, let problem) = error else {
+          throw error
+        }
+        problems.add(problem, key: problem.kind, index: index, offset: offset)
+        // Skip the rest of the feature, checking its syntax, and go on with the next one.
+        scanner.position = featureStart
+        try scanner.skipValue(depth: 3)
+      }
       featureIndex += 1
     } while try scanner.nextElement()
   }
 
-  /// Fails if an earlier feature has `id`.
+  /// Counts the feature being read as skipped for `reason`.
+  private mutating func skip(_ reason: GeoJSONLoadReport.Reason) {
+    skips.add(reason, key: reason, index: featureIndex, offset: featureStart)
+    if featureIndexOfPlace == nil {
+      featureIndexOfPlace = Array(0..<places.count)
+    }
+  }
+
+  /// Fails if an earlier place has `id`.
   ///
   /// While ids keep increasing, as in sorted files, no lookup table is needed.
   @inline(__always)
-  private mutating func checkUnique(_ id: Place.ID) throws(GeoJSONFailure) {
+  private mutating func checkUnique(_ id: PlaceID) throws(GeoJSONFailure) {
     if idsAreIncreasing {
       guard let last = places.last, id <= last.id else { return }
       idsAreIncreasing = false
       firstIndexByID.reserveCapacity(places.count * 2)
       for (index, place) in places.enumerated() {
-        firstIndexByID[place.id] = index
+        firstIndexByID[place.id] = featureIndexOfPlace?[index] ?? index
       }
     }
     if let firstIndex = firstIndexByID[id] {
@@ -109,24 +180,30 @@ struct GeoJSONPlacesParser {
 
   // MARK: - Feature
 
+  /// What one feature came to.
+  private enum FeatureOutcome {
+    case place(Place)
+    case skipped(GeoJSONLoadReport.Reason)
+  }
+
   /// Returns the failure for `problem` in the feature being read.
-  private func invalid(_ problem: GeoJSONError.FeatureProblem) -> GeoJSONFailure {
+  func invalid(_ problem: GeoJSONError.FeatureProblem) -> GeoJSONFailure {
     .invalidFeature(index: featureIndex, offset: featureStart, problem: problem)
   }
 
   /// Records that the member `key` has been read, failing if it was read before.
   @inline(__always)
-  private func mark(_ key: GeoJSONKey, in seen: inout UInt16) throws(GeoJSONFailure) {
+  func mark(_ key: GeoJSONKey, in seen: inout UInt32) throws(GeoJSONFailure) {
     guard seen & key.bit == 0 else { throw invalid(.duplicateMember(key.name)) }
     seen |= key.bit
   }
 
   /// Reads one feature, whose first byte comes next.
-  private mutating func parseFeature() throws(GeoJSONFailure) -> Place {
+  private mutating func parseFeature() throws(GeoJSONFailure) -> FeatureOutcome {
     guard scanner.next == GeoJSONByte.openBrace else { throw invalid(.notAnObject) }
-    var seen: UInt16 = 0
-    var id: Place.ID?
-    var coordinate: Coordinate?
+    var seen: UInt32 = 0
+    var featureID: PlaceID?
+    var geometry: Geometry?
     var properties = Properties()
     if try scanner.openContainer(depth: 3) {
       repeat {
@@ -139,11 +216,15 @@ struct GeoJSONPlacesParser {
           guard scanner.string(span, equals: "Feature") else { throw invalid(.notAFeature) }
         case .id:
           try mark(key, in: &seen)
-          id = try parseID()
+          if readsFeatureID {
+            featureID = try parseID()
+          } else {
+            try scanner.skipValue(depth: 4)
+          }
         case .geometry:
           try mark(key, in: &seen)
           if !scanner.consumeNull() {
-            coordinate = try parseGeometry()
+            geometry = try parseGeometry(depth: 4, collectionNesting: 0)
           }
         case .properties:
           try mark(key, in: &seen)
@@ -156,199 +237,81 @@ struct GeoJSONPlacesParser {
       } while try scanner.nextMember()
     }
     guard seen & GeoJSONKey.type.bit != 0 else { throw invalid(.notAFeature) }
-    guard let id else { throw invalid(.missingID) }
-    guard let coordinate else { throw invalid(.missingGeometry) }
-    guard let name = properties.name else { throw invalid(.missingName) }
-    return Place(
-      id: id, name: name, coordinate: coordinate, category: properties.category,
-      country: properties.country, population: properties.population)
-  }
 
-  /// Reads an `id`, which must be a JSON integer that fits in `Int`.
-  @inline(__always)
-  private mutating func parseID() throws(GeoJSONFailure) -> Place.ID {
-    guard scanner.isAtNumber else { throw invalid(.invalidID(scanner.describeValue())) }
-    let number = try scanner.scanNumber()
-    guard let id = number.integerValue else {
-      let found =
-        number.isInteger
-        ? "an integer outside the range of Int" : scanner.text(from: number.start, to: number.end)
-      throw invalid(.invalidID(found))
+    let id = try resolveID(featureID: featureID, properties: properties)
+    let coordinate: Coordinate
+    switch try place(geometry) {
+    case .at(let placed): coordinate = placed
+    case .skipped(let reason): return .skipped(reason)
     }
-    return id
-  }
-
-  // MARK: - Geometry
-
-  /// Reads a Point geometry, whose first byte comes next, and returns its coordinate.
-  private mutating func parseGeometry() throws(GeoJSONFailure) -> Coordinate {
-    guard scanner.next == GeoJSONByte.openBrace else {
-      throw invalid(.notAPoint(scanner.describeValue()))
-    }
-    var seen: UInt16 = 0
-    var position: Coordinates?
-    if try scanner.openContainer(depth: 4) {
-      repeat {
-        let key = try scanner.readKey()
-        switch key {
-        case .type:
-          try mark(key, in: &seen)
-          guard scanner.next == GeoJSONByte.quote else {
-            throw invalid(.notAPoint(scanner.describeValue()))
-          }
-          let span = try scanner.scanString()
-          guard scanner.string(span, equals: "Point") else {
-            throw invalid(.notAPoint(quoted(span)))
-          }
-        case .coordinates:
-          try mark(key, in: &seen)
-          position = try parseCoordinates()
-        default:
-          try scanner.skipValue(depth: 5)
+    guard let nameSpan = properties.name else {
+      if options.isStrict {
+        if let invalidName = properties.invalidName {
+          throw invalid(.invalidName(property: invalidName.property, found: invalidName.found))
         }
-      } while try scanner.nextMember()
-    }
-    guard seen & GeoJSONKey.type.bit != 0 else {
-      throw invalid(.notAPoint("a geometry without \"type\""))
-    }
-    switch position {
-    case .none:
-      throw invalid(.invalidCoordinates("none"))
-    case .invalid(let found):
-      throw invalid(.invalidCoordinates(found))
-    case .valid(let longitude, let latitude):
-      do {
-        return try Coordinate(latitude: latitude, longitude: longitude)
-      } catch {
-        switch error {
-        case .invalidLatitude(let value): throw invalid(.latitudeOutOfRange(value))
-        case .invalidLongitude(let value): throw invalid(.longitudeOutOfRange(value))
-        }
+        throw invalid(.missingName(tried: options.nameProperties))
       }
+      return .skipped(.noName)
     }
+    for property in properties.unusable {
+      skips.add(
+        .unusableValue(property: property), key: .unusableValue(property: property),
+        index: featureIndex, offset: featureStart)
+    }
+    return .place(
+      Place(
+        id: id, name: scanner.makeString(nameSpan), coordinate: coordinate,
+        category: properties.category.map { scanner.makeString($0) },
+        country: properties.country.map { scanner.makeString($0) },
+        population: properties.population))
   }
 
-  /// The `coordinates` of a point, or a description of what was found instead.
-  private enum Coordinates {
-    case valid(longitude: Double, latitude: Double)
-    case invalid(String)
-  }
-
-  /// Reads `coordinates`, which must be `[longitude, latitude]` or
-  /// `[longitude, latitude, altitude]` numbers.
-  ///
-  /// A problem is returned rather than thrown, after skipping the value, so that a geometry
-  /// whose `type` comes later and is not `"Point"` is reported as such.
+  /// Returns the feature's id under the options' ``GeoJSONPlacesReader/IDSource``.
   @inline(__always)
-  private mutating func parseCoordinates() throws(GeoJSONFailure) -> Coordinates {
-    let start = scanner.position
-    guard scanner.next == GeoJSONByte.openBracket else {
-      let found = scanner.describeValue()
-      try scanner.skipValue(depth: 5)
-      return .invalid(found)
-    }
-    var longitude = 0.0
-    var latitude = 0.0
-    var count = 0
-    if try scanner.openContainer(depth: 5) {
-      repeat {
-        guard scanner.isAtNumber else {
-          let found = "\(scanner.describeValue()) at index \(count)"
-          scanner.position = start
-          try scanner.skipValue(depth: 5)
-          return .invalid(found)
-        }
-        let number = try scanner.scanNumber()
-        if count < 2 {
-          let value = number.doubleValue(in: scanner.base)
-          if count == 0 {
-            longitude = value
-          } else {
-            latitude = value
-          }
-        }
-        count += 1
-      } while try scanner.nextElement()
-    }
-    guard count == 2 || count == 3 else {
-      return .invalid("an array of \(count) \(count == 1 ? "element" : "elements")")
-    }
-    return .valid(longitude: longitude, latitude: latitude)
-  }
-
-  // MARK: - Properties
-
-  /// The properties of a feature that become a place's fields.
-  private struct Properties {
-    var name: String?
-    var category: String?
-    var country: String?
-    var population: Int?
-  }
-
-  /// Reads `properties`, whose first byte comes next.
-  private mutating func parseProperties(into properties: inout Properties) throws(GeoJSONFailure) {
-    guard scanner.next == GeoJSONByte.openBrace else {
-      throw invalid(.invalidProperty(name: "properties", expected: "an object"))
-    }
-    var seen: UInt16 = 0
-    guard try scanner.openContainer(depth: 4) else { return }
-    repeat {
-      let key = try scanner.readKey()
-      switch key {
-      case .name:
-        try mark(key, in: &seen)
-        guard !scanner.consumeNull() else { continue }
-        guard scanner.next == GeoJSONByte.quote else {
-          throw invalid(.invalidName(scanner.describeValue()))
-        }
-        let span = try scanner.scanString()
-        guard span.end > span.start else { throw invalid(.invalidName("an empty string")) }
-        properties.name = scanner.makeString(span)
-      case .category:
-        try mark(key, in: &seen)
-        if let span = try parseOptionalString(key) {
-          properties.category = scanner.makeString(span)
-        }
-      case .country:
-        try mark(key, in: &seen)
-        if let span = try parseOptionalString(key) {
-          properties.country = scanner.makeString(span)
-        }
-      case .population:
-        try mark(key, in: &seen)
-        guard !scanner.consumeNull() else { continue }
-        guard scanner.isAtNumber else {
-          throw invalid(.invalidProperty(name: key.name, expected: "an integer"))
-        }
-        let number = try scanner.scanNumber()
-        guard let population = number.integerValue else {
-          let expected = number.isInteger ? "an integer that fits in Int" : "an integer"
-          throw invalid(.invalidProperty(name: key.name, expected: expected))
-        }
-        properties.population = population
-      default:
-        try scanner.skipValue(depth: 5)
+  private mutating func resolveID(
+    featureID: PlaceID?, properties: Properties
+  ) throws(GeoJSONFailure) -> PlaceID {
+    switch options.ids {
+    case .feature:
+      if let featureID {
+        featuresWithID += 1
+        return featureID
       }
-    } while try scanner.nextMember()
+      featuresWithoutID.add(true, key: true, index: featureIndex, offset: featureStart)
+      return PlaceID(featureIndex)
+    case .property(let name):
+      guard let id = properties.id else { throw invalid(.missingID(property: name)) }
+      return id
+    case .position:
+      return PlaceID(featureIndex)
+    }
   }
 
-  /// Reads a string property that may be `null`, and returns its extent unless it is `null`.
+  /// Reads an id, which must be a whole number or a string; `null` counts as no id.
   @inline(__always)
-  private mutating func parseOptionalString(
-    _ key: GeoJSONKey
-  ) throws(GeoJSONFailure) -> GeoJSONStringSpan? {
-    guard !scanner.consumeNull() else { return nil }
-    guard scanner.next == GeoJSONByte.quote else {
-      throw invalid(.invalidProperty(name: key.name, expected: "a string"))
+  mutating func parseID() throws(GeoJSONFailure) -> PlaceID? {
+    if scanner.isAtNumber {
+      let number = try scanner.scanNumber()
+      guard let id = number.placeID(in: scanner.base) else {
+        throw invalid(.invalidID(found: scanner.text(from: number.start, to: number.end)))
+      }
+      return id
     }
-    return try scanner.scanString()
+    switch scanner.next {
+    case GeoJSONByte.quote:
+      let span = try scanner.scanString()
+      return PlaceID(scanner.makeString(span))
+    case GeoJSONByte.lowercaseN where scanner.consumeNull():
+      return nil
+    default:
+      throw invalid(.invalidID(found: scanner.describeValue()))
+    }
   }
 
   // MARK: - Messages
 
   /// Returns a string value in double quotes, shortened if long, for messages.
-  private mutating func quoted(_ span: GeoJSONStringSpan) -> String {
+  mutating func quoted(_ span: GeoJSONStringSpan) -> String {
     let value = scanner.makeString(span)
     let shown = value.count > 40 ? value.prefix(40) + "…" : value[...]
     return "\"\(shown)\""
