@@ -5,15 +5,15 @@ extension GeoJSONPlacesParser {
     var name: GeoJSONStringSpan?
     /// The position of ``name``'s property among the name properties.
     var namePriority = Int.max
-    /// The first name property found with a value that cannot name a place.
-    var invalidName: (property: String, found: String)?
+    /// The first name property found with a value that cannot name a place: the extent of
+    /// its name and the offset of its value.
+    var invalidName: (property: GeoJSONStringSpan, valueOffset: Int)?
     var category: GeoJSONStringSpan?
     var country: GeoJSONStringSpan?
     var population: Int?
-    /// The id, when ids come from a property.
-    var id: PlaceID?
-    /// The properties whose values were left out for being of the wrong kind.
-    var unusable: [String] = []
+    /// The ``GeoJSONKey/bit`` of each property whose value was left out for being of the
+    /// wrong kind.
+    var unusable: UInt32 = 0
   }
 
   /// A property value, read once whatever it is used for.
@@ -34,16 +34,48 @@ extension GeoJSONPlacesParser {
     guard try scanner.openContainer(depth: 4) else { return }
     repeat {
       let (key, span) = try scanner.readKeyAndSpan()
-      let namePriority: Int?
-      if let customNames {
-        namePriority = customNames.firstIndex { scanner.string(span, equalsBytes: $0) }
-      } else {
-        namePriority = key.defaultNamePriority
+      var namePriority = key.defaultNamePriority
+      var isID = false
+      if hasCustomKeys {
+        (namePriority, isID) = customRoles(of: key, named: span)
       }
-      let isID = idProperty.map { scanner.string(span, equalsBytes: $0) } ?? false
       switch key {
-      case .category, .country, .population:
+      case .category, .country:
         try mark(key, in: &seen)
+        // The usual case first: a string, used for nothing else.
+        if scanner.next == GeoJSONByte.quote, namePriority == nil, !isID {
+          let span = try scanner.scanString()
+          if key == .category {
+            properties.category = span
+          } else {
+            properties.country = span
+          }
+          continue
+        }
+      case .population:
+        try mark(key, in: &seen)
+        if scanner.isAtNumber, namePriority == nil, !isID {
+          let number = try scanner.scanNumber()
+          if let whole = number.integerValue ?? number.wholeValue {
+            properties.population = whole
+          } else {
+            try unusable(.population, expected: "a whole number", properties: &properties)
+          }
+          continue
+        }
+      case .name where !hasCustomKeys:
+        // The usual name: a non-empty string of the highest priority.
+        try mark(key, in: &seen)
+        if scanner.next == GeoJSONByte.quote {
+          let value = try scanner.scanString()
+          if value.end > value.start {
+            properties.name = value
+            properties.namePriority = 0
+          } else if properties.invalidName == nil {
+            properties.invalidName = (span, value.start - 1)
+          }
+          continue
+        }
       default:
         guard namePriority != nil || isID else {
           try scanner.skipValue(depth: 5)
@@ -54,12 +86,13 @@ extension GeoJSONPlacesParser {
         }
       }
 
+      let valueOffset = scanner.position
       let value = try scanPropertyValue()
       if let namePriority {
-        try readName(value, key: key, span: span, priority: namePriority, into: &properties)
+        readName(value, key: span, at: valueOffset, priority: namePriority, into: &properties)
       }
       if isID {
-        properties.id = try propertyID(value)
+        propertyID = try propertyID(value)
       }
       switch key {
       case .category:
@@ -72,6 +105,21 @@ extension GeoJSONPlacesParser {
         break
       }
     } while try scanner.nextMember()
+  }
+
+  /// Returns the name priority and whether the property is the id property, for options
+  /// that choose their own property names.
+  private mutating func customRoles(
+    of key: GeoJSONKey, named span: GeoJSONStringSpan
+  ) -> (namePriority: Int?, isID: Bool) {
+    var namePriority: Int?
+    if let customNames {
+      namePriority = customNames.firstIndex { scanner.string(span, equalsBytes: $0) }
+    } else {
+      namePriority = key.defaultNamePriority
+    }
+    let isID = idProperty.map { scanner.string(span, equalsBytes: $0) } ?? false
+    return (namePriority, isID)
   }
 
   /// Reads the value that comes next: a string or number is scanned, anything else skipped.
@@ -92,33 +140,44 @@ extension GeoJSONPlacesParser {
     }
   }
 
-  /// Keeps `value` as the name if it is a non-empty string of a higher priority than the
-  /// name so far; otherwise notes the first unusable name.
+  /// Keeps `value`, at `offset`, as the name if it is a non-empty string of a higher
+  /// priority than the name so far; otherwise notes the first unusable name.
   @inline(__always)
-  private mutating func readName(
-    _ value: PropertyValue, key: GeoJSONKey, span: GeoJSONStringSpan, priority: Int,
+  private func readName(
+    _ value: PropertyValue, key: GeoJSONStringSpan, at offset: Int, priority: Int,
     into properties: inout Properties
-  ) throws(GeoJSONFailure) {
-    let found: String
+  ) {
     switch value {
     case .string(let string) where string.end > string.start:
       if priority < properties.namePriority {
         properties.name = string
         properties.namePriority = priority
       }
-      return
     case .null:
-      return
-    case .string:
+      break
+    case .string, .number, .other:
+      if properties.invalidName == nil {
+        properties.invalidName = (key, offset)
+      }
+    }
+  }
+
+  /// Describes the unusable name noted in `properties`: its property and value.
+  mutating func describeInvalidName(
+    _ properties: Properties
+  ) -> (property: String, found: String)? {
+    guard let (key, offset) = properties.invalidName else { return nil }
+    var probe = scanner
+    probe.position = offset
+    let found: String
+    if probe.next == GeoJSONByte.quote, offset + 1 < scanner.end,
+      scanner.base[offset + 1] == GeoJSONByte.quote
+    {
       found = "an empty string"
-    case .number(let number):
-      found = scanner.text(from: number.start, to: number.end)
-    case .other(let description):
-      found = description
+    } else {
+      found = probe.describeValue()
     }
-    if properties.invalidName == nil {
-      properties.invalidName = (scanner.makeString(span), found)
-    }
+    return (scanner.makeString(key), found)
   }
 
   /// Returns the id `value` gives, which must be a whole number or a string.
@@ -187,6 +246,6 @@ extension GeoJSONPlacesParser {
     if options.isStrict {
       throw invalid(.invalidProperty(name: key.name, expected: expected))
     }
-    properties.unusable.append(key.name)
+    properties.unusable |= key.bit
   }
 }

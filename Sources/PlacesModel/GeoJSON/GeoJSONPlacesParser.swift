@@ -22,6 +22,8 @@ struct GeoJSONPlacesParser {
   let idProperty: [UInt8]?
   /// Whether ids come from the feature's `id` member.
   let readsFeatureID: Bool
+  /// Whether property names must be compared with ``customNames`` or ``idProperty``.
+  let hasCustomKeys: Bool
 
   private var places: [Place] = []
   /// The feature index of each place, kept only once a feature has been left out, since
@@ -30,6 +32,11 @@ struct GeoJSONPlacesParser {
   /// The position in `features` of each id seen, filled only once ids stop increasing.
   private var firstIndexByID: [PlaceID: Int] = [:]
   private var idsAreIncreasing = true
+  /// The id read from the property chosen for ids, for the feature being read; kept out of
+  /// ``Properties`` so that those hold no reference.
+  var propertyID: PlaceID?
+  /// The id of the last place, while ids are increasing.
+  private var lastID: PlaceID?
   /// Features with and without an `id` member, for ``GeoJSONPlacesReader/IDSource/feature``.
   private var featuresWithID = 0
   private var featuresWithoutID = GeoJSONTally<Bool, Bool>()
@@ -50,6 +57,12 @@ struct GeoJSONPlacesParser {
       options.nameProperties == GeoJSONPlacesReader.Options.defaultNameProperties
       ? nil : options.nameProperties.map { Array($0.utf8) }
     readsFeatureID = options.ids == .feature
+    hasCustomKeys =
+      customNames != nil
+      || {
+        if case .property = options.ids { return true }
+        return false
+      }()
     if case .property(let name) = options.ids {
       idProperty = Array(name.utf8)
     } else {
@@ -130,12 +143,7 @@ struct GeoJSONPlacesParser {
     repeat {
       featureStart = scanner.position
       do {
-        switch try parseFeature() {
-        case .place(let place):
-          try checkUnique(place.id)
-          places.append(place)
-          featureIndexOfPlace?.append(featureIndex)
-        case .skipped(let reason):
+        if let reason = try parseFeature() {
           skip(reason)
         }
       } catch {
@@ -165,7 +173,10 @@ struct GeoJSONPlacesParser {
   @inline(__always)
   private mutating func checkUnique(_ id: PlaceID) throws(GeoJSONFailure) {
     if idsAreIncreasing {
-      guard let last = places.last, id <= last.id else { return }
+      guard let lastID, id <= lastID else {
+        lastID = id
+        return
+      }
       idsAreIncreasing = false
       firstIndexByID.reserveCapacity(places.count * 2)
       for (index, place) in places.enumerated() {
@@ -180,12 +191,6 @@ struct GeoJSONPlacesParser {
 
   // MARK: - Feature
 
-  /// What one feature came to.
-  private enum FeatureOutcome {
-    case place(Place)
-    case skipped(GeoJSONLoadReport.Reason)
-  }
-
   /// Returns the failure for `problem` in the feature being read.
   func invalid(_ problem: GeoJSONError.FeatureProblem) -> GeoJSONFailure {
     .invalidFeature(index: featureIndex, offset: featureStart, problem: problem)
@@ -198,13 +203,15 @@ struct GeoJSONPlacesParser {
     seen |= key.bit
   }
 
-  /// Reads one feature, whose first byte comes next.
-  private mutating func parseFeature() throws(GeoJSONFailure) -> FeatureOutcome {
+  /// Reads one feature, whose first byte comes next, and adds its place; returns why the
+  /// feature was skipped instead, if it was.
+  private mutating func parseFeature() throws(GeoJSONFailure) -> GeoJSONLoadReport.Reason? {
     guard scanner.next == GeoJSONByte.openBrace else { throw invalid(.notAnObject) }
     var seen: UInt32 = 0
     var featureID: PlaceID?
     var geometry: Geometry?
     var properties = Properties()
+    propertyID = nil
     if try scanner.openContainer(depth: 3) {
       repeat {
         let key = try scanner.readKey()
@@ -242,28 +249,33 @@ struct GeoJSONPlacesParser {
     let coordinate: Coordinate
     switch try place(geometry) {
     case .at(let placed): coordinate = placed
-    case .skipped(let reason): return .skipped(reason)
+    case .skipped(let reason): return reason
     }
     guard let nameSpan = properties.name else {
       if options.isStrict {
-        if let invalidName = properties.invalidName {
-          throw invalid(.invalidName(property: invalidName.property, found: invalidName.found))
+        if let (property, found) = describeInvalidName(properties) {
+          throw invalid(.invalidName(property: property, found: found))
         }
         throw invalid(.missingName(tried: options.nameProperties))
       }
-      return .skipped(.noName)
+      return .noName
     }
-    for property in properties.unusable {
-      skips.add(
-        .unusableValue(property: property), key: .unusableValue(property: property),
-        index: featureIndex, offset: featureStart)
+    try checkUnique(id)
+    if properties.unusable != 0 {
+      for key in [GeoJSONKey.category, .country, .population]
+      where properties.unusable & key.bit != 0 {
+        let reason = GeoJSONLoadReport.Reason.unusableValue(property: key.name)
+        skips.add(reason, key: reason, index: featureIndex, offset: featureStart)
+      }
     }
-    return .place(
+    places.append(
       Place(
         id: id, name: scanner.makeString(nameSpan), coordinate: coordinate,
         category: properties.category.map { scanner.makeString($0) },
         country: properties.country.map { scanner.makeString($0) },
         population: properties.population))
+    featureIndexOfPlace?.append(featureIndex)
+    return nil
   }
 
   /// Returns the feature's id under the options' ``GeoJSONPlacesReader/IDSource``.
@@ -280,7 +292,8 @@ struct GeoJSONPlacesParser {
       featuresWithoutID.add(true, key: true, index: featureIndex, offset: featureStart)
       return PlaceID(featureIndex)
     case .property(let name):
-      guard let id = properties.id else { throw invalid(.missingID(property: name)) }
+      guard let id = propertyID else { throw invalid(.missingID(property: name)) }
+      propertyID = nil
       return id
     case .position:
       return PlaceID(featureIndex)
@@ -292,6 +305,9 @@ struct GeoJSONPlacesParser {
   mutating func parseID() throws(GeoJSONFailure) -> PlaceID? {
     if scanner.isAtNumber {
       let number = try scanner.scanNumber()
+      if let integer = number.integerValue {
+        return PlaceID(integer)
+      }
       guard let id = number.placeID(in: scanner.base) else {
         throw invalid(.invalidID(found: scanner.text(from: number.start, to: number.end)))
       }

@@ -401,6 +401,7 @@ struct GeoJSONScanner {
   }
 
   /// Returns the key that the member name in `span` spells.
+  @inline(__always)
   mutating func key(_ span: GeoJSONStringSpan) -> GeoJSONKey {
     if !span.hasEscapes {
       return GeoJSONKey(base + span.start, count: span.end - span.start)
