@@ -104,7 +104,8 @@ extension GeoJSONPlacesParser {
       if options.isStrict { throw invalid(.notAPoint(type: "\(geometry.type.name)")) }
       return .skipped(.notAPoint)
     }
-    let centre = box.centre
+    // A Point's box is its position, which is its own centre.
+    let centre = geometry.type == .point ? (longitude: box.west, latitude: box.south) : box.centre
     do throws(CoordinateError) {
       return .at(try Coordinate(latitude: centre.latitude, longitude: centre.longitude))
     } catch {

@@ -173,6 +173,11 @@ struct GeoJSONPlacesParser {
   @inline(__always)
   private mutating func checkUnique(_ id: PlaceID) throws(GeoJSONFailure) {
     if idsAreIncreasing {
+      // Whole numbers that fit in 64 bits, the usual ids, compare without the general order.
+      if let integer = id.integerValue, let last = lastID?.integerValue, integer > last {
+        lastID = id
+        return
+      }
       guard let lastID, id <= lastID else {
         lastID = id
         return
