@@ -365,6 +365,20 @@ struct GeoJSONPlacesReaderOptionsTests {
       ])
   }
 
+  @Test func aDuplicateAfterABadFeatureNamesTheRightFirstFeature() {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1"), GeoJSONFixture.feature(id: "2", coordinates: "[0,95]"),
+      GeoJSONFixture.feature(id: "3"), GeoJSONFixture.feature(id: "3"))
+
+    let error = #expect(throws: GeoJSONError.self) { try load(text) }
+
+    guard case .invalidFeatures(_, let failures)? = error else {
+      Issue.record("expected invalid features, got \(String(describing: error))")
+      return
+    }
+    #expect(failures.map(\.problem) == [.latitudeOutOfRange(95), .duplicateID(3, firstIndex: 2)])
+  }
+
   @Test func aSyntaxErrorAfterProblemsOfMeaningWins() {
     let text = GeoJSONFixture.collection(
       GeoJSONFixture.feature(id: "1.5"), GeoJSONFixture.feature(id: "2") + "}")

@@ -57,17 +57,12 @@ struct GeoJSONPlacesParser {
       options.nameProperties == GeoJSONPlacesReader.Options.defaultNameProperties
       ? nil : options.nameProperties.map { Array($0.utf8) }
     readsFeatureID = options.ids == .feature
-    hasCustomKeys =
-      customNames != nil
-      || {
-        if case .property = options.ids { return true }
-        return false
-      }()
     if case .property(let name) = options.ids {
       idProperty = Array(name.utf8)
     } else {
       idProperty = nil
     }
+    hasCustomKeys = customNames != nil || idProperty != nil
   }
 
   // MARK: - FeatureCollection
@@ -151,6 +146,7 @@ struct GeoJSONPlacesParser {
           throw error
         }
         problems.add(problem, key: problem.kind, index: index, offset: offset)
+        keepFeatureIndices()
         // Skip the rest of the feature, checking its syntax, and go on with the next one.
         scanner.position = featureStart
         try scanner.skipValue(depth: 3)
@@ -162,6 +158,11 @@ struct GeoJSONPlacesParser {
   /// Counts the feature being read as skipped for `reason`.
   private mutating func skip(_ reason: GeoJSONLoadReport.Reason) {
     skips.add(reason, key: reason, index: featureIndex, offset: featureStart)
+    keepFeatureIndices()
+  }
+
+  /// Starts recording each place's feature index, once a feature has been left out.
+  private mutating func keepFeatureIndices() {
     if featureIndexOfPlace == nil {
       featureIndexOfPlace = Array(0..<places.count)
     }
@@ -250,7 +251,7 @@ struct GeoJSONPlacesParser {
     }
     guard seen & GeoJSONKey.type.bit != 0 else { throw invalid(.notAFeature) }
 
-    let id = try resolveID(featureID: featureID, properties: properties)
+    let id = try resolveID(featureID: featureID)
     let coordinate: Coordinate
     switch try place(geometry) {
     case .at(let placed): coordinate = placed
@@ -285,9 +286,7 @@ struct GeoJSONPlacesParser {
 
   /// Returns the feature's id under the options' ``GeoJSONPlacesReader/IDSource``.
   @inline(__always)
-  private mutating func resolveID(
-    featureID: PlaceID?, properties: Properties
-  ) throws(GeoJSONFailure) -> PlaceID {
+  private mutating func resolveID(featureID: PlaceID?) throws(GeoJSONFailure) -> PlaceID {
     switch options.ids {
     case .feature:
       if let featureID {
