@@ -4,9 +4,13 @@
 /// crashing, hanging or exhausting memory, the reader must:
 /// - read valid UTF-8 text the same through the `String` entry point as through the bytes;
 /// - on success, return places with unique identifiers and non-empty names, which, written
-///   back as GeoJSON, read back as the same places (so numbers round correctly and escapes
-///   decode faithfully);
-/// - on failure, give an error whose position is 1-based and lies within the input;
+///   back as GeoJSON, read back as the same places (so numbers round correctly, escapes
+///   decode faithfully and ids keep their kind), and a report whose counts and positions lie
+///   within the input;
+/// - in strict mode, load exactly when the default mode loads with nothing to report, and
+///   then the same places;
+/// - on failure, give an error whose positions are 1-based and lie within the input, with
+///   each kind of feature problem once;
 /// - give the same result with a larger ``GeoJSONPlacesReader/maximumDepth``, unless the input
 ///   was refused for nesting too deep.
 ///
@@ -25,7 +29,8 @@ public func fuzzGeoJSONReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let reader = GeoJSONPlacesReader()
   let source = "fuzz.geojson"
-  let result = Result { () throws(GeoJSONError) in try reader.places(from: bytes, source: source) }
+  let load = Result { () throws(GeoJSONError) in try reader.load(from: bytes, source: source) }
+  let result = load.map(\.places)
 
   if let text = String(validating: bytes, as: UTF8.self) {
     let textResult = Result { () throws(GeoJSONError) in
@@ -34,12 +39,14 @@ public func fuzzGeoJSONReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     expect(textResult == result, "the String and byte entry points disagree")
   }
 
-  switch result {
-  case .success(let places):
-    checkPlaces(places, reader: reader)
+  switch load {
+  case .success(let load):
+    checkPlaces(load.places, reader: reader)
+    checkReport(load.report, bytes: bytes)
   case .failure(let error):
     checkError(error, bytes: bytes, source: source)
   }
+  checkStrictMode(bytes, source: source, load: load)
   checkDeeperReader(bytes, source: source, result: result)
   checkLeadingNumber(bytes)
   return 0
@@ -60,6 +67,42 @@ private func checkPlaces(_ places: [Place], reader: GeoJSONPlacesReader) {
   }
 }
 
+/// Checks that a report's counts are positive and its first features lie inside the input.
+private func checkReport(_ report: GeoJSONLoadReport, bytes: [UInt8]) {
+  let lineCount = bytes.count(where: { $0 == 0x0A }) + 1
+  for entry in report.entries {
+    expect(entry.count >= 1, "a report entry counts \(entry.count) features")
+    expect(entry.firstIndex >= 0, "negative feature index \(entry.firstIndex) in a report")
+    expect((1...lineCount).contains(entry.firstLine), "report line \(entry.firstLine) is outside")
+  }
+  expect(
+    Set(report.entries.map(\.reason)).count == report.entries.count,
+    "a reason appears twice in a report")
+  _ = report.summary
+}
+
+/// Checks that strict mode loads exactly when the default mode loads with nothing skipped or
+/// left out, and then loads the same places.
+private func checkStrictMode(
+  _ bytes: [UInt8], source: String, load: Result<GeoJSONLoad, GeoJSONError>
+) {
+  let strict = GeoJSONPlacesReader(options: .init(isStrict: true))
+  let strictResult = Result { () throws(GeoJSONError) in
+    try strict.places(from: bytes, source: source)
+  }
+  switch (load, strictResult) {
+  case (.success(let load), .success(let places)):
+    expect(load.report.isEmpty, "strict mode loaded what the default mode reported skipping")
+    expect(places == load.places, "strict mode loaded other places")
+  case (.success(let load), .failure):
+    expect(!load.report.isEmpty, "strict mode refused what the default mode loaded whole")
+  case (.failure, .success):
+    expect(false, "strict mode loaded what the default mode refused")
+  case (.failure, .failure):
+    break
+  }
+}
+
 /// Checks that an error names the source and, where it has one, a position inside the input.
 private func checkError(_ error: GeoJSONError, bytes: [UInt8], source: String) {
   expect(error.file == source, "the error names another file")
@@ -69,9 +112,19 @@ private func checkError(_ error: GeoJSONError, bytes: [UInt8], source: String) {
   case .malformedJSON(_, let line, let column, _):
     expect((1...lineCount).contains(line), "line \(line) is outside the input")
     expect(column >= 1 && column <= bytes.count + 1, "column \(column) is outside the input")
-  case .invalidFeature(_, let index, let line, _):
-    expect(index >= 0, "negative feature index \(index)")
-    expect((1...lineCount).contains(line), "line \(line) is outside the input")
+  case .invalidFeatures(_, let failures):
+    expect(!failures.isEmpty, "no failure in an error about features")
+    for failure in failures {
+      expect(failure.index >= 0, "negative feature index \(failure.index)")
+      expect((1...lineCount).contains(failure.line), "line \(failure.line) is outside the input")
+      expect(failure.count >= 1, "a failure counts \(failure.count) features")
+    }
+    expect(
+      Set(failures.map(\.problem.kind)).count == failures.count,
+      "a kind of problem is reported twice")
+  case .nothingToPlace(_, let report):
+    expect(report.skippedFeatureCount >= 1, "nothing to place, but nothing was skipped")
+    checkReport(report, bytes: bytes)
   case .empty:
     expect(
       bytes.allSatisfy { [0x09, 0x0A, 0x0D, 0x20, 0xEF, 0xBB, 0xBF].contains($0) },
@@ -145,7 +198,8 @@ private func geoJSON(for places: [Place]) -> String {
       properties.append(#""population":\#(population)"#)
     }
     let coordinates = "[\(place.coordinate.longitude),\(place.coordinate.latitude)]"
-    return #"{"type":"Feature","id":\#(place.id),"#
+    let id = place.id.isNumber ? place.id.description : jsonString(place.id.description)
+    return #"{"type":"Feature","id":\#(id),"#
       + #""geometry":{"type":"Point","coordinates":\#(coordinates)},"#
       + #""properties":{\#(properties.joined(separator: ","))}}"#
   }

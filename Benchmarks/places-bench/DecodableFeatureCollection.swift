@@ -41,7 +41,7 @@ struct DecodableFeatureCollection: Decodable {
       }
       let properties = feature.properties
       return Place(
-        id: feature.id,
+        id: PlaceID(feature.id),
         name: properties.name,
         coordinate: try Coordinate(latitude: coordinates[1], longitude: coordinates[0]),
         category: properties.category,

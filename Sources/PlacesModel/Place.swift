@@ -4,8 +4,9 @@
 /// when the data has them. Two places are the same place when their identifiers match;
 /// ``PlacesModel`` keeps identifiers unique.
 public struct Place: Identifiable, Hashable, Sendable {
-  /// The type of a place's identifier: an integer, unique within one catalog.
-  public typealias ID = Int
+  /// The type of a place's identifier: a whole number or a string, as the data gives it;
+  /// unique within one catalog.
+  public typealias ID = PlaceID
 
   /// The identifier, unique within one catalog.
   public let id: ID

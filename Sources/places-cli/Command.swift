@@ -2,8 +2,9 @@ import PlacesModel
 
 /// A command of the tool, with its arguments checked.
 enum Command: Equatable {
-  /// Selects the place with this identifier, as a tap in `source` would.
-  case select(Place.ID, from: TapSource)
+  /// Selects the place with this identifier, as typed, as a tap in `source` would; the word
+  /// is matched with the catalog's ids when the command runs (see ``CommandRunner``).
+  case select(String, from: TapSource)
   /// Clears the selection, as a tap on the empty map would.
   case deselect
   /// Sets the user's location.

@@ -4,31 +4,26 @@ import PlacesModel
 ///
 /// Grammar: `[OPTIONS] COMMAND [ARGUMENTS] [OPTIONS]`; options may come before, between or
 /// after the command's arguments. An option's value follows it as the next word or after `=`
-/// (`--format json`, `--format=json`). A word that starts with `-` and then a digit or `.` is a
-/// number, not an option, so `locate -33.9 18.4` works; after `--`, every word is an argument.
-/// `--help` wins over everything but an unknown option, so `select --help` shows help even
-/// without an identifier.
+/// (`--format json`, `--format=json`). An option that takes a value may be given once; a
+/// flag may be repeated. A word that starts with `-` and then a digit or `.` is a number, not
+/// an option, so `locate -33.9 18.4` works; after `--`, every word is an argument. `--help`
+/// wins over everything but an unknown or repeated option, so `select --help` shows help even
+/// without an identifier. The options are those of ``CommandLineOption/all``.
 struct CommandLineParser {
   /// Where the words come from, which decides the options allowed.
   enum Context {
     /// The tool's own command line.
     case commandLine
-    /// One line read by `session`: `--places`, `--format` and `session` are refused.
+    /// One line read by `session`: the options that load data or choose the format, and
+    /// `session` itself, are refused.
     case session
   }
 
   /// Where the words come from.
   let context: Context
 
-  /// The options seen so far, as typed.
-  private struct Options {
-    var wantsHelp = false
-    var wantsVersion = false
-    var placesFile: String?
-    var format: String?
-    var tapSource: String?
-    var near: String?
-  }
+  /// The options seen so far: each option's value as typed, or `""` for a flag.
+  private typealias Options = [CommandLineOption.Key: String]
 
   /// Parses `words`, which do not include the tool's name.
   ///
@@ -49,28 +44,31 @@ struct CommandLineParser {
     }
 
     let commandName = try positionals.first.map(Self.commandName(_:))
-    if options.placesFile != nil { try refuseInSession("--places") }
-    if options.format != nil { try refuseInSession("--format") }
-    if options.wantsHelp {
+    for option in CommandLineOption.all where option.isCommandLineOnly && options[option.key] != nil
+    {
+      try refuseInSession(option.name)
+    }
+    if options[.help] != nil {
       if commandName == .help {
         return Invocation(action: .help(try helpTopic(Array(positionals.dropFirst())) ?? .help))
       }
       return Invocation(action: .help(commandName))
     }
-    if options.wantsVersion {
+    if options[.version] != nil {
       return Invocation(action: .version)
     }
     guard let commandName else { throw .missingCommand }
 
     var invocation = Invocation(
       action: try action(commandName, arguments: Array(positionals.dropFirst()), options))
-    invocation.placesFile = options.placesFile
-    if let format = options.format {
+    invocation.placesFile = options[.places]
+    if let format = options[.format] {
       guard let format = OutputFormat(rawValue: format) else {
         throw .invalidValue(format, option: "--format", expected: "text or json")
       }
       invocation.format = format
     }
+    invocation.readerOptions = try readerOptions(options)
     return invocation
   }
 
@@ -93,37 +91,50 @@ struct CommandLineParser {
       name = String(word[..<equals])
       inlineValue = String(word[word.index(after: equals)...])
     }
+    guard let option = CommandLineOption.named(name) else { throw .unknownOption(word) }
 
-    func flag() throws(UsageError) {
+    guard option.value != nil else {
       if let inlineValue { throw .unexpectedValue(inlineValue, option: name) }
+      options[option.key] = ""
+      return
     }
-    func value() throws(UsageError) -> String {
-      if let inlineValue { return inlineValue }
-      guard let next = remaining.first, !Self.isOption(next) else {
-        throw .missingValue(option: name)
-      }
-      remaining.removeFirst()
-      return next
+    guard options[option.key] == nil else { throw .repeatedOption(option.name) }
+    if let inlineValue {
+      options[option.key] = inlineValue
+      return
     }
+    guard let next = remaining.first, !Self.isOption(next) else {
+      throw .missingValue(option: name)
+    }
+    remaining.removeFirst()
+    options[option.key] = next
+  }
 
-    switch name {
-    case "-h", "--help":
-      try flag()
-      options.wantsHelp = true
-    case "--version":
-      try flag()
-      options.wantsVersion = true
-    case "--places":
-      options.placesFile = try value()
-    case "--format":
-      options.format = try value()
-    case "--from":
-      options.tapSource = try value()
-    case "--near":
-      options.near = try value()
-    default:
-      throw .unknownOption(word)
+  /// The reader's options that `options` choose.
+  private func readerOptions(
+    _ options: Options
+  ) throws(UsageError) -> GeoJSONPlacesReader.Options {
+    var readerOptions = GeoJSONPlacesReader.Options()
+    if let field = options[.idProperty] {
+      guard !field.isEmpty else {
+        throw .invalidValue(field, option: "--id-property", expected: "a property name")
+      }
+      readerOptions.ids = .property(field)
     }
+    if let field = options[.nameProperty] {
+      guard !field.isEmpty else {
+        throw .invalidValue(field, option: "--name-property", expected: "a property name")
+      }
+      readerOptions.nameProperties = [field]
+    }
+    if let value = options[.nonPoint] {
+      guard let choice = NonPointChoice(rawValue: value) else {
+        throw .invalidValue(value, option: "--non-point", expected: "centre or skip")
+      }
+      readerOptions.nonPointGeometry = choice.readerChoice
+    }
+    readerOptions.isStrict = options[.strict] != nil
+    return readerOptions
   }
 
   private static func commandName(_ word: String) throws(UsageError) -> CommandName {
@@ -142,17 +153,15 @@ struct CommandLineParser {
     arguments: [String],
     _ options: Options
   ) throws(UsageError) -> Invocation.Action {
-    if options.tapSource != nil, name != .select {
-      throw .optionNotApplicable("--from", command: name)
-    }
-    if options.near != nil, name != .list {
-      throw .optionNotApplicable("--near", command: name)
+    for option in CommandLineOption.all where options[option.key] != nil {
+      if let commands = option.commands, !commands.contains(name) {
+        throw .optionNotApplicable(option.name, command: name)
+      }
     }
     switch name {
     case .select:
       let word = try expect(arguments, names: ["ID"], for: name)[0]
-      guard let id = Place.ID(word) else { throw .invalidID(word) }
-      return .run(.select(id, from: try tapSource(options.tapSource)))
+      return .run(.select(word, from: try tapSource(options[.from])))
     case .deselect:
       _ = try expect(arguments, names: [], for: name)
       return .run(.deselect)
@@ -161,7 +170,7 @@ struct CommandLineParser {
       return .run(.locate(try coordinate(latitude: words[0], longitude: words[1])))
     case .list:
       _ = try expect(arguments, names: [], for: name)
-      guard let near = options.near else { return .run(.list(near: nil)) }
+      guard let near = options[.near] else { return .run(.list(near: nil)) }
       return .run(.list(near: try coordinate(near: near)))
     case .session:
       try refuseInSession("session")

@@ -10,6 +10,8 @@ final class CommandRunner {
   /// Where the views and `list` print.
   let output: OutputBuffer
   private let coordinator: AppCoordinator
+  /// Whether every place's id is a whole number, so that `select` takes only numbers.
+  private let hasOnlyNumberIDs: Bool
 
   /// Creates the app for `places`, printing in `format`; its views are attached by ``start()``.
   ///
@@ -23,6 +25,7 @@ final class CommandRunner {
       throw CatalogError(file: source, error: error)
     }
     self.output = output
+    hasOnlyNumberIDs = places.allSatisfy(\.id.isNumber)
   }
 
   /// Attaches the views, which print the state they start from.
@@ -33,7 +36,8 @@ final class CommandRunner {
   /// Runs `command` and returns what it printed.
   ///
   /// - Throws: ``PlacesModelError/unknownPlace(_:)`` for a selection of an unknown place, or
-  ///   ``UsageError`` for a nested `session`; nothing is printed then.
+  ///   ``UsageError`` for an id that cannot be one in this catalog or a nested `session`;
+  ///   nothing is printed then.
   func run(_ command: Command) throws -> String {
     do {
       try perform(command)
@@ -46,9 +50,10 @@ final class CommandRunner {
 
   private func perform(_ command: Command) throws {
     switch command {
-    case .select(let id, .map):
-      try coordinator.mapViewModel.markerTapped(id: id)
-    case .select(let id, .list):
+    case .select(let word, .map):
+      try coordinator.mapViewModel.markerTapped(id: try id(typed: word))
+    case .select(let word, .list):
+      let id = try id(typed: word)
       guard let row = coordinator.listViewModel.row(ofPlaceWithID: id) else {
         throw PlacesModelError.unknownPlace(id)
       }
@@ -66,6 +71,24 @@ final class CommandRunner {
     }
   }
 
+  /// The id that `word`, as typed after `select`, names.
+  ///
+  /// In a catalog whose ids are all whole numbers, `word` must be one (`4x2` is a usage
+  /// error). Otherwise it names the number it spells, if it spells one and a place has that
+  /// number as its id, else the string it is: `select 42` finds the number 42 or else the
+  /// string "42", and `select LHR` the string "LHR".
+  private func id(typed word: String) throws(UsageError) -> PlaceID {
+    let number = PlaceID(wholeNumber: word)
+    if hasOnlyNumberIDs {
+      guard let number else { throw .invalidID(word) }
+      return number
+    }
+    if let number, coordinator.model.place(withID: number) != nil {
+      return number
+    }
+    return PlaceID(word)
+  }
+
   // MARK: - Listing
 
   /// The list's rows, or, given `near`, every place nearest first from there, ties in catalog
@@ -81,7 +104,7 @@ final class CommandRunner {
 
   private static func record(for row: ListRow) -> OutputRecord {
     var fields: [(name: String, value: OutputValue)] = [
-      ("id", .integer(row.id)), ("name", .text(row.name)),
+      ("id", .identifier(row.id)), ("name", .text(row.name)),
     ]
     if let country = row.country {
       fields.append(("country", .text(country)))

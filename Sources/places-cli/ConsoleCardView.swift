@@ -12,7 +12,7 @@ final class ConsoleCardView: PlaceCardViewDelegate {
 
   func showDetails(of place: Place) {
     var fields: [(name: String, value: OutputValue)] = [
-      ("id", .integer(place.id)), ("name", .text(place.name)),
+      ("id", .identifier(place.id)), ("name", .text(place.name)),
     ]
     if let country = place.country {
       fields.append(("country", .text(country)))

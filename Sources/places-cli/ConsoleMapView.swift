@@ -21,11 +21,11 @@ final class ConsoleMapView: MapViewDelegate {
   }
 
   func selectMarker(id: Place.ID) {
-    emit("selectMarker", ("id", .integer(id)))
+    emit("selectMarker", ("id", .identifier(id)))
   }
 
   func deselectMarker(id: Place.ID) {
-    emit("deselectMarker", ("id", .integer(id)))
+    emit("deselectMarker", ("id", .identifier(id)))
   }
 
   func moveCamera(to coordinate: Coordinate, animated: Bool) {
@@ -33,7 +33,7 @@ final class ConsoleMapView: MapViewDelegate {
   }
 
   func showCard(for place: Place) {
-    emit("showCard", ("id", .integer(place.id)), ("name", .text(place.name)))
+    emit("showCard", ("id", .identifier(place.id)), ("name", .text(place.name)))
   }
 
   func hideCard() {

@@ -1,4 +1,7 @@
 /// The text `--help` prints, for the tool and for each command.
+///
+/// The prose is written here; every list of options is made from ``CommandLineOption/all``,
+/// the table the parser reads, so the two cannot drift.
 enum HelpText {
   /// The help for `command`, or for the tool when `command` is `nil`.
   static func text(for command: CommandName?) -> String {
@@ -12,6 +15,59 @@ enum HelpText {
     case .help: help
     }
   }
+
+  // MARK: - Options from the table
+
+  /// The column where option descriptions start, after the longest synopsis.
+  private static let descriptionColumn =
+    4 + (CommandLineOption.all.map(\.synopsis.count).max() ?? 0)
+
+  /// The lines describing `options`: each synopsis, then its summary wrapped to 96 columns
+  /// in a column of its own; each line ends with a line feed.
+  static func optionLines(_ options: [CommandLineOption]) -> String {
+    let indent = String(repeating: " ", count: descriptionColumn)
+    return options.map { option in
+      let padding = String(repeating: " ", count: descriptionColumn - 2 - option.synopsis.count)
+      return wrapped(option.summary, firstLine: "  " + option.synopsis + padding, indent: indent)
+    }.joined()
+  }
+
+  /// The options that apply to every command.
+  private static var commonOptions: [CommandLineOption] {
+    CommandLineOption.all.filter { $0.commands == nil }
+  }
+
+  /// The options of `command` alone.
+  private static func options(of command: CommandName) -> [CommandLineOption] {
+    CommandLineOption.all.filter { $0.commands?.contains(command) ?? false }
+  }
+
+  /// The options a session takes only from the tool's command line, as `--places FILE`, ...
+  private static var commandLineOnlyOptions: String {
+    CommandLineOption.all.filter(\.isCommandLineOnly).map(\.synopsis).joined(separator: ", ")
+  }
+
+  /// `text` broken at spaces into lines of at most 96 columns, the first starting with
+  /// `firstLine` and the others with `indent`; each line ends with a line feed.
+  private static func wrapped(_ text: String, firstLine: String, indent: String) -> String {
+    let width = 96
+    var lines: [String] = []
+    var line = firstLine
+    var lineHasWords = false
+    for word in text.split(separator: " ") {
+      if lineHasWords, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = indent
+        lineHasWords = false
+      }
+      line += (lineHasWords ? " " : "") + word
+      lineHasWords = true
+    }
+    lines.append(line)
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  // MARK: - Prose
 
   private static let tool = """
     OVERVIEW: Drive the places map, list and detail card from the command line.
@@ -30,15 +86,20 @@ enum HelpText {
       session           Read commands from standard input, one per line, against one model.
       help [COMMAND]    Show this help, or a command's.
 
-    OPTIONS (before or after the command):
-      --places FILE       Read the places from a GeoJSON file instead of the built-in ones.
-      --format text|json  Print text lines (default) or one JSON object per line.
-      -h, --help          Show this help; after a command, that command's help.
-      --version           Show the version and the attribution of the built-in data.
+    OPTIONS (before or after the command; an option that takes a value may be given once):
+    \(optionLines(commonOptions))
+    PLACES FILES:
+      Any GeoJSON FeatureCollection (RFC 7946), as GDAL/ogr2ogr, QGIS, osmtogeojson or
+      geojson.io write it. Ids are the features' "id" (numbers or strings, kept as written), or
+      positions from 0 when no feature has one. Names come from the first name property found.
+      A Point is the place; other geometries are placed at the centre of their bounding box.
+      Features with no geometry or no name are skipped, and a load that skipped anything says
+      so in one line on standard error:
+        places-cli: loaded 3,376 places from FILE; skipped 12 without a name, 1 with no geometry
 
     OUTPUT:
       Each view command is one line naming the view (map, list or card), the command and its
-      arguments. Markers and rows are printed as their count:
+      arguments. Markers and rows are printed as their count; an id that is a string is quoted:
         map: moveCamera to=59.32938,18.06871 animated=true
         list: reloadRows count=200 order=name
       With --format json, each line is one object with the keys "view" and "command" and the
@@ -50,9 +111,10 @@ enum HelpText {
     EXIT STATUS:
       0   Success.
       1   No place has the id given.
-      64  Usage error: unknown command or option, an id that is not an integer, a missing or
-          extra argument, a bad option value, or a coordinate out of range.
-      65  The places file is malformed or invalid.
+      64  Usage error: unknown command or option, an option given twice, an id that is not an
+          integer where every id is one, a missing or extra argument, a bad option value, or
+          a coordinate out of range.
+      65  The places file is malformed or invalid, or has no feature that can be placed.
       66  The places file is missing or unreadable.
 
     Run 'places-cli COMMAND --help' for a command's details.
@@ -62,20 +124,25 @@ enum HelpText {
   private static let select = """
     USAGE: places-cli select ID [--from map|list] [OPTIONS]
 
-    Selects the place with the integer id ID, as a tap on its marker on the map (the default)
-    or on its row in the list would, and prints the commands every view receives: the map
-    selects the marker, moves the camera and shows the bottom card; the list highlights the
-    row and scrolls to it; the detail card shows the place. Whichever view the tap comes from,
-    each view reacts once, in the same order.
+    Selects the place with the id ID, as a tap on its marker on the map (the default) or on
+    its row in the list would, and prints the commands every view receives: the map selects
+    the marker, moves the camera and shows the bottom card; the list highlights the row and
+    scrolls to it; the detail card shows the place. Whichever view the tap comes from, each
+    view reacts once, in the same order.
+
+    ID is the id as the places file gives it: 42, or node/123456 or LHR where the file has
+    string ids. Where every id is a number, ID must be one; otherwise ID names the number it
+    spells if a place has that number as its id, and else the string it is.
 
     OPTIONS:
-      --from map|list   The view the tap comes from (default: map).
-
+    \(optionLines(options(of: .select)))
     EXAMPLES:
       places-cli select 42
       places-cli select 42 --from list --format json
+      places-cli select LHR --places airports.geojson --id-property iata
 
-    Exits with 1 if no place has the id, and with 64 if ID is not an integer.
+    Exits with 1 if no place has the id, and with 64 if ID is not an integer where every id
+    is one.
 
     """
 
@@ -114,21 +181,20 @@ enum HelpText {
       {"id":42,"name":"Stockholm","country":"SE","distanceKm":63.7}
 
     OPTIONS:
-      --near LAT,LON    Order by distance from this point, for example --near 59.86,17.64.
-                        Without it, a session uses the location of an earlier 'locate'.
-
+    \(optionLines(options(of: .list)))
     """
 
   private static let session = """
-    USAGE: places-cli session [--places FILE] [--format text|json]
+    USAGE: places-cli session [OPTIONS]
 
     Reads commands from standard input, one per line, and runs them against one live model,
     so the selection and the location carry from line to line. This is how another program
     drives the core.
 
     Each line has the grammar of the command line without the tool's name, for example
-    'select 42 --from list' or 'locate 59.86 17.64'; --places, --format and 'session' are
-    given on the command line only. Empty lines and lines starting with # are skipped.
+    'select 42 --from list' or 'locate 59.86 17.64'. These options, and 'session' itself, are
+    given on the command line only: \(commandLineOnlyOptions). Empty lines and lines
+    starting with # are skipped.
 
     The views' start-up lines are printed first; then each line's output is written as soon
     as the line has run. A line that fails prints nothing on standard output and reports

@@ -1,3 +1,5 @@
+import PlacesModel
+
 /// What one command line, or one line of a session, asks for.
 struct Invocation: Equatable {
   /// What to do.
@@ -16,4 +18,6 @@ struct Invocation: Equatable {
   var placesFile: String?
   /// How to print results.
   var format = OutputFormat.text
+  /// How to read the places: ids, names, other geometries and strictness.
+  var readerOptions = GeoJSONPlacesReader.Options()
 }

@@ -4,6 +4,9 @@ import PlacesModel
 enum OutputValue {
   /// An integer.
   case integer(Int)
+  /// A place's identifier: a number bare and a string quoted, in both formats, so that the
+  /// number 42 and the string "42" print differently.
+  case identifier(PlaceID)
   /// A finite number.
   case number(Double)
   /// A Boolean.
@@ -20,6 +23,7 @@ enum OutputValue {
   var text: String {
     switch self {
     case .integer(let value): "\(value)"
+    case .identifier(let id): id.isNumber ? id.description : id.description.quotedForJSON
     case .number(let value): "\(value)"
     case .boolean(let value): "\(value)"
     case .text(let value): value.quotedForJSON
@@ -32,6 +36,7 @@ enum OutputValue {
   func jsonMembers(named name: String) -> [String] {
     switch self {
     case .integer(let value): [member(name, "\(value)")]
+    case .identifier: [member(name, text)]
     case .number(let value): [member(name, Self.jsonNumber(value))]
     case .boolean(let value): [member(name, "\(value)")]
     case .text(let value), .word(let value): [member(name, value.quotedForJSON)]

@@ -39,7 +39,7 @@ struct PlacesTool {
       }
       return .success
     } catch {
-      report(error, hint: error is UsageError ? Self.usageHint : nil)
+      report(error, hint: error is UsageError ? Self.usageHint : LoadHints.hint(for: error))
       return ExitStatus(for: error)
     }
   }
@@ -68,16 +68,24 @@ struct PlacesTool {
 
   // MARK: - Loading
 
+  /// Loads the places and builds the app; a load that skipped anything says so in one line
+  /// on standard error.
   private func makeRunner(for invocation: Invocation) throws -> CommandRunner {
-    let reader = GeoJSONPlacesReader()
+    let reader = GeoJSONPlacesReader(options: invocation.readerOptions)
     let source = invocation.placesFile ?? BuiltInPlaces.source
-    let places =
+    let load =
       if let file = invocation.placesFile {
-        try reader.places(contentsOfFile: file)
+        try reader.load(contentsOfFile: file)
       } else {
-        try reader.places(from: BuiltInPlaces.geoJSON, source: source)
+        try reader.load(from: BuiltInPlaces.geoJSON, source: source)
       }
-    return try CommandRunner(places: places, source: source, format: invocation.format)
+    if !load.report.isEmpty {
+      let count = GeoJSONLoadReport.grouped(load.places.count)
+      standardError.write(
+        "\(Self.name): loaded \(count) \(load.places.count == 1 ? "place" : "places") from "
+          + "\(source); \(load.report.summary)\n")
+    }
+    return try CommandRunner(places: load.places, source: source, format: invocation.format)
   }
 }
 

@@ -14,13 +14,15 @@ enum UsageError: Error, Equatable {
   case missingValue(option: String)
   /// The option's value is not one it accepts; `expected` says what it accepts.
   case invalidValue(String, option: String, expected: String)
+  /// The option takes a value and was given twice.
+  case repeatedOption(String)
   /// The option takes no value but was given one with `=`.
   case unexpectedValue(String, option: String)
   /// The command needs this argument and it is missing.
   case missingArgument(String, command: CommandName)
   /// The command takes no further argument.
   case unexpectedArgument(String, command: CommandName)
-  /// The identifier is not an integer.
+  /// The identifier is not an integer, where every identifier in the catalog is one.
   case invalidID(String)
   /// The argument named `name` is not a number.
   case invalidNumber(String, name: String)
@@ -46,6 +48,8 @@ extension UsageError: CustomStringConvertible {
       "option '\(option)' needs a value"
     case .invalidValue(let value, let option, let expected):
       "invalid value '\(value)' for '\(option)': expected \(expected)"
+    case .repeatedOption(let option):
+      "option '\(option)' is given more than once; give it once"
     case .unexpectedValue(let value, let option):
       "option '\(option)' takes no value, but was given '\(value)'"
     case .missingArgument(let name, let command):

@@ -11,6 +11,14 @@ struct HelpAndVersionTests {
       #expect(run.standardOutput.contains("\n  \(command) "))
     }
     #expect(run.standardOutput.contains("66  The places file is missing or unreadable."))
+    for option in [
+      "--places FILE", "--id-property FIELD", "--name-property FIELD", "--non-point centre|skip",
+      "--strict", "--format text|json", "-h, --help", "--version",
+    ] {
+      #expect(run.standardOutput.contains("\n  \(option)  "), "\(option)")
+    }
+    #expect(!run.standardOutput.contains("--from"), "command options are in the command's help")
+    #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 100 })
     #expect(run.standardError == "")
     #expect(run.status == 0)
   }
@@ -26,6 +34,21 @@ struct HelpAndVersionTests {
     #expect(afterCommand.status == 0)
     #expect(beforeCommand == afterCommand)
     #expect(helpCommand == afterCommand)
+  }
+
+  @Test(arguments: [("select", "--from map|list"), ("list", "--near LAT,LON")])
+  func aCommandsHelpListsItsOwnOptions(command: String, option: String) throws {
+    let run = try PlacesCLI.run(["help", command])
+
+    #expect(run.standardOutput.contains("OPTIONS:\n  \(option)  "))
+  }
+
+  @Test func sessionHelpNamesTheOptionsGivenOnTheCommandLineOnly() throws {
+    let run = try PlacesCLI.run(["help", "session"])
+
+    #expect(
+      run.standardOutput.contains(
+        "--places FILE, --id-property FIELD, --name-property FIELD, --non-point centre|skip, "))
   }
 
   @Test func helpWinsOverMissingArguments() throws {

@@ -27,7 +27,8 @@ struct HostileDataFileTests {
     ),
     ("NaN", collection([feature(id: "1", coordinates: "[NaN,0]")]), "malformed JSON"),
     ("missing name", collection([feature(id: "1", coordinates: "[0,0]", name: "")]), "name"),
-    ("id as string", collection([feature(id: #""1""#, coordinates: "[0,0]")]), "id"),
+    ("id with a fraction", collection([feature(id: "1.5", coordinates: "[0,0]")]), "id"),
+    ("id as an object", collection([feature(id: "{}", coordinates: "[0,0]")]), "id"),
     ("empty file", "", "empty"),
     (
       "deep nesting", String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000),

@@ -32,10 +32,9 @@ struct JSONFormatTests {
   }
 
   @Test func namesAreEscaped() throws {
-    let folder = try TemporaryFolder()
-    let file = try folder.write(GeoJSONFixtures.awkwardNames, to: "awkward.geojson")
+    let file = Fixture.path("awkward-names.geojson")
 
-    let run = try PlacesCLI.run(["list", "--format", "json", "--places", file.path])
+    let run = try PlacesCLI.run(["list", "--format", "json", "--places", file])
 
     let names = try run.lines.map { try JSONLine.object(from: $0)["name"] as? String }
     #expect(names == ["Back\\slash\ttab\u{01}", "Fly \"N\" K Airport", "Nuku‘alofa"])

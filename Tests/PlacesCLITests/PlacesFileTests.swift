@@ -24,28 +24,43 @@ struct PlacesFileTests {
   }
 
   @Test(arguments: [
-    ("truncated.geojson", GeoJSONFixtures.truncated, "malformed JSON"),
-    ("invalid.geojson", GeoJSONFixtures.latitudeOutOfRange, "latitude 95.0 is out of range"),
-    ("empty.geojson", "", "the file is empty"),
+    ("truncated.geojson", "malformed JSON"),
+    ("latitude-out-of-range.geojson", "latitude 95.0 is out of range"),
   ])
-  func badFileExitsWith65AndNamesIt(name: String, contents: String, problem: String) throws {
-    let folder = try TemporaryFolder()
-    let file = try folder.write(contents, to: name)
+  func badFileExitsWith65AndNamesIt(name: String, problem: String) throws {
+    let file = Fixture.path(name)
 
-    let run = try PlacesCLI.run(["--places", file.path, "select", "1"])
+    let run = try PlacesCLI.run(["--places", file, "select", "1"])
 
     #expect(run.standardOutput == "")
-    #expect(run.standardError.hasPrefix("places-cli: \(file.path)"))
+    #expect(run.standardError.hasPrefix("places-cli: \(file)"))
     #expect(run.standardError.contains(problem))
     #expect(run.standardError.hasSuffix("\n"))
     #expect(run.status == 65)
   }
 
-  @Test func placesFromFileReplaceBuiltInOnes() throws {
+  @Test func emptyFileExitsWith65AndNamesIt() throws {
     let folder = try TemporaryFolder()
-    let file = try folder.write(GeoJSONFixtures.awkwardNames, to: "awkward.geojson")
+    let file = try folder.write("", to: "empty.geojson")
 
-    let run = try PlacesCLI.run(["select", "1", "--places", file.path])
+    let run = try PlacesCLI.run(["--places", file.path, "select", "1"])
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "places-cli: \(file.path): the file is empty\n")
+    #expect(run.status == 65)
+  }
+
+  @Test func theSampleFixtureIsTheBuiltInData() throws {
+    let builtIn = try PlacesCLI.run(["list", "--format", "json"])
+    let fixture = try PlacesCLI.run(
+      ["list", "--format", "json", "--places", Fixture.path("places-sample.geojson")])
+
+    #expect(fixture.standardOutput == builtIn.standardOutput)
+    #expect(fixture.status == 0)
+  }
+
+  @Test func placesFromFileReplaceBuiltInOnes() throws {
+    let run = try PlacesCLI.run(["select", "1", "--places", Fixture.path("awkward-names.geojson")])
 
     #expect(
       run.lines == [

@@ -30,6 +30,21 @@ struct UsageErrorTests {
     ),
     (["list", "--near", "91,0"], "latitude 91.0 is not a finite number in -90...90"),
     (["--version=2"], "option '--version' takes no value, but was given '2'"),
+    (["--strict=yes", "list"], "option '--strict' takes no value, but was given 'yes'"),
+    (
+      ["select", "1", "--format", "json", "--format", "text"],
+      "option '--format' is given more than once; give it once"
+    ),
+    (
+      ["--from=map", "select", "1", "--from", "list"],
+      "option '--from' is given more than once; give it once"
+    ),
+    (
+      ["list", "--non-point", "round"],
+      "invalid value 'round' for '--non-point': expected centre or skip"
+    ),
+    (["list", "--id-property="], "invalid value '' for '--id-property': expected a property name"),
+    (["list", "--name-property"], "option '--name-property' needs a value"),
   ])
   func usageErrorExitsWith64AndNamesTheProblem(arguments: [String], message: String) throws {
     let run = try PlacesCLI.run(arguments)
@@ -40,9 +55,23 @@ struct UsageErrorTests {
     #expect(run.status == 64)
   }
 
+  @Test func aRepeatedFlagIsAccepted() throws {
+    let run = try PlacesCLI.run(["--strict", "list", "--strict"])
+
+    #expect(run.status == 0)
+  }
+
   @Test func usageIsCheckedBeforeDataIsRead() throws {
-    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "4x2"])
+    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "1", "2"])
 
     #expect(run.status == 64)
+  }
+
+  /// Whether `4x2` can be an id depends on the catalog (string ids), so it is checked once the
+  /// places are loaded: a missing file is reported first.
+  @Test func anIDThatIsNotANumberIsCheckedAgainstTheLoadedCatalog() throws {
+    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "4x2"])
+
+    #expect(run.status == 66)
   }
 }

@@ -3,19 +3,35 @@ import PlacesModel
 
 /// GeoJSON inputs and the places they hold, for the reader's tests.
 enum GeoJSONFixture {
-  /// The directory that holds the shared data files, beside the package root.
-  static let dataDirectory: String = {
+  /// The package root: three levels above this file.
+  private static let packageRoot: URL = {
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 {
       url.deleteLastPathComponent()
     }
-    return url.appendingPathComponent("../shared/data").standardizedFileURL.path
+    return url
   }()
 
-  /// The 200-place sample file.
-  static let samplePath = dataDirectory + "/places-sample.geojson"
-  /// The 170,391-place world file.
-  static let worldPath = dataDirectory + "/places-world.geojson"
+  /// `Tests/Fixtures/geojson`, the GeoJSON files that every test target shares; see its
+  /// `SOURCES.md` for where each file comes from.
+  static let fixturesDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/geojson").path
+
+  /// The path of the fixture at `name`, relative to ``fixturesDirectory``.
+  static func fixture(_ name: String) -> String {
+    fixturesDirectory + "/" + name
+  }
+
+  /// The 200-place sample, a copy of `../shared/data/places-sample.geojson` kept with the
+  /// tests so that they pass in a clone with nothing beside it.
+  static let samplePath = fixture("places-sample.geojson")
+
+  /// The 170,391-place world file, which only `../shared/data` beside the package has.
+  static let worldPath =
+    packageRoot.appendingPathComponent("../shared/data/places-world.geojson")
+    .standardizedFileURL.path
+
+  /// Whether the world file is there, for the tests that need it.
+  static let hasWorldFile = FileManager.default.fileExists(atPath: worldPath)
 
   /// A FeatureCollection laid out like the data files: the opening on line 1, feature *i*
   /// (0-based) on line *i* + 2, and the closing on the last line.
@@ -113,9 +129,17 @@ struct BadGeoJSON: Sendable, CustomStringConvertible {
   static func feature(
     _ description: String, _ feature: String, _ problem: GeoJSONError.FeatureProblem
   ) -> BadGeoJSON {
-    BadGeoJSON(
-      description, GeoJSONFixture.collection(feature),
-      .invalidFeature(file: source, index: 0, line: 2, problem: problem))
+    BadGeoJSON(description, GeoJSONFixture.collection(feature), invalid(problem))
+  }
+
+  /// The error for one feature at `index` on `line` with `problem`, in the source
+  /// `test.geojson`.
+  static func invalid(
+    _ problem: GeoJSONError.FeatureProblem, index: Int = 0, line: Int = 2, count: Int = 1
+  ) -> GeoJSONError {
+    .invalidFeatures(
+      file: source,
+      failures: [.init(index: index, line: line, problem: problem, count: count)])
   }
 
   /// A top-level value that is valid JSON but not a FeatureCollection.

@@ -235,7 +235,7 @@ struct PlacesModelTests {
 
   @Test func placesAtTheSameDistanceKeepCatalogOrder() throws {
     let here = Coordinate.fixture(10, 10)
-    let places = (1...5).map { Place(id: $0, name: "Twin \($0)", coordinate: here) }
+    let places = (1...5).map { Place(id: PlaceID($0), name: "Twin \($0)", coordinate: here) }
     let model = try PlacesModel(places: places.reversed(), location: here)
 
     #expect(model.placesByDistance()?.map(\.id) == [5, 4, 3, 2, 1])

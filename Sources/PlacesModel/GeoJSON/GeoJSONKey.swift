@@ -1,15 +1,23 @@
 /// The member names the places reader looks for, at any level; every other name is ``other``.
-enum GeoJSONKey: UInt16 {
+enum GeoJSONKey: UInt32 {
   case type
   case features
   case id
   case geometry
   case properties
   case coordinates
-  case name
+  case geometries
   case category
   case country
   case population
+  // The default name properties, in the order they are tried.
+  case name
+  case nameCapitalized
+  case nameUppercase
+  case nameEnglish
+  case nameEnglishUppercase
+  case nameEnglishTagged
+  case title
   case other
 
   /// Identifies the member name spelt by `count` bytes at `start`.
@@ -38,11 +46,21 @@ enum GeoJSONKey: UInt16 {
       switch word32(at: 0) {
       case 0x6570_7974: self = .type  // "type"
       case 0x656D_616E: self = .name  // "name"
+      case 0x656D_614E: self = .nameCapitalized  // "Name"
+      case 0x454D_414E: self = .nameUppercase  // "NAME"
       default: self = .other
       }
+    case 5:
+      // "titl", "itle"
+      self = word32(at: 0) == 0x6C74_6974 && word32(at: 1) == 0x656C_7469 ? .title : .other
     case 7:
-      // "coun", "ntry"
-      self = word32(at: 0) == 0x6E75_6F63 && word32(at: 3) == 0x7972_746E ? .country : .other
+      switch (word32(at: 0), word32(at: 3)) {
+      case (0x6E75_6F63, 0x7972_746E): self = .country  // "coun", "ntry"
+      case (0x656D_616E, 0x6E65_5F65): self = .nameEnglish  // "name", "e_en"
+      case (0x454D_414E, 0x4E45_5F45): self = .nameEnglishUppercase  // "NAME", "E_EN"
+      case (0x656D_616E, 0x6E65_3A65): self = .nameEnglishTagged  // "name", "e:en"
+      default: self = .other
+      }
     case 8:
       switch word64(at: 0) {
       case 0x7972_7465_6D6F_6567: self = .geometry  // "geometry"
@@ -54,6 +72,7 @@ enum GeoJSONKey: UInt16 {
       switch (word64(at: 0), word16(at: 8)) {
       case (0x6974_7265_706F_7270, 0x7365): self = .properties  // "properti", "es"
       case (0x6974_616C_7570_6F70, 0x6E6F): self = .population  // "populati", "on"
+      case (0x6972_7465_6D6F_6567, 0x7365): self = .geometries  // "geometri", "es"
       default: self = .other
       }
     case 11:
@@ -74,14 +93,29 @@ enum GeoJSONKey: UInt16 {
     case .geometry: "geometry"
     case .properties: "properties"
     case .coordinates: "coordinates"
-    case .name: "name"
+    case .geometries: "geometries"
     case .category: "category"
     case .country: "country"
     case .population: "population"
+    case .name: "name"
+    case .nameCapitalized: "Name"
+    case .nameUppercase: "NAME"
+    case .nameEnglish: "name_en"
+    case .nameEnglishUppercase: "NAME_EN"
+    case .nameEnglishTagged: "name:en"
+    case .title: "title"
     case .other: "other"
     }
   }
 
+  /// The position of the key in ``GeoJSONPlacesReader/Options/defaultNameProperties``, or
+  /// `nil` if it is not one of them.
+  @inline(__always)
+  var defaultNamePriority: Int? {
+    rawValue >= GeoJSONKey.name.rawValue && rawValue <= GeoJSONKey.title.rawValue
+      ? Int(rawValue - GeoJSONKey.name.rawValue) : nil
+  }
+
   /// A distinct bit for this key, to notice repeated members.
-  var bit: UInt16 { 1 << rawValue }
+  var bit: UInt32 { 1 << rawValue }
 }

@@ -357,6 +357,43 @@ struct GeoJSONScanner {
     return key
   }
 
+  /// Reads a member name and the colon after it, and returns the key it spells and the
+  /// extent of the name, for comparing it with names that ``GeoJSONKey`` does not know.
+  @inline(__always)
+  mutating func readKeyAndSpan() throws(GeoJSONFailure) -> (GeoJSONKey, GeoJSONStringSpan) {
+    guard next == GeoJSONByte.quote else {
+      throw failure(expected: "a member name in double quotes")
+    }
+    let span = try scanString()
+    let key = key(span)
+    try consumeColon()
+    return (key, span)
+  }
+
+  /// Returns whether the string content in `span` equals the UTF-8 bytes `expected`.
+  mutating func string(_ span: GeoJSONStringSpan, equalsBytes expected: [UInt8]) -> Bool {
+    if !span.hasEscapes {
+      guard span.end - span.start == expected.count else { return false }
+      return expected.withUnsafeBufferPointer { buffer in
+        guard let start = buffer.baseAddress else { return true }
+        return GeoJSONByte.equal(base + span.start, start, count: buffer.count)
+      }
+    }
+    decode(span)
+    return decoded == expected
+  }
+
+  /// The whole number that the string content in `span`, without escapes, spells in
+  /// decimal digits with an optional leading `-`, or `nil` if it spells something else or
+  /// does not fit in `Int`.
+  func wholeNumber(in span: GeoJSONStringSpan) -> Int? {
+    let text = String(
+      decoding: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start),
+      as: UTF8.self)
+    guard let first = text.utf8.first, first != GeoJSONByte.plus else { return nil }
+    return Int(text)
+  }
+
   /// Whether a number starts at the current position.
   var isAtNumber: Bool {
     let byte = next
@@ -364,6 +401,7 @@ struct GeoJSONScanner {
   }
 
   /// Returns the key that the member name in `span` spells.
+  @inline(__always)
   mutating func key(_ span: GeoJSONStringSpan) -> GeoJSONKey {
     if !span.hasEscapes {
       return GeoJSONKey(base + span.start, count: span.end - span.start)

@@ -1,0 +1,79 @@
+extension GeoJSONPlacesReader {
+  /// How a reader turns features into places: where ids and names come from, what it does
+  /// with features that are not points, and whether it skips what it cannot place.
+  ///
+  /// The defaults load GeoJSON as common tools write it (GDAL/ogr2ogr, QGIS, Natural Earth,
+  /// osmtogeojson, geojson.io): ids from the feature's `id`, or by position when no feature
+  /// has one; the name from the first of ``defaultNameProperties`` that the feature has;
+  /// other geometries placed at the centre of their bounding box; features without a
+  /// geometry or a name skipped and counted in the ``GeoJSONLoadReport``.
+  public struct Options: Equatable, Sendable {
+    /// Where each place's identifier comes from; ``IDSource/feature`` unless given.
+    public var ids: IDSource
+    /// The properties that may hold a place's name, in the order they are tried.
+    ///
+    /// The first whose value is a non-empty string names the place.
+    /// ``defaultNameProperties`` unless given.
+    public var nameProperties: [String]
+    /// What becomes of a feature whose geometry is not a `Point`;
+    /// ``NonPointGeometry/boundingBoxCentre`` unless given.
+    public var nonPointGeometry: NonPointGeometry
+    /// Whether every feature must become a place, as in strict mode; `false` unless given.
+    ///
+    /// When `true`, what would otherwise be skipped or left out (no geometry, an empty
+    /// geometry, no name, a non-point geometry under ``NonPointGeometry/skip``, a `category`,
+    /// `country` or `population` of the wrong kind) is an error instead, and nothing loads.
+    public var isStrict: Bool
+
+    /// The name properties tried when none is chosen, in order: `name`, then the spellings
+    /// that Natural Earth, shapefiles, OpenStreetMap and simplestyle (geojson.io) use.
+    ///
+    /// `name`, `Name`, `NAME`, `name_en`, `NAME_EN`, `name:en`, `title`.
+    public static let defaultNameProperties = [
+      "name", "Name", "NAME", "name_en", "NAME_EN", "name:en", "title",
+    ]
+
+    /// Creates options; every parameter has the default described on its property.
+    public init(
+      ids: IDSource = .feature,
+      nameProperties: [String] = Options.defaultNameProperties,
+      nonPointGeometry: NonPointGeometry = .boundingBoxCentre,
+      isStrict: Bool = false
+    ) {
+      self.ids = ids
+      self.nameProperties = nameProperties
+      self.nonPointGeometry = nonPointGeometry
+      self.isStrict = isStrict
+    }
+  }
+
+  /// Where a place's identifier comes from.
+  public enum IDSource: Equatable, Sendable {
+    /// The feature's `id` member, a whole number or a string (RFC 7946 §3.2).
+    ///
+    /// When no feature has an `id`, as GDAL writes by default, each place's id is its
+    /// feature's position, as ``position``. A file in which some features have an `id` and
+    /// others do not is an error that names the first feature without one.
+    case feature
+    /// The named member of the feature's `properties`, such as `osm_id` or `airport_id`, a
+    /// whole number or a string; every feature must have it.
+    case property(String)
+    /// The feature's position in the `features` array, counting from 0 as error messages
+    /// do, so ids stay the same whatever is skipped; any `id` member is ignored.
+    case position
+  }
+
+  /// What becomes of a feature whose geometry is not a single `Point`.
+  public enum NonPointGeometry: Equatable, Sendable {
+    /// The place is at the centre of the geometry's bounding box: halfway between the least
+    /// and the greatest longitude, and the least and the greatest latitude, of all its
+    /// positions. For a MultiPoint, LineString, Polygon (holes included), Multi* or
+    /// GeometryCollection alike. Cheap and deterministic; for a ring-shaped or strongly
+    /// concave shape the centre may lie outside the shape, and a geometry with parts on both
+    /// sides of the antimeridian (RFC 7946 §3.1.9 splits such shapes there) is placed near
+    /// longitude 0.
+    case boundingBoxCentre
+    /// The feature is skipped and counted in the report, or is an error in strict mode.
+    case skip
+  }
+}

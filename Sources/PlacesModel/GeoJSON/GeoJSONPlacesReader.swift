@@ -1,0 +1,164 @@
+/// Reads places from an RFC 7946 GeoJSON FeatureCollection, as common tools write it.
+///
+/// Each feature becomes a ``Place``, as its ``Options`` say:
+/// - **Id**: the feature's `id`, a whole number or a string, kept as the file gives it (see
+///   ``PlaceID``); or the feature's position when no feature has an `id`; or a chosen
+///   property (``IDSource``). Ids must be unique.
+/// - **Name**: the first of ``Options/nameProperties`` (by default `name`, `Name`, `NAME`,
+///   `name_en`, `NAME_EN`, `name:en`, `title`) that holds a non-empty string.
+/// - **Coordinate**: a `Point`'s position, `[longitude, latitude]` with an optional altitude
+///   that is ignored; any other geometry is placed at the centre of its bounding box, or
+///   skipped (``NonPointGeometry``). Every position of every geometry must be in range.
+/// - **Other fields**: a string `category`, a string `country` and a whole-number
+///   `population` (or a string of digits, as OpenStreetMap tags hold), each optional and
+///   `null` meaning absent.
+///
+/// Every other member, at any level, is skipped whatever its value.
+///
+/// ```json
+/// {"type":"FeatureCollection","features":[
+/// {"type":"Feature","id":42,"geometry":{"type":"Point","coordinates":[18.06871,59.32938]},
+///  "properties":{"name":"Stockholm","category":"city","country":"SE","population":1515017}}
+/// ]}
+/// ```
+///
+/// The reader is strict about JSON: the input must be valid JSON (RFC 8259) in UTF-8,
+/// optionally preceded by a byte-order mark, with members in any order and any whitespace.
+/// Strings may hold any Unicode, with every JSON escape, but no lone surrogates. Numbers
+/// follow the JSON grammar and are rounded correctly.
+///
+/// ## Skips
+/// Unless ``Options/isStrict`` is set, a feature with no geometry, an empty geometry or no
+/// name (or not a point, under ``NonPointGeometry/skip``) is skipped, and a `category`,
+/// `country` or `population` of the wrong kind is left out of its place; the
+/// ``GeoJSONLoadReport`` of ``load(contentsOfFile:)`` counts them by reason. A collection
+/// with features of which none can be placed is an error; one with no features at all
+/// loads as no places.
+///
+/// ## Errors
+/// Nothing is returned partially. A syntax error anywhere in the input is reported as
+/// ``GeoJSONError/malformedJSON(file:line:column:reason:)``, even when a problem of meaning
+/// comes before it. Otherwise features that are not valid places are reported together as
+/// ``GeoJSONError/invalidFeatures(file:failures:)``: each kind of problem once, at the first
+/// feature that has it, with the number of features that have it.
+///
+/// ## Performance
+/// The reader makes one pass over the bytes, allocating only the places and their strings,
+/// and counts lines only when it reports an error or a skip; reporting an error may take a
+/// second pass to look for a syntax error. In a release build it reads several hundred
+/// megabytes per second: a 30 MB file of 170,000 places loads in well under 100 ms. Memory
+/// use peaks at about twice the size of the input.
+public struct GeoJSONPlacesReader: Sendable {
+  /// The deepest nesting of arrays and objects accepted, counting the top-level object as 1;
+  /// 64 unless given.
+  ///
+  /// Deeper input is reported as malformed JSON, whatever its nesting, without exhausting the
+  /// stack. A FeatureCollection of points needs 5 levels: the collection, `features`, a
+  /// feature, its geometry and the coordinates; a MultiPolygon needs 8.
+  public let maximumDepth: Int
+  /// How features become places.
+  public let options: Options
+
+  /// Creates a reader with `options` that accepts nesting up to `maximumDepth` levels.
+  public init(options: Options = Options(), maximumDepth: Int = 64) {
+    self.options = options
+    self.maximumDepth = maximumDepth
+  }
+
+  // MARK: - Reading
+
+  /// Reads the places in the file at `path`, with what was skipped; errors name the file as
+  /// `path`.
+  ///
+  /// - Throws: ``GeoJSONError/fileNotFound(file:)`` or
+  ///   ``GeoJSONError/unreadable(file:reason:)`` if the file cannot be read, otherwise the
+  ///   errors of ``load(from:source:)-([UInt8],_)``.
+  /// - Complexity: O(*n*) in the size of the file, which is held in memory while it is read.
+  public func load(contentsOfFile path: String) throws(GeoJSONError) -> GeoJSONLoad {
+    let bytes = try GeoJSONFile.contents(ofFile: path)
+    return try load(from: bytes, source: path)
+  }
+
+  /// Reads the places in GeoJSON bytes, with what was skipped; `source` is the name used in
+  /// errors, such as a path, `<built-in>` or `<stdin>`.
+  ///
+  /// - Throws: ``GeoJSONError/empty(file:)``,
+  ///   ``GeoJSONError/malformedJSON(file:line:column:reason:)``,
+  ///   ``GeoJSONError/notAFeatureCollection(file:reason:)``,
+  ///   ``GeoJSONError/invalidFeatures(file:failures:)`` or
+  ///   ``GeoJSONError/nothingToPlace(file:report:)``, each with `source` as the file.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public func load(from bytes: [UInt8], source: String) throws(GeoJSONError) -> GeoJSONLoad {
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      load(in: buffer, source: source)
+    }
+    return try result.get()
+  }
+
+  /// Reads the places in GeoJSON text, with what was skipped; `source` is the name used in
+  /// errors.
+  ///
+  /// - Throws: The errors of ``load(from:source:)-([UInt8],_)``.
+  /// - Complexity: O(*n*) in the length of the text's UTF-8.
+  public func load(from text: String, source: String) throws(GeoJSONError) -> GeoJSONLoad {
+    let result = text.utf8.withContiguousStorageIfAvailable { buffer in
+      load(in: buffer, source: source)
+    }
+    if let result {
+      return try result.get()
+    }
+    return try load(from: Array(text.utf8), source: source)
+  }
+
+  /// Reads the places in the file at `path`, dropping the report of what was skipped.
+  ///
+  /// - Throws: The errors of ``load(contentsOfFile:)``.
+  /// - Complexity: O(*n*) in the size of the file.
+  public func places(contentsOfFile path: String) throws(GeoJSONError) -> [Place] {
+    try load(contentsOfFile: path).places
+  }
+
+  /// Reads the places in GeoJSON bytes, dropping the report of what was skipped.
+  ///
+  /// - Throws: The errors of ``load(from:source:)-([UInt8],_)``.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public func places(from bytes: [UInt8], source: String) throws(GeoJSONError) -> [Place] {
+    try load(from: bytes, source: source).places
+  }
+
+  /// Reads the places in GeoJSON text, dropping the report of what was skipped.
+  ///
+  /// - Throws: The errors of ``load(from:source:)-([UInt8],_)``.
+  /// - Complexity: O(*n*) in the length of the text's UTF-8.
+  public func places(from text: String, source: String) throws(GeoJSONError) -> [Place] {
+    try load(from: text, source: source).places
+  }
+
+  // MARK: - Parsing
+
+  /// Parses `bytes`, and on failure makes sure a syntax error takes precedence.
+  private func load(
+    in bytes: UnsafeBufferPointer<UInt8>, source: String
+  ) -> Result<GeoJSONLoad, GeoJSONError> {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+      return .failure(.empty(file: source))
+    }
+    var parser = GeoJSONPlacesParser(
+      base: base, count: bytes.count, maximumDepth: maximumDepth, options: options)
+    do {
+      let result = try parser.parse()
+      let report =
+        result.skips.isEmpty ? GeoJSONLoadReport() : result.skips.report(in: bytes)
+      return .success(GeoJSONLoad(places: result.places, report: report))
+    } catch {
+      var failure = error
+      if failure.isSemantic {
+        var validator = GeoJSONScanner(base: base, count: bytes.count, maximumDepth: maximumDepth)
+        if let syntaxFailure = validator.firstSyntaxFailure() {
+          failure = syntaxFailure
+        }
+      }
+      return .failure(failure.error(file: source, bytes: bytes))
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import PlacesModel
+
+/// An option the tool accepts: the one table that both the parser and `--help` read.
+struct CommandLineOption {
+  /// Which option it is, in the order help lists them.
+  enum Key: CaseIterable {
+    case places
+    case idProperty
+    case nameProperty
+    case nonPoint
+    case strict
+    case format
+    case from
+    case near
+    case help
+    case version
+  }
+
+  /// Which option it is.
+  let key: Key
+  /// The names it is typed as, the long one last, such as `-h` and `--help`.
+  let names: [String]
+  /// What its value looks like in help, such as `FILE` or `text|json`; `nil` for a flag,
+  /// which takes no value.
+  let value: String?
+  /// What it does, for help: a sentence or two, wrapped when printed.
+  let summary: String
+  /// The commands it applies to; `nil` for every command.
+  let commands: [CommandName]?
+  /// Whether it may be given only on the tool's command line, not on a line of a session.
+  let isCommandLineOnly: Bool
+
+  /// The name used in messages: the long one.
+  var name: String { names[names.count - 1] }
+
+  /// The option's names and value as help shows them, such as `-h, --help` or
+  /// `--format text|json`.
+  var synopsis: String {
+    names.joined(separator: ", ") + (value.map { " " + $0 } ?? "")
+  }
+
+  /// Every option, in the order help lists them.
+  static let all = Key.allCases.map(CommandLineOption.init)
+
+  /// The option typed as `name`, or `nil`.
+  static func named(_ name: String) -> CommandLineOption? {
+    all.first { $0.names.contains(name) }
+  }
+
+  // MARK: - The table
+
+  /// The row of the table for `key`.
+  init(_ key: Key) {
+    self.key = key
+    switch key {
+    case .places:
+      names = ["--places"]
+      value = "FILE"
+      summary = "Read the places from a GeoJSON file instead of the built-in ones."
+      commands = nil
+      isCommandLineOnly = true
+    case .idProperty:
+      names = ["--id-property"]
+      value = "FIELD"
+      summary =
+        "Take each place's id from this property of the features (for example osm_id) "
+        + "instead of the feature's \"id\". Without it, a file whose features have no \"id\" "
+        + "numbers them by position, from 0."
+      commands = nil
+      isCommandLineOnly = true
+    case .nameProperty:
+      names = ["--name-property"]
+      value = "FIELD"
+      summary =
+        "Take each place's name from this property only. Without it, the first of "
+        + GeoJSONPlacesReader.Options.defaultNameProperties.joined(separator: ", ")
+        + " that a feature has names it."
+      commands = nil
+      isCommandLineOnly = true
+    case .nonPoint:
+      names = ["--non-point"]
+      value = NonPointChoice.allCases.map(\.rawValue).joined(separator: "|")
+      summary =
+        "Place a feature whose geometry is not a Point (a Polygon, a LineString, ...) at the "
+        + "centre of its bounding box (the default), or skip it."
+      commands = nil
+      isCommandLineOnly = true
+    case .strict:
+      names = ["--strict"]
+      value = nil
+      summary =
+        "Load all or nothing: refuse the file if a feature would be skipped (no geometry, no "
+        + "name) or a value left out, instead of loading the rest."
+      commands = nil
+      isCommandLineOnly = true
+    case .format:
+      names = ["--format"]
+      value = "text|json"
+      summary = "Print text lines (default) or one JSON object per line."
+      commands = nil
+      isCommandLineOnly = true
+    case .from:
+      names = ["--from"]
+      value = "map|list"
+      summary = "The view the tap comes from (default: map)."
+      commands = [.select]
+      isCommandLineOnly = false
+    case .near:
+      names = ["--near"]
+      value = "LAT,LON"
+      summary =
+        "Order by distance from this point, for example --near 59.86,17.64. Without it, a "
+        + "session uses the location of an earlier 'locate'."
+      commands = [.list]
+      isCommandLineOnly = false
+    case .help:
+      names = ["-h", "--help"]
+      value = nil
+      summary = "Show this help; after a command, that command's help."
+      commands = nil
+      isCommandLineOnly = false
+    case .version:
+      names = ["--version"]
+      value = nil
+      summary = "Show the version and the attribution of the built-in data."
+      commands = nil
+      isCommandLineOnly = false
+    }
+  }
+}
+
+/// The choices of `--non-point`.
+enum NonPointChoice: String, CaseIterable {
+  /// At the centre of the geometry's bounding box.
+  case centre
+  /// Skipped.
+  case skip
+
+  /// What the reader does for this choice.
+  var readerChoice: GeoJSONPlacesReader.NonPointGeometry {
+    switch self {
+    case .centre: .boundingBoxCentre
+    case .skip: .skip
+    }
+  }
+}

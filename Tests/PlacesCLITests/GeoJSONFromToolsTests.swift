@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// `--places` with GeoJSON as other tools write it: string ids, skips reported on standard
+/// error, and the options that choose ids, names, geometries and strictness.
+struct GeoJSONFromToolsTests {
+  private static let mixed = Fixture.path("gdal/mixed-geometries.geojson")
+  private static let airports = Fixture.path("gdal/string-ids.geojson")
+
+  // MARK: - String ids
+
+  @Test func selectsAPlaceByItsStringID() throws {
+    let run = try PlacesCLI.run(["select", "LHR", "--places", Self.airports])
+
+    #expect(
+      run.lines == [
+        "map: showMarkers count=3",
+        "list: reloadRows count=3 order=name",
+        #"map: selectMarker id="LHR""#,
+        "map: moveCamera to=51.4775,-0.461389 animated=true",
+        #"map: showCard id="LHR" name="London Heathrow Airport""#,
+        "list: highlightRow row=1",
+        "list: scrollToRow row=1 animated=true",
+        #"card: showDetails id="LHR" name="London Heathrow Airport" category="airport""#,
+      ])
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func printsStringIDsAsJSONStringsAndNumberIDsAsNumbers() throws {
+    let strings = try PlacesCLI.run(["list", "--format", "json", "--places", Self.airports])
+    let numbers = try PlacesCLI.run(["select", "42", "--format", "json"])
+
+    let first = try JSONLine.object(from: strings.lines[0])
+    #expect(first["id"] as? String == "CDG")
+    #expect(strings.lines[0].hasPrefix(#"{"id":"CDG","#))
+    #expect(numbers.lines[2] == #"{"view":"map","command":"selectMarker","id":42}"#)
+  }
+
+  @Test func anUnknownStringIDExitsWithOne() throws {
+    let run = try PlacesCLI.run(["select", "4x2", "--places", Self.airports])
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "places-cli: no place has id 4x2\n")
+    #expect(run.status == 1)
+  }
+
+  @Test func aWordThatSpellsANumberFindsTheNumberIDFirstThenTheString() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(
+      """
+      {"type":"FeatureCollection","features":[
+      {"type":"Feature","id":"42","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"name":"String 42"}},
+      {"type":"Feature","id":7,"geometry":{"type":"Point","coordinates":[3,4]},"properties":{"name":"Number 7"}},
+      {"type":"Feature","id":"7","geometry":{"type":"Point","coordinates":[5,6]},"properties":{"name":"String 7"}}
+      ]}
+      """, to: "mixed-ids.geojson")
+
+    let fortyTwo = try PlacesCLI.run(["select", "42", "--places", file.path])
+    let seven = try PlacesCLI.run(["select", "007", "--places", file.path])
+
+    #expect(fortyTwo.lines.contains(#"map: showCard id="42" name="String 42""#))
+    #expect(seven.lines.contains(#"map: showCard id=7 name="Number 7""#))
+  }
+
+  @Test func aSessionSelectsByStringID() throws {
+    let run = try PlacesCLI.run(
+      ["session", "--places", Self.airports], input: "select CDG\nselect 4x2\n")
+
+    #expect(run.lines.contains(#"map: selectMarker id="CDG""#))
+    #expect(run.standardError == "places-cli: line 2: no place has id 4x2\n")
+    #expect(run.status == 1)
+  }
+
+  // MARK: - Skips
+
+  @Test func aLoadThatSkipsSaysSoInOneLineOnStandardError() throws {
+    let run = try PlacesCLI.run(["list", "--places", Self.mixed])
+
+    #expect(run.lines.count == 4)
+    #expect(
+      run.standardError
+        == "places-cli: loaded 4 places from \(Self.mixed); skipped 1 with no geometry, "
+        + "1 without a name\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func aLoadThatSkipsNothingIsSilent() throws {
+    let run = try PlacesCLI.run(["list", "--places", Fixture.path("gdal/rfc7946.geojson")])
+
+    #expect(
+      run.lines == [
+        #"id=2 name="Göteborg" country="SE""#, #"id=0 name="Stockholm" country="SE""#,
+        #"id=1 name="Uppsala" country="SE""#,
+      ])
+    #expect(run.standardError == "")
+  }
+
+  @Test func aFileWithNothingToPlaceExitsWith65AndSuggestsANameProperty() throws {
+    let file = Fixture.path("gdal/no-names.geojson")
+
+    let run = try PlacesCLI.run(["list", "--places", file])
+
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "places-cli: \(file): no feature could be placed: skipped 2 without a name "
+        + "(first: feature 0, line 5)\n"
+        + "Pass --name-property FIELD to take the names from another property.\n")
+    #expect(run.status == 65)
+  }
+
+  // MARK: - Options
+
+  @Test func strictRefusesTheFileNamingEachKindOfProblem() throws {
+    let run = try PlacesCLI.run(["list", "--strict", "--places", Self.mixed])
+
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError == """
+        places-cli: \(Self.mixed): 2 kinds of problem in 2 features; nothing was loaded:
+          feature 4 (line 9): "geometry" is missing or null, so the feature cannot be placed
+          feature 5 (line 10): no name: none of the properties "name", "Name", "NAME", \
+        "name_en", "NAME_EN", "name:en", "title" is present
+        Leave out --strict to skip such features and load the rest.
+        Pass --name-property FIELD to take the names from another property. Leave out \
+        --strict to skip features without a name.
+
+        """)
+    #expect(run.status == 65)
+  }
+
+  @Test func nonPointSkipLeavesOnlyThePoints() throws {
+    let run = try PlacesCLI.run(["list", "--non-point", "skip", "--places", Self.mixed])
+
+    #expect(run.lines == [#"id=0 name="Stockholm""#])
+    #expect(
+      run.standardError
+        == "places-cli: loaded 1 place from \(Self.mixed); skipped 3 that are not points, "
+        + "1 with no geometry, 1 without a name\n")
+  }
+
+  @Test func nameAndIDPropertiesChooseWhereNamesAndIDsComeFrom() throws {
+    let run = try PlacesCLI.run([
+      "select", "DK", "--places", Self.mixed, "--name-property", "NAME_EN", "--id-property",
+      "ISO_A2",
+    ])
+
+    #expect(run.status == 65)
+    #expect(run.standardError.contains(#"id "SE" is already used by feature 0"#))
+    #expect(
+      run.standardError.hasSuffix(
+        "Pass --id-property FIELD to take the ids from a property of the features.\n"))
+
+    let english = try PlacesCLI.run([
+      "select", "1", "--places", Self.mixed, "--name-property", "NAME_EN",
+    ])
+    #expect(english.lines.contains(#"map: showCard id=1 name="Lake Mälaren shore""#))
+  }
+
+  @Test func anIDPropertyMissingFromAFeatureNamesIt() throws {
+    let run = try PlacesCLI.run(["list", "--places", Self.airports, "--id-property", "code"])
+
+    #expect(
+      run.standardError
+        == "places-cli: \(Self.airports): feature 0 (line 5): the \"code\" property, chosen "
+        + "for ids, is missing or null (and 2 more features like it)\n")
+    #expect(run.status == 65)
+  }
+
+  @Test(arguments: ["--places", "--id-property", "--name-property", "--non-point", "--strict"])
+  func loadOptionsAreRefusedInsideASession(option: String) throws {
+    let value = option == "--strict" ? "" : option == "--non-point" ? " skip" : " x"
+
+    let run = try PlacesCLI.run(["session"], input: "list \(option)\(value)\n")
+
+    #expect(
+      run.standardError
+        == "places-cli: line 1: '\(option)' cannot be used inside a session; give it on the "
+        + "command line\n")
+    #expect(run.status == 64)
+  }
+}

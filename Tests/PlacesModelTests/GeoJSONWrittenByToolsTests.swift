@@ -1,0 +1,141 @@
+import PlacesModel
+import Testing
+
+/// Files written by the tools people use (see `Tests/Fixtures/geojson/SOURCES.md`) load with
+/// the reader's defaults, and their skips are reported.
+struct GeoJSONWrittenByToolsTests {
+  private let reader = GeoJSONPlacesReader()
+
+  private func load(_ name: String) throws -> GeoJSONLoad {
+    try reader.load(contentsOfFile: GeoJSONFixture.fixture(name))
+  }
+
+  private static let swedishCities = [
+    Place(
+      id: 0, name: "Stockholm", coordinate: GeoJSONFixture.coordinate(59.32938, 18.06871),
+      country: "SE", population: 1_515_017),
+    Place(
+      id: 1, name: "Uppsala", coordinate: GeoJSONFixture.coordinate(59.85882, 17.63889),
+      country: "SE", population: 133_117),
+    Place(
+      id: 2, name: "Göteborg", coordinate: GeoJSONFixture.coordinate(57.70716, 11.96679),
+      country: "SE", population: 572_799),
+  ]
+
+  @Test(arguments: ["gdal/default-no-ids.geojson", "gdal/rfc7946.geojson"])
+  func gdalOutputWithoutIDsIsNumberedByPosition(file: String) throws {
+    let load = try load(file)
+
+    #expect(load.places == Self.swedishCities)
+    #expect(load.report.isEmpty)
+  }
+
+  @Test func gdalIntegerIDsAndAltitudesLoad() throws {
+    let load = try load("gdal/integer-ids-3d.geojson")
+
+    #expect(load.places.map(\.id) == [240_109_189, 29_786_457])
+    #expect(
+      load.places.map(\.coordinate) == [
+        GeoJSONFixture.coordinate(59.32938, 18.06871),
+        GeoJSONFixture.coordinate(59.85882, 17.63889),
+      ])
+  }
+
+  @Test func gdalStringIDsAreKeptAsStrings() throws {
+    let load = try load("gdal/string-ids.geojson")
+
+    #expect(load.places.map(\.id) == ["LHR", "CDG", "XYZ"])
+    #expect(load.places.first?.name == "London Heathrow Airport")
+    #expect(load.places.first?.category == "airport")
+  }
+
+  @Test func naturalEarthFieldsAndMixedGeometriesLoadWithTheirSkipsReported() throws {
+    let load = try load("gdal/mixed-geometries.geojson")
+
+    #expect(load.places.map(\.name) == ["Stockholm", "Mälaren shore", "Road 40", "Islands"])
+    #expect(load.places.map(\.id) == [0, 1, 2, 3])
+    #expect(
+      load.places.map(\.coordinate) == [
+        GeoJSONFixture.coordinate(59.32938, 18.06871), GeoJSONFixture.coordinate(59.5, 17.5),
+        GeoJSONFixture.coordinate(57.5, 12.0), GeoJSONFixture.coordinate(56.5, 13.0),
+      ])
+    #expect(
+      load.report.entries == [
+        .init(reason: .noGeometry, count: 1, firstIndex: 4, firstLine: 9),
+        .init(reason: .noName, count: 1, firstIndex: 5, firstLine: 10),
+      ])
+  }
+
+  @Test func choosingTheEnglishNamePropertyUsesIt() throws {
+    let english = GeoJSONPlacesReader(options: .init(nameProperties: ["NAME_EN"]))
+
+    let places = try english.places(
+      contentsOfFile: GeoJSONFixture.fixture("gdal/mixed-geometries.geojson"))
+
+    #expect(places.map(\.name) == ["Stockholm", "Lake Mälaren shore", "Road 40", "Islands"])
+  }
+
+  @Test func skippingNonPointsLeavesThePoints() throws {
+    let pointsOnly = GeoJSONPlacesReader(options: .init(nonPointGeometry: .skip))
+
+    let load = try pointsOnly.load(
+      contentsOfFile: GeoJSONFixture.fixture("gdal/mixed-geometries.geojson"))
+
+    #expect(load.places.map(\.name) == ["Stockholm"])
+    #expect(
+      load.report.summary == "skipped 3 that are not points, 1 with no geometry, 1 without a name")
+  }
+
+  @Test func aFileWithNoNamesHasNothingToPlace() {
+    let path = GeoJSONFixture.fixture("gdal/no-names.geojson")
+
+    #expect(
+      throws: GeoJSONError.nothingToPlace(
+        file: path,
+        report: .init(entries: [.init(reason: .noName, count: 2, firstIndex: 0, firstLine: 5)]))
+    ) {
+      try reader.load(contentsOfFile: path)
+    }
+  }
+
+  @Test func osmtogeojsonOutputLoadsWithItsStringIDs() throws {
+    let load = try load("hand-written/osmtogeojson-style.geojson")
+
+    #expect(
+      load.places.map(\.id) == [
+        "node/240109189", "way/23374876", "way/4040302", "node/3327217281",
+      ])
+    #expect(
+      load.places.map(\.name) == [
+        "Stockholm", "Stockholms stadshus", "Vasagatan", "Drop Coffee",
+      ])
+    #expect(load.places.first?.population == 984_748)
+    #expect(abs(load.places[1].coordinate.latitude - 59.3277) < 1e-9)
+    #expect(abs(load.places[1].coordinate.longitude - 18.05455) < 1e-9)
+    #expect(
+      load.report.entries == [
+        .init(reason: .noName, count: 1, firstIndex: 3, firstLine: 65),
+        .init(
+          reason: .unusableValue(property: "population"), count: 1, firstIndex: 4, firstLine: 80),
+      ])
+  }
+
+  @Test func osmtogeojsonIDsCanComeFromTheirProperty() throws {
+    let byProperty = GeoJSONPlacesReader(options: .init(ids: .property("@id")))
+
+    let places = try byProperty.places(
+      contentsOfFile: GeoJSONFixture.fixture("hand-written/osmtogeojson-style.geojson"))
+
+    #expect(places.first?.id == "node/240109189")
+  }
+
+  @Test func geojsonIOOutputLoadsWithTitlesAsNames() throws {
+    let load = try load("hand-written/geojsonio-style.geojson")
+
+    #expect(load.places.map(\.id) == [0, 1])
+    #expect(load.places.map(\.name) == ["Picnic spot", "Djurgården"])
+    #expect(abs(load.places[1].coordinate.latitude - 59.325) < 1e-9)
+    #expect(abs(load.places[1].coordinate.longitude - 18.11) < 1e-9)
+    #expect(load.report.summary == "skipped 1 without a name")
+  }
+}
