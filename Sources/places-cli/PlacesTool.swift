@@ -81,9 +81,14 @@ struct PlacesTool {
       }
     if !load.report.isEmpty {
       let count = GeoJSONLoadReport.grouped(load.places.count)
-      standardError.write(
+      let note =
         "\(Self.name): loaded \(count) \(load.places.count == 1 ? "place" : "places") from "
-          + "\(source); \(load.report.summary)\n")
+        + "\(source); \(load.report.summary)\n"
+      do {
+        try standardError.write(note)
+      } catch {
+        // A note that standard error cannot take changes nothing the command does.
+      }
     }
     return try CommandRunner(places: load.places, source: source, format: invocation.format)
   }
