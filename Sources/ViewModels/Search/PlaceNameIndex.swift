@@ -1,0 +1,334 @@
+import PlacesModel
+
+/// Finds the places whose names match a query, ranked, without scanning the catalog.
+///
+/// ## Matching and ranking
+/// Names and queries are compared folded (see ``SearchFolding``): case- and
+/// diacritic-insensitive, with words separated by single spaces. A place matches when its
+/// folded name, or any later word of it onwards, starts with the folded query, so `sao paulo`
+/// and `paulo` both find São Paulo. Matches are ranked by ``SearchMatchKind``: exact names, then
+/// name prefixes, then word prefixes. Within a kind, places nearest to the given location come
+/// first; without a location, the most populous first (an unknown population counts as 0).
+/// Remaining ties go by name (`String`'s `<`), then by identifier, so the order is always the
+/// same.
+///
+/// ## How it works, and what it costs
+/// The index keeps every folded name once, in one byte buffer sorted by folded name, and a
+/// second sorted table of the positions where the later words start. A query finds the
+/// names and words that start with it by binary search: they form one contiguous range in
+/// each table. It then ranks only the matches it returns:
+/// - without a location, a range-minimum tree over the population rank hands out the best
+///   match of a range, then the best of the two ranges either side of it, and so on, so a query
+///   costs O(log *n* + *k* log *n*) for *k* matches returned, however many names match;
+/// - with a location, the matching range is scanned once, keeping the *k* nearest in a heap:
+///   O(log *n* + *r* log *k*) for *r* matching names. Every name starting with the same letter
+///   is at most 12% of the world file (about 20,000 for `s`), each costing a few nanoseconds.
+///
+/// A kind is only looked at when the kinds before it leave room, so word prefixes cost nothing
+/// when enough names start with the query.
+///
+/// Building costs O(*n* log *n*) for *n* places (a sort of the folded names and of the word
+/// starts). Memory is about 44 bytes per place (folded text, the sorted name table with
+/// each place's position on the unit sphere, its rank and the tree) plus 16 bytes per word
+/// after the first (about 0.45 words per place in the world file), and the catalog itself,
+/// which is shared, not copied. See ``byteCount``.
+///
+/// The index is an immutable value: build it once per catalog, then query it from any thread.
+public struct PlaceNameIndex: Sendable {
+  /// The catalog, in the order given.
+  public let places: [Place]
+
+  /// The folded names, concatenated in name-entry order.
+  private let text: [UInt8]
+  /// Name entry `i` is `text[nameStart[i]..<nameStart[i + 1]]`; `count + 1` offsets.
+  private let nameStart: [UInt32]
+  /// The catalog position of the place of name entry `i`.
+  private let namePlace: [UInt32]
+  /// The position on the unit sphere of the place of name entry `i`.
+  private let namePoint: [UnitVector]
+  /// Name entries by population rank.
+  private let nameTree: RangeMinimumTree
+  /// Word entry `j` is `text[wordStart[j]..<nameStart[wordName[j] + 1]]`.
+  private let wordStart: [UInt32]
+  /// The name entry that word entry `j` is a word of.
+  private let wordName: [UInt32]
+  /// Word entries by the population rank of their name entry.
+  private let wordTree: RangeMinimumTree
+
+  /// Builds the index of `places`.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* places.
+  public init(places: [Place]) {
+    self.places = places
+    var folded: [UInt8] = []
+    var foldedStart: [Int] = [0]
+    foldedStart.reserveCapacity(places.count + 1)
+    for place in places {
+      folded += SearchFolding.folded(place.name).utf8
+      foldedStart.append(folded.count)
+    }
+
+    // Name entries: the places sorted by folded name, ties in catalog order.
+    let order = folded.withUnsafeBufferPointer { bytes in
+      Array(places.indices).sorted { left, right in
+        let comparison = Self.compare(
+          bytes[foldedStart[left]..<foldedStart[left + 1]],
+          bytes[foldedStart[right]..<foldedStart[right + 1]])
+        return comparison != 0 ? comparison < 0 : left < right
+      }
+    }
+    var text: [UInt8] = []
+    text.reserveCapacity(folded.count)
+    var nameStart: [UInt32] = [0]
+    nameStart.reserveCapacity(places.count + 1)
+    for position in order {
+      text += folded[foldedStart[position]..<foldedStart[position + 1]]
+      nameStart.append(UInt32(text.count))
+    }
+    self.text = text
+    self.nameStart = nameStart
+    namePlace = order.map { UInt32($0) }
+    namePoint = order.map { UnitVector(places[$0].coordinate) }
+
+    // Population rank: most populous first, then by name, then by identifier.
+    let byPopulation = order.indices.sorted { left, right in
+      let leftPlace = places[order[left]]
+      let rightPlace = places[order[right]]
+      let leftPopulation = leftPlace.population ?? 0
+      let rightPopulation = rightPlace.population ?? 0
+      if leftPopulation != rightPopulation { return leftPopulation > rightPopulation }
+      if leftPlace.name != rightPlace.name { return leftPlace.name < rightPlace.name }
+      return leftPlace.id < rightPlace.id
+    }
+    var rank = [UInt32](repeating: 0, count: order.count)
+    for (position, entry) in byPopulation.enumerated() {
+      rank[entry] = UInt32(position)
+    }
+    nameTree = RangeMinimumTree(keys: rank)
+
+    // Word entries: where each later word starts, sorted by the text from there on.
+    var words: [(start: UInt32, name: UInt32)] = []
+    let space = UInt8(ascii: " ")
+    for entry in order.indices {
+      let start = Int(nameStart[entry])
+      let end = Int(nameStart[entry + 1])
+      var offset = start
+      while offset < end {
+        if text[offset] == space {
+          words.append((UInt32(offset + 1), UInt32(entry)))
+        }
+        offset += 1
+      }
+    }
+    let wordsInOrder = text.withUnsafeBufferPointer { bytes in
+      words.sorted { left, right in
+        let comparison = Self.compare(
+          bytes[Int(left.start)..<Int(nameStart[Int(left.name) + 1])],
+          bytes[Int(right.start)..<Int(nameStart[Int(right.name) + 1])])
+        return comparison != 0 ? comparison < 0 : left.name < right.name
+      }
+    }
+    wordStart = wordsInOrder.map(\.start)
+    wordName = wordsInOrder.map(\.name)
+    wordTree = RangeMinimumTree(keys: wordsInOrder.map { rank[Int($0.name)] })
+  }
+
+  // MARK: - Queries
+
+  /// The places whose names match `query`, best first, at most `limit` of them.
+  ///
+  /// - Parameters:
+  ///   - query: Any text; it is folded first. A query that folds to nothing (only spaces or
+  ///     punctuation) matches nothing.
+  ///   - origin: The location to rank by, nearest first, and to measure distances from; `nil`
+  ///     ranks by population.
+  ///   - limit: The most matches to return; `0` or less returns none.
+  /// - Returns: The matches; each place at most once, with its best kind.
+  /// - Complexity: O(*m* + log *n* + *k* log *n*) for a query of *m* scalars and *k* matches
+  ///   without a location; with one, O(*m* + log *n* + *r* log *k*) where *r* counts the
+  ///   names (and, when they leave room, the words) that start with the query.
+  public func matches(for query: String, near origin: Coordinate?, limit: Int) -> [SearchMatch] {
+    let key = Array(SearchFolding.folded(query).utf8)
+    guard !key.isEmpty, limit > 0 else { return [] }
+    return text.withUnsafeBufferPointer { bytes in
+      let search = Search(
+        index: self, bytes: bytes, key: key, origin: origin.map(UnitVector.init))
+      return search.run(limit: limit).map { entry, kind in
+        let place = places[Int(namePlace[entry])]
+        return SearchMatch(
+          place: place, kind: kind, distance: origin.map { $0.distance(to: place.coordinate) })
+      }
+    }
+  }
+
+  /// The memory the index holds, in bytes, beyond the catalog it shares: the folded text and
+  /// the tables' elements (not their spare capacity).
+  public var byteCount: Int {
+    text.count + nameStart.count * 4 + namePlace.count * 4
+      + namePoint.count * MemoryLayout<UnitVector>.stride + nameTree.byteCount
+      + wordStart.count * 4 + wordName.count * 4 + wordTree.byteCount
+  }
+
+  // MARK: - One query
+
+  /// The state of one query, over the index's bytes.
+  private struct Search {
+    let index: PlaceNameIndex
+    let bytes: UnsafeBufferPointer<UInt8>
+    let key: [UInt8]
+    let origin: UnitVector?
+
+    func run(limit: Int) -> [(entry: Int, kind: SearchMatchKind)] {
+      let nameCount = index.namePlace.count
+      let names = range(count: nameCount) { index.name(at: $0) }
+      var found: [(entry: Int, kind: SearchMatchKind)] = []
+      // Within the names that start with the key, those equal to it come first.
+      let exactEnd = firstPosition(in: names) { index.name(at: $0).count > key.count }
+      let exact = names.lowerBound..<exactEnd
+      for entry in best(of: exact, limit: limit, tree: index.nameTree, nameEntry: { $0 }) {
+        found.append((entry, .exactName))
+      }
+      let prefixes = exactEnd..<names.upperBound
+      for entry in best(
+        of: prefixes, limit: limit - found.count, tree: index.nameTree, nameEntry: { $0 })
+      {
+        found.append((entry, .namePrefix))
+      }
+      guard found.count < limit else { return found }
+      let words = range(count: index.wordStart.count) { index.word(at: $0) }
+      var seen = Set<Int>()
+      let wordEntries = best(
+        of: words, limit: limit - found.count, tree: index.wordTree,
+        nameEntry: { Int(index.wordName[$0]) },
+        isWanted: { entry in !names.contains(entry) && seen.insert(entry).inserted })
+      for entry in wordEntries {
+        found.append((entry, .wordPrefix))
+      }
+      return found
+    }
+
+    /// The range of positions, among `count` sorted keys read by `keyAt`, whose keys start
+    /// with the query's key.
+    private func range(count: Int, keyAt: (Int) -> Range<Int>) -> Range<Int> {
+      let all = 0..<count
+      let lower = firstPosition(in: all) { compareWithKey(keyAt($0)) >= 0 }
+      let upper = firstPosition(in: lower..<count) { compareWithKey(keyAt($0)) > 0 }
+      return lower..<upper
+    }
+
+    /// The first position in `range` where `isAfter` holds, or its end; `isAfter` must be
+    /// false then true along the range.
+    private func firstPosition(in range: Range<Int>, where isAfter: (Int) -> Bool) -> Int {
+      var low = range.lowerBound
+      var high = range.upperBound
+      while low < high {
+        let middle = low + (high - low) / 2
+        if isAfter(middle) {
+          high = middle
+        } else {
+          low = middle + 1
+        }
+      }
+      return low
+    }
+
+    /// -1, 0 or 1 as the text at `span` sorts before, starts with, or sorts after the key.
+    private func compareWithKey(_ span: Range<Int>) -> Int {
+      let length = min(span.count, key.count)
+      var offset = 0
+      while offset < length {
+        let byte = bytes[span.lowerBound + offset]
+        let keyByte = key[offset]
+        if byte != keyByte { return byte < keyByte ? -1 : 1 }
+        offset += 1
+      }
+      return span.count < key.count ? -1 : 0
+    }
+
+    /// The best `limit` name entries among the entries of `range` (name or word entries,
+    /// mapped to name entries by `nameEntry`), each accepted by `isWanted`.
+    private func best(
+      of range: Range<Int>,
+      limit: Int,
+      tree: RangeMinimumTree,
+      nameEntry: (Int) -> Int,
+      isWanted: (Int) -> Bool = { _ in true }
+    ) -> [Int] {
+      guard limit > 0, !range.isEmpty else { return [] }
+      guard let origin else {
+        return tree.positionsOfSmallest(in: range, limit: limit) { isWanted(nameEntry($0)) }
+          .map(nameEntry)
+      }
+      var nearest = MinimumHeap<Farther>()
+      var members = Set<Int>()
+      for position in range {
+        let entry = nameEntry(position)
+        guard !members.contains(entry) else { continue }
+        let candidate = Farther(
+          squaredChord: origin.squaredDistance(to: index.namePoint[entry]),
+          entry: entry, place: index.places[Int(index.namePlace[entry])])
+        if nearest.count < limit {
+          guard isWanted(entry) else { continue }
+          nearest.insert(candidate)
+          members.insert(entry)
+        } else if let worst = nearest.minimum, candidate.isNearer(than: worst),
+          isWanted(entry)
+        {
+          members.remove(worst.entry)
+          nearest.replaceMinimum(with: candidate)
+          members.insert(entry)
+        }
+      }
+      return nearest.removeAll().sorted { $0.isNearer(than: $1) }.map(\.entry)
+    }
+  }
+
+  // MARK: - Entries
+
+  private func name(at entry: Int) -> Range<Int> {
+    Int(nameStart[entry])..<Int(nameStart[entry + 1])
+  }
+
+  private func word(at entry: Int) -> Range<Int> {
+    Int(wordStart[entry])..<Int(nameStart[Int(wordName[entry]) + 1])
+  }
+
+  /// -1, 0 or 1 as `left` sorts before, equal to, or after `right`, byte by byte.
+  private static func compare(
+    _ left: Slice<UnsafeBufferPointer<UInt8>>, _ right: Slice<UnsafeBufferPointer<UInt8>>
+  ) -> Int {
+    var leftIndex = left.startIndex
+    var rightIndex = right.startIndex
+    while leftIndex < left.endIndex, rightIndex < right.endIndex {
+      let leftByte = left[leftIndex]
+      let rightByte = right[rightIndex]
+      if leftByte != rightByte { return leftByte < rightByte ? -1 : 1 }
+      leftIndex += 1
+      rightIndex += 1
+    }
+    if left.count == right.count { return 0 }
+    return left.count < right.count ? -1 : 1
+  }
+}
+
+/// A candidate match ordered so that the heap's minimum is the farthest: the one to drop.
+private struct Farther: Comparable {
+  let squaredChord: Double
+  let entry: Int
+  let place: Place
+
+  /// Whether this candidate ranks before `other`: nearer, then by name, then by identifier.
+  func isNearer(than other: Farther) -> Bool {
+    if squaredChord != other.squaredChord { return squaredChord < other.squaredChord }
+    if place.name != other.place.name { return place.name < other.place.name }
+    return place.id < other.place.id
+  }
+
+  static func < (left: Farther, right: Farther) -> Bool {
+    right.isNearer(than: left)
+  }
+
+  static func == (left: Farther, right: Farther) -> Bool {
+    left.entry == right.entry
+  }
+}
