@@ -77,8 +77,16 @@ compile() {
   fi
 }
 
+# Prints the Swift sources under folder $1, one per line, in a stable order; subfolders
+# (one per concept) included.
+swift_sources() {
+  find "$1" -name '*.swift' | LC_ALL=C sort
+}
+
 build_geojson() {
-  compile -module-name PlacesFuzz Sources/PlacesModel/*.swift Fuzz/GeoJSONReaderFuzzer.swift \
+  local sources
+  mapfile -t sources < <(swift_sources Sources/PlacesModel)
+  compile -module-name PlacesFuzz "${sources[@]}" Fuzz/GeoJSONReaderFuzzer.swift \
     -o "$build/geojson-fuzzer"
 }
 
@@ -86,17 +94,18 @@ build_session() {
   local modules="$build/modules"
   rm -rf "$modules"
   mkdir -p "$modules"
-  local module
+  local module module_sources
   for module in PlacesModel ViewModels Coordinators; do
+    mapfile -t module_sources < <(swift_sources "Sources/$module")
     compile -I "$modules" -module-name "$module" -whole-module-optimization \
       -emit-module -emit-module-path "$modules/$module.swiftmodule" \
-      -emit-library -static -o "$modules/lib$module.a" "Sources/$module"/*.swift
+      -emit-library -static -o "$modules/lib$module.a" "${module_sources[@]}"
   done
   local sources=()
   local file
-  for file in Sources/places-cli/*.swift; do
+  while IFS= read -r file; do
     [[ $file == */main.swift ]] || sources+=("$file")
-  done
+  done < <(swift_sources Sources/places-cli)
   compile -I "$modules" -L "$modules" -module-name PlacesCLIFuzz \
     "${sources[@]}" Fuzz/SessionGrammarFuzzer.swift \
     -lCoordinators -lViewModels -lPlacesModel -o "$build/session-fuzzer"
