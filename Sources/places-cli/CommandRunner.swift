@@ -53,6 +53,12 @@ final class CommandRunner {
         throw PlacesModelError.unknownPlace(id)
       }
       try coordinator.listViewModel.rowTapped(at: row)
+    case .select(let id, .search):
+      let search = coordinator.searchViewModel
+      guard let index = search.matches.firstIndex(where: { $0.id == id }) else {
+        throw UsageError.notAmongMatches(id)
+      }
+      try search.matchChosen(at: index)
     case .deselect:
       coordinator.mapViewModel.mapTapped()
     case .locate(let coordinate):
@@ -61,8 +67,17 @@ final class CommandRunner {
       for row in rows(near: near) {
         output.append(Self.record(for: row))
       }
+    case .search(let text, let limit):
+      let search = coordinator.searchViewModel
+      search.matchLimit = limit
+      search.queryChanged(text)
+      for match in search.matches {
+        output.append(Self.record(for: match))
+      }
     case .session:
       throw UsageError.notAllowedInSession("session")
+    case .browse:
+      throw UsageError.notAllowedInSession("browse")
     }
   }
 
@@ -77,6 +92,23 @@ final class CommandRunner {
     return coordinator.model.places(byDistanceFrom: origin).map {
       ListRow(place: $0, distanceFrom: origin)
     }
+  }
+
+  private static func record(for match: SearchMatch) -> OutputRecord {
+    var fields: [(name: String, value: OutputValue)] = [
+      ("id", .integer(match.id)), ("name", .text(match.place.name)),
+    ]
+    if let country = match.place.country {
+      fields.append(("country", .text(country)))
+    }
+    fields.append(("match", .word(match.kind.rawValue)))
+    if let population = match.place.population {
+      fields.append(("population", .integer(population)))
+    }
+    if let distance = match.distance {
+      fields.append(("distanceKm", .number((distance / 100).rounded() / 10)))
+    }
+    return OutputRecord(heading: nil, fields: fields)
   }
 
   private static func record(for row: ListRow) -> OutputRecord {

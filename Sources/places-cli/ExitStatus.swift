@@ -35,6 +35,11 @@ enum ExitStatus: Int32 {
       case .unknownPlace: self = .noSuchPlace
       case .rowOutOfRange: self = .usage
       }
+    case let error as SearchViewModelError:
+      switch error {
+      case .unknownPlace: self = .noSuchPlace
+      case .matchOutOfRange: self = .usage
+      }
     default:
       self = .internalError
     }

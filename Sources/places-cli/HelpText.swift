@@ -9,6 +9,8 @@ enum HelpText {
     case .locate: locate
     case .list: list
     case .session: session
+    case .search: search
+    case .browse: browse
     case .help: help
     }
   }
@@ -27,7 +29,9 @@ enum HelpText {
       deselect          Clear the selection, as a tap on the empty map would.
       locate LAT LON    Set the user's location.
       list              Print the places, nearest first when a location is known.
+      search TEXT       Print the places whose names match TEXT, best first.
       session           Read commands from standard input, one per line, against one model.
+      browse            Explore the map interactively in the terminal.
       help [COMMAND]    Show this help, or a command's.
 
     OPTIONS (before or after the command):
@@ -69,13 +73,17 @@ enum HelpText {
     each view reacts once, in the same order.
 
     OPTIONS:
-      --from map|list   The view the tap comes from (default: map).
+      --from map|list|search
+                        The view the tap comes from (default: map). With 'search', the place
+                        must be among the matches of the session's last 'search'.
 
     EXAMPLES:
       places-cli select 42
       places-cli select 42 --from list --format json
+      printf 'search stockholm\nselect 42 --from search\n' | places-cli session
 
-    Exits with 1 if no place has the id, and with 64 if ID is not an integer.
+    Exits with 1 if no place has the id, and with 64 if ID is not an integer or, with
+    --from search, not among the matches.
 
     """
 
@@ -140,6 +148,41 @@ enum HelpText {
 
     EXAMPLE:
       printf 'select 42\\nlocate 59.86 17.64\\nlist\\n' | places-cli session
+
+    """
+
+  private static let search = """
+    USAGE: places-cli search TEXT [--limit N] [OPTIONS]
+
+    Prints the places whose names match TEXT, best first, one per line, as the search screen
+    shows them while the text is typed; TEXT may be several words. Matching ignores case and
+    accents ('malmo' finds Malmö, 'sao paulo' finds São Paulo) and looks at the start of every
+    word of a name ('paulo' finds São Paulo too). Exact names come first, then names that start
+    with TEXT, then names with a later word that does; within each, the nearest first when a
+    location is known (in a session, after 'locate'), else the most populous first.
+
+      id=42 name="Stockholm" country="SE" match=namePrefix population=1515017
+      {"id":42,"name":"Stockholm","country":"SE","match":"namePrefix","population":1515017}
+
+    With a location, each line ends with distanceKm. Prints nothing when nothing matches. In a
+    session, 'select ID --from search' then chooses a match, as a tap on it would.
+
+    OPTIONS:
+      --limit N         Print at most N matches (default: 10).
+
+    EXAMPLES:
+      places-cli search malmo
+      places-cli search san --limit 3 --format json
+
+    """
+
+  private static let browse = """
+    USAGE: places-cli browse [--places FILE]
+
+    Takes over the terminal with an interactive map of the places. Standard input and standard
+    output must both be a terminal; for scripted use, run 'places-cli session' instead.
+
+    Exits with 64 when standard input or standard output is not a terminal.
 
     """
 

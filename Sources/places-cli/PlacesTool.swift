@@ -24,6 +24,8 @@ struct PlacesTool {
         standardOutput.write(HelpText.text(for: topic))
       case .version:
         standardOutput.write(VersionText.text)
+      case .run(.browse):
+        return try Browse(tool: self).run(invocation)
       case .run(let command):
         let runner = try makeRunner(for: invocation)
         if command == .session {
@@ -58,7 +60,8 @@ struct PlacesTool {
 
   // MARK: - Loading
 
-  private func makeRunner(for invocation: Invocation) throws -> CommandRunner {
+  /// Loads the places `invocation` names and makes the app that runs its commands.
+  func makeRunner(for invocation: Invocation) throws -> CommandRunner {
     let reader = GeoJSONPlacesReader()
     let source = invocation.placesFile ?? BuiltInPlaces.source
     let places =
@@ -76,8 +79,8 @@ extension Command {
   /// before its own commands; `list` prints places instead.
   fileprivate var drivesViews: Bool {
     switch self {
-    case .select, .deselect, .locate, .session: true
-    case .list: false
+    case .select, .deselect, .locate, .session, .browse: true
+    case .list, .search: false
     }
   }
 }

@@ -7,7 +7,9 @@ struct HelpAndVersionTests {
 
     #expect(run.standardOutput.hasPrefix("OVERVIEW: "))
     #expect(run.standardOutput.contains("USAGE: places-cli [OPTIONS] COMMAND"))
-    for command in ["select ID", "deselect", "locate LAT LON", "list", "session"] {
+    for command in [
+      "select ID", "deselect", "locate LAT LON", "list", "search TEXT", "session", "browse",
+    ] {
       #expect(run.standardOutput.contains("\n  \(command) "))
     }
     #expect(run.standardOutput.contains("66  The places file is missing or unreadable."))
@@ -15,7 +17,7 @@ struct HelpAndVersionTests {
     #expect(run.status == 0)
   }
 
-  @Test(arguments: ["select", "deselect", "locate", "list", "session", "help"])
+  @Test(arguments: ["select", "deselect", "locate", "list", "search", "session", "browse", "help"])
   func everyCommandHasHelp(command: String) throws {
     let afterCommand = try PlacesCLI.run([command, "--help"])
     let beforeCommand = try PlacesCLI.run(["--help", command])
