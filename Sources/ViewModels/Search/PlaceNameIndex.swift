@@ -9,8 +9,8 @@ import PlacesModel
 /// and `paulo` both find São Paulo. Matches are ranked by ``SearchMatchKind``: exact names, then
 /// name prefixes, then word prefixes. Within a kind, places nearest to the given location come
 /// first; without a location, the most populous first (an unknown population counts as 0).
-/// Remaining ties go by name (`String`'s `<`), then by identifier, so the order is always the
-/// same.
+/// Remaining ties go by folded name (byte by byte), then by identifier, so the order is always
+/// the same.
 ///
 /// ## How it works, and what it costs
 /// The index keeps every folded name once, in one byte buffer sorted by folded name, and a
@@ -61,44 +61,46 @@ public struct PlaceNameIndex: Sendable {
   public init(places: [Place]) {
     self.places = places
     var folded: [UInt8] = []
+    folded.reserveCapacity(places.count * 12)
     var foldedStart: [Int] = [0]
     foldedStart.reserveCapacity(places.count + 1)
     for place in places {
-      folded += SearchFolding.folded(place.name).utf8
+      SearchFolding.appendFolded(place.name, to: &folded)
       foldedStart.append(folded.count)
     }
+    let ids = places.map(\.id)
 
-    // Name entries: the places sorted by folded name, ties in catalog order.
+    // Name entries: the places sorted by folded name, then by identifier.
     let order = folded.withUnsafeBufferPointer { bytes in
       Array(places.indices).sorted { left, right in
         let comparison = Self.compare(
-          bytes[foldedStart[left]..<foldedStart[left + 1]],
-          bytes[foldedStart[right]..<foldedStart[right + 1]])
-        return comparison != 0 ? comparison < 0 : left < right
+          bytes, foldedStart[left]..<foldedStart[left + 1],
+          foldedStart[right]..<foldedStart[right + 1])
+        return comparison != 0 ? comparison < 0 : ids[left] < ids[right]
       }
     }
     var text: [UInt8] = []
     text.reserveCapacity(folded.count)
     var nameStart: [UInt32] = [0]
     nameStart.reserveCapacity(places.count + 1)
-    for position in order {
-      text += folded[foldedStart[position]..<foldedStart[position + 1]]
-      nameStart.append(UInt32(text.count))
+    folded.withUnsafeBufferPointer { bytes in
+      for position in order {
+        text.append(
+          contentsOf: UnsafeBufferPointer(
+            rebasing: bytes[foldedStart[position]..<foldedStart[position + 1]]))
+        nameStart.append(UInt32(text.count))
+      }
     }
     self.text = text
     self.nameStart = nameStart
     namePlace = order.map { UInt32($0) }
     namePoint = order.map { UnitVector(places[$0].coordinate) }
 
-    // Population rank: most populous first, then by name, then by identifier.
+    // Population rank: most populous first, then in name-entry order (folded name, identifier).
+    let populations = order.map { places[$0].population ?? 0 }
     let byPopulation = order.indices.sorted { left, right in
-      let leftPlace = places[order[left]]
-      let rightPlace = places[order[right]]
-      let leftPopulation = leftPlace.population ?? 0
-      let rightPopulation = rightPlace.population ?? 0
-      if leftPopulation != rightPopulation { return leftPopulation > rightPopulation }
-      if leftPlace.name != rightPlace.name { return leftPlace.name < rightPlace.name }
-      return leftPlace.id < rightPlace.id
+      populations[left] != populations[right]
+        ? populations[left] > populations[right] : left < right
     }
     var rank = [UInt32](repeating: 0, count: order.count)
     for (position, entry) in byPopulation.enumerated() {
@@ -109,22 +111,19 @@ public struct PlaceNameIndex: Sendable {
     // Word entries: where each later word starts, sorted by the text from there on.
     var words: [(start: UInt32, name: UInt32)] = []
     let space = UInt8(ascii: " ")
-    for entry in order.indices {
-      let start = Int(nameStart[entry])
-      let end = Int(nameStart[entry + 1])
-      var offset = start
-      while offset < end {
-        if text[offset] == space {
-          words.append((UInt32(offset + 1), UInt32(entry)))
-        }
-        offset += 1
-      }
+    for (offset, byte) in text.enumerated() where byte == space {
+      words.append((UInt32(offset + 1), 0))
+    }
+    var entry = 0
+    for word in words.indices {
+      while nameStart[entry + 1] < words[word].start { entry += 1 }
+      words[word].name = UInt32(entry)
     }
     let wordsInOrder = text.withUnsafeBufferPointer { bytes in
       words.sorted { left, right in
         let comparison = Self.compare(
-          bytes[Int(left.start)..<Int(nameStart[Int(left.name) + 1])],
-          bytes[Int(right.start)..<Int(nameStart[Int(right.name) + 1])])
+          bytes, Int(left.start)..<Int(nameStart[Int(left.name) + 1]),
+          Int(right.start)..<Int(nameStart[Int(right.name) + 1]))
         return comparison != 0 ? comparison < 0 : left.name < right.name
       }
     }
@@ -263,17 +262,15 @@ public struct PlaceNameIndex: Sendable {
       var members = Set<Int>()
       for position in range {
         let entry = nameEntry(position)
-        guard !members.contains(entry) else { continue }
-        let candidate = Farther(
-          squaredChord: origin.squaredDistance(to: index.namePoint[entry]),
-          entry: entry, place: index.places[Int(index.namePlace[entry])])
-        if nearest.count < limit {
-          guard isWanted(entry) else { continue }
+        let squaredChord = origin.squaredDistance(to: index.namePoint[entry])
+        let isFull = nearest.count >= limit
+        if isFull, let worst = nearest.minimum, squaredChord > worst.squaredChord { continue }
+        guard !members.contains(entry), isWanted(entry) else { continue }
+        let candidate = Farther(squaredChord: squaredChord, entry: entry)
+        if !isFull {
           nearest.insert(candidate)
           members.insert(entry)
-        } else if let worst = nearest.minimum, candidate.isNearer(than: worst),
-          isWanted(entry)
-        {
+        } else if let worst = nearest.minimum, candidate.isNearer(than: worst) {
           members.remove(worst.entry)
           nearest.replaceMinimum(with: candidate)
           members.insert(entry)
@@ -293,18 +290,17 @@ public struct PlaceNameIndex: Sendable {
     Int(wordStart[entry])..<Int(nameStart[Int(wordName[entry]) + 1])
   }
 
-  /// -1, 0 or 1 as `left` sorts before, equal to, or after `right`, byte by byte.
+  /// -1, 0 or 1 as the bytes at `left` sort before, equal to, or after those at `right`.
   private static func compare(
-    _ left: Slice<UnsafeBufferPointer<UInt8>>, _ right: Slice<UnsafeBufferPointer<UInt8>>
+    _ bytes: UnsafeBufferPointer<UInt8>, _ left: Range<Int>, _ right: Range<Int>
   ) -> Int {
-    var leftIndex = left.startIndex
-    var rightIndex = right.startIndex
-    while leftIndex < left.endIndex, rightIndex < right.endIndex {
-      let leftByte = left[leftIndex]
-      let rightByte = right[rightIndex]
+    let length = min(left.count, right.count)
+    var offset = 0
+    while offset < length {
+      let leftByte = bytes[left.lowerBound + offset]
+      let rightByte = bytes[right.lowerBound + offset]
       if leftByte != rightByte { return leftByte < rightByte ? -1 : 1 }
-      leftIndex += 1
-      rightIndex += 1
+      offset += 1
     }
     if left.count == right.count { return 0 }
     return left.count < right.count ? -1 : 1
@@ -314,14 +310,13 @@ public struct PlaceNameIndex: Sendable {
 /// A candidate match ordered so that the heap's minimum is the farthest: the one to drop.
 private struct Farther: Comparable {
   let squaredChord: Double
+  /// The name entry, whose order is that of the folded names, then of the identifiers.
   let entry: Int
-  let place: Place
 
-  /// Whether this candidate ranks before `other`: nearer, then by name, then by identifier.
+  /// Whether this candidate ranks before `other`: nearer, then by folded name and identifier.
   func isNearer(than other: Farther) -> Bool {
-    if squaredChord != other.squaredChord { return squaredChord < other.squaredChord }
-    if place.name != other.place.name { return place.name < other.place.name }
-    return place.id < other.place.id
+    squaredChord != other.squaredChord
+      ? squaredChord < other.squaredChord : entry < other.entry
   }
 
   static func < (left: Farther, right: Farther) -> Bool {

@@ -19,26 +19,57 @@ public enum SearchFolding {
   ///
   /// - Complexity: O(*m*) for *m* Unicode scalars.
   public static func folded(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    var pendingSpace = false
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    appendFolded(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 bytes of `text` folded for search to `bytes`.
+  ///
+  /// - Complexity: O(*m*) for *m* Unicode scalars; ASCII letters, digits and separators take a
+  ///   few nanoseconds each.
+  static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
+    // A space is owed once a letter has been written and a separator seen since.
+    var owesSpace = false
+    var hasLetter = false
     for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        let byte = UInt8(value)
+        let letter: UInt8
+        switch byte {
+        case 0x61...0x7A, 0x30...0x39: letter = byte
+        case 0x41...0x5A: letter = byte + 0x20
+        case 0x27, 0x60: continue  // ' and `
+        default:
+          owesSpace = hasLetter
+          continue
+        }
+        if owesSpace {
+          bytes.append(0x20)
+          owesSpace = false
+        }
+        bytes.append(letter)
+        hasLetter = true
+        continue
+      }
       switch fold(scalar) {
       case .keep(let character):
-        if pendingSpace, !result.isEmpty { result.append(" ") }
-        pendingSpace = false
-        result.unicodeScalars.append(character)
+        if owesSpace { bytes.append(0x20) }
+        UTF8.encode(character) { bytes.append($0) }
       case .text(let text):
-        if pendingSpace, !result.isEmpty { result.append(" ") }
-        pendingSpace = false
-        result += text
+        if owesSpace { bytes.append(0x20) }
+        bytes += text.utf8
       case .drop:
-        break
+        continue
       case .separate:
-        pendingSpace = true
+        owesSpace = hasLetter
+        continue
       }
+      owesSpace = false
+      hasLetter = true
     }
-    return result
   }
 
   // MARK: - One scalar
@@ -50,17 +81,9 @@ public enum SearchFolding {
     case separate
   }
 
+  /// How a scalar beyond ASCII folds.
   private static func fold(_ scalar: Unicode.Scalar) -> Folded {
-    let value = scalar.value
-    if value < 0x80 {
-      switch value {
-      case 0x61...0x7A, 0x30...0x39: return .keep(scalar)
-      case 0x41...0x5A: return .keep(Unicode.Scalar(UInt8(value + 0x20)))
-      case 0x27, 0x60: return .drop  // ' and `
-      default: return .separate
-      }
-    }
-    if let folded = foldedScalars[value] {
+    if let folded = foldedScalars[scalar.value] {
       return folded.isEmpty ? .drop : .text(folded)
     }
     let properties = scalar.properties
