@@ -15,6 +15,15 @@ enum ExitStatus: Int32 {
   case missingData = 66
   /// The tool itself failed (`EX_SOFTWARE`); no known error leads here.
   case internalError = 70
+  /// The terminal could not be set up or read (`EX_IOERR`).
+  case terminalFailure = 74
+  /// `browse` was ended by a hang-up signal (128 + `SIGHUP`), after restoring the terminal.
+  case hungUp = 129
+  /// `browse` was interrupted: Control-C or `SIGINT` (128 + 2), after restoring the terminal.
+  case interrupted = 130
+  /// `browse` was ended by a termination signal (128 + `SIGTERM`), after restoring the
+  /// terminal.
+  case terminated = 143
 
   /// The status for `error`: the one place where errors become exit statuses.
   init(for error: any Error) {
@@ -23,6 +32,8 @@ enum ExitStatus: Int32 {
       self = .usage
     case let error as GeoJSONError:
       self = error.isMissingOrUnreadable ? .missingData : .invalidData
+    case is TerminalError:
+      self = .terminalFailure
     case is CatalogError:
       self = .invalidData
     case let error as PlacesModelError:
