@@ -11,6 +11,7 @@ enum VersionText {
     places-cli \(version)
 
     Built-in places: 180 cities from GeoNames and 20 airports from airportsdata.
+    Built-in map of the land: Natural Earth 1:110m land polygons.
 
     Place data © GeoNames (https://www.geonames.org/), licensed under CC BY 4.0
     (https://creativecommons.org/licenses/by/4.0/). Changes: converted to GeoJSON, fields selected.
@@ -41,6 +42,9 @@ enum VersionText {
     LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
     OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
     SOFTWARE.
+
+    Land outline: Made with Natural Earth. Free vector and raster map data @
+    naturalearthdata.com. Public domain. Changes: vertices rounded to hundredths of a degree.
 
     """
 }

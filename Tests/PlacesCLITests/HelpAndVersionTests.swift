@@ -60,6 +60,12 @@ struct HelpAndVersionTests {
         "Airport data from airportsdata (MIT), which includes data from mwgg/Airports"))
     #expect(run.standardOutput.contains("Copyright (c) 2020- Mike Borsetti <mike@borsetti.com>"))
     #expect(run.standardOutput.contains("Permission is hereby granted, free of charge"))
+    #expect(
+      run.standardOutput.contains(
+        """
+        Land outline: Made with Natural Earth. Free vector and raster map data @
+        naturalearthdata.com. Public domain.
+        """))
     #expect(run.standardError == "")
     #expect(run.status == 0)
   }
