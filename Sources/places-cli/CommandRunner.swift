@@ -25,6 +25,9 @@ final class CommandRunner {
     self.output = output
   }
 
+  /// The search's view model, for a front end that shows its own search screen.
+  var searchViewModel: SearchViewModel { coordinator.searchViewModel }
+
   /// Attaches the views, which print the state they start from.
   func start() {
     coordinator.start()
