@@ -92,7 +92,9 @@ enum SearchBenchmarks {
           section: "search",
           name: "Search, \(counts[1]) places vs \(counts[0]), \(ranking)",
           value: large, unit: "us", baseline: (name: "\(counts[0]) places", value: small),
-          ratio: Figure.ratio(large, small), target: .ratioAtMost(10)))
+          ratio: Figure.ratio(large, small),
+          // Nearest first scans the names that start with the query: it grows with them.
+          target: location == nil ? .ratioAtMost(10) : nil))
       report.add(
         Figure(
           section: "search",

@@ -58,6 +58,7 @@ enum HelpText {
           extra argument, a bad option value, or a coordinate out of range.
       65  The places file is malformed or invalid.
       66  The places file is missing or unreadable.
+      74  'browse' could not set up the terminal.
 
     Run 'places-cli COMMAND --help' for a command's details.
 
@@ -179,10 +180,27 @@ enum HelpText {
   private static let browse = """
     USAGE: places-cli browse [--places FILE]
 
-    Takes over the terminal with an interactive map of the places. Standard input and standard
-    output must both be a terminal; for scripted use, run 'places-cli session' instead.
+    Takes over the terminal with a map of the world's land and a search of the places, and
+    gives the terminal back as it found it when you quit. Standard input and standard output
+    must both be a terminal; for scripted use, run 'places-cli session' instead.
 
-    Exits with 64 when standard input or standard output is not a terminal.
+    Choosing a match of the search selects its place, as 'select ID --from search' does, and
+    centres the map on it. The map is drawn with braille characters, so use a font that has
+    them; 80 by 24 cells is enough.
+
+    KEYS:
+      arrows, h j k l     Pan the map.
+      + and -             Zoom in and out.
+      /                   Search places by name; type, then ↑ ↓ and Enter to choose a match
+                          (a click on a match chooses it too). Esc goes back to the map.
+      Esc                 On the map: clear the search.
+      ?                   Show the keys.
+      q, Control-C        Quit.
+
+    EXIT STATUS:
+      0 after q; 130 after Control-C or SIGINT, 143 after SIGTERM, 129 after SIGHUP, each once
+      the terminal is restored; 64 when standard input or output is not a terminal; 65 or 66
+      if the places cannot be loaded; 74 if the terminal cannot be set up.
 
     """
 

@@ -170,7 +170,10 @@ final class BrowseScreen: TerminalScreen {
     case .down, .character("j"): camera = camera.panned(columns: 0, rows: 4)
     case .character("+"), .character("="): camera = camera.zoomed(by: 1)
     case .character("-"), .character("_"): camera = camera.zoomed(by: -1)
-    case .character("/"): mode = .search
+    case .character("/"):
+      mode = .search
+      query = ""
+      search.queryChanged("")
     case .character("?"): isShowingKeys.toggle()
     case .escape:
       query = ""

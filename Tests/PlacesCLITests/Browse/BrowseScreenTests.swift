@@ -83,6 +83,19 @@ struct BrowseScreenTests {
     #expect(lines[23].hasPrefix(" arrows/hjkl pan"), "back on the map")
   }
 
+  @Test func aNewSearchStartsFromAnEmptyQuery() throws {
+    let (screen, _, search) = try Self.makeScreen()
+    _ = screen.handle(.character("/"))
+    Self.type("sao", into: screen)
+    _ = screen.handle(.enter)
+
+    _ = screen.handle(.character("/"))
+    let lines = Self.render(screen)
+
+    #expect(search.query == "")
+    #expect(lines[1].hasSuffix(" / ▏                              "))
+  }
+
   @Test func wideNamesKeepThePanelsLayout() throws {
     let (screen, _, _) = try Self.makeScreen()
     _ = screen.handle(.character("/"))
