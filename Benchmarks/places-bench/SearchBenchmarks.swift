@@ -75,8 +75,8 @@ enum SearchBenchmarks {
       let large = medians[1] / keystrokes
       let naiveLarge = medians[2] / keystrokes
       let note =
-        "typing \"stockholm\" one letter at a time, \(typing.count) queries, 20 matches "
-        + "shown each; SearchViewModel.queryChanged(_:) to the view's showMatches"
+        "typing \"stockholm\" one letter at a time, \(typing.count) queries, up to 20 "
+        + "matches shown each; SearchViewModel.queryChanged(_:) to the view's showMatches"
       report.add(
         Figure(
           section: "search",
