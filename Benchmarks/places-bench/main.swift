@@ -65,7 +65,7 @@ if sections.contains(.loading) {
   progress("loading \(options.dataFile)")
   places = LoadingBenchmarks.run(
     path: options.dataFile, plan: quick ? .quick : .slow, report: &report)
-} else if sections.contains(.selection) {
+} else if sections.contains(.selection) || sections.contains(.search) {
   places = try? GeoJSONPlacesReader().places(contentsOfFile: options.dataFile)
 }
 if sections.contains(.selection) {
@@ -76,6 +76,15 @@ if sections.contains(.selection) {
   } else {
     SelectionBenchmarks.skip(
       reason: "\(options.dataFile) could not be loaded", report: &report)
+  }
+}
+if sections.contains(.search) {
+  progress("search")
+  if let places {
+    SearchBenchmarks.run(
+      places: places, smallCount: quick ? 20 : 1_000, plan: plan, report: &report)
+  } else {
+    report.failures.append("search: \(options.dataFile) could not be loaded")
   }
 }
 if sections.contains(.startup) {

@@ -22,6 +22,10 @@ public final class AppCoordinator: Coordinator {
   public let mapViewModel: MapViewModel
   /// The list's view model; send it the list's taps.
   public let listViewModel: ListViewModel
+  /// The search's view model; send it the query typed and the match chosen.
+  ///
+  /// A front end with a search screen sets its ``SearchViewModel/view``.
+  public let searchViewModel: SearchViewModel
   /// The card flow, while a place is selected.
   public var children: [any Coordinator] {
     cardCoordinator.map { [$0] } ?? []
@@ -40,6 +44,7 @@ public final class AppCoordinator: Coordinator {
     self.viewFactory = viewFactory
     self.mapViewModel = MapViewModel(model: model)
     self.listViewModel = ListViewModel(model: model)
+    self.searchViewModel = SearchViewModel(model: model)
   }
 
   /// Creates the app around a new model holding `places`.

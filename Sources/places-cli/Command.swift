@@ -14,6 +14,11 @@ enum Command: Equatable {
   case list(near: Coordinate?)
   /// Reads commands from standard input, one per line.
   case session
+  /// Prints at most `limit` places whose names match `text`, best first, as the search
+  /// screen's query would; later `select ID --from search` chooses one of them.
+  case search(String, limit: Int)
+  /// Takes over the terminal with the interactive map.
+  case browse
 
   /// The view a tap comes from.
   enum TapSource: String, CaseIterable {
@@ -21,5 +26,7 @@ enum Command: Equatable {
     case map
     /// A tap on the place's row in the list.
     case list
+    /// The choice of the place among the matches of the last `search`.
+    case search
   }
 }

@@ -12,6 +12,7 @@ struct CommandLineOption {
     case format
     case from
     case near
+    case limit
     case help
     case version
   }
@@ -101,8 +102,10 @@ struct CommandLineOption {
       isCommandLineOnly = true
     case .from:
       names = ["--from"]
-      value = "map|list"
-      summary = "The view the tap comes from (default: map)."
+      value = "map|list|search"
+      summary =
+        "The view the tap comes from (default: map). With search, the place must be among "
+        + "the matches of the session's last 'search'."
       commands = [.select]
       isCommandLineOnly = false
     case .near:
@@ -112,6 +115,12 @@ struct CommandLineOption {
         "Order by distance from this point, for example --near 59.86,17.64. Without it, a "
         + "session uses the location of an earlier 'locate'."
       commands = [.list]
+      isCommandLineOnly = false
+    case .limit:
+      names = ["--limit"]
+      value = "N"
+      summary = "Print at most N matches (default: 10)."
+      commands = [.search]
       isCommandLineOnly = false
     case .help:
       names = ["-h", "--help"]

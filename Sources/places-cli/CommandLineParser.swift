@@ -176,9 +176,28 @@ struct CommandLineParser {
       try refuseInSession("session")
       _ = try expect(arguments, names: [], for: name)
       return .run(.session)
+    case .search:
+      guard !arguments.isEmpty else { throw .missingArgument("TEXT", command: name) }
+      return .run(
+        .search(arguments.joined(separator: " "), limit: try searchLimit(options[.limit])))
+    case .browse:
+      try refuseInSession("browse")
+      _ = try expect(arguments, names: [], for: name)
+      return .run(.browse)
     case .help:
       return .help(try helpTopic(arguments))
     }
+  }
+
+  /// The number of matches `search` prints: `--limit`'s value, 10 by default.
+  private func searchLimit(_ value: String?) throws(UsageError) -> Int {
+    guard let value else { return 10 }
+    guard value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let limit = Int(value),
+      limit > 0
+    else {
+      throw .invalidValue(value, option: "--limit", expected: "a whole number of at least 1")
+    }
+    return limit
   }
 
   /// Returns `arguments`, which must be exactly one word for each of `names`.
@@ -205,7 +224,7 @@ struct CommandLineParser {
   private func tapSource(_ value: String?) throws(UsageError) -> Command.TapSource {
     guard let value else { return .map }
     guard let source = Command.TapSource(rawValue: value) else {
-      throw .invalidValue(value, option: "--from", expected: "map or list")
+      throw .invalidValue(value, option: "--from", expected: "map, list or search")
     }
     return source
   }

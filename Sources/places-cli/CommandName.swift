@@ -5,5 +5,7 @@ enum CommandName: String, CaseIterable {
   case locate
   case list
   case session
+  case search
+  case browse
   case help
 }

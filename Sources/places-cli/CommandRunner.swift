@@ -28,6 +28,9 @@ final class CommandRunner {
     hasOnlyNumberIDs = places.allSatisfy(\.id.isNumber)
   }
 
+  /// The search's view model, for a front end that shows its own search screen.
+  var searchViewModel: SearchViewModel { coordinator.searchViewModel }
+
   /// Attaches the views, which print the state they start from.
   func start() {
     coordinator.start()
@@ -58,6 +61,13 @@ final class CommandRunner {
         throw PlacesModelError.unknownPlace(id)
       }
       try coordinator.listViewModel.rowTapped(at: row)
+    case .select(let word, .search):
+      let id = try id(typed: word)
+      let search = coordinator.searchViewModel
+      guard let index = search.matches.firstIndex(where: { $0.id == id }) else {
+        throw UsageError.notAmongMatches(id)
+      }
+      try search.matchChosen(at: index)
     case .deselect:
       coordinator.mapViewModel.mapTapped()
     case .locate(let coordinate):
@@ -66,8 +76,17 @@ final class CommandRunner {
       for row in rows(near: near) {
         output.append(Self.record(for: row))
       }
+    case .search(let text, let limit):
+      let search = coordinator.searchViewModel
+      search.matchLimit = limit
+      search.queryChanged(text)
+      for match in search.matches {
+        output.append(Self.record(for: match))
+      }
     case .session:
       throw UsageError.notAllowedInSession("session")
+    case .browse:
+      throw UsageError.notAllowedInSession("browse")
     }
   }
 
@@ -100,6 +119,23 @@ final class CommandRunner {
     return coordinator.model.places(byDistanceFrom: origin).map {
       ListRow(place: $0, distanceFrom: origin)
     }
+  }
+
+  private static func record(for match: SearchMatch) -> OutputRecord {
+    var fields: [(name: String, value: OutputValue)] = [
+      ("id", .identifier(match.id)), ("name", .text(match.place.name)),
+    ]
+    if let country = match.place.country {
+      fields.append(("country", .text(country)))
+    }
+    fields.append(("match", .word(match.kind.rawValue)))
+    if let population = match.place.population {
+      fields.append(("population", .integer(population)))
+    }
+    if let distance = match.distance {
+      fields.append(("distanceKm", .number((distance / 100).rounded() / 10)))
+    }
+    return OutputRecord(heading: nil, fields: fields)
   }
 
   private static func record(for row: ListRow) -> OutputRecord {

@@ -15,9 +15,16 @@ enum ExitStatus: Int32 {
   case missingData = 66
   /// The tool itself failed (`EX_SOFTWARE`); no known error leads here.
   case internalError = 70
-  /// Standard output could not be written to, for example because the disk is full
-  /// (`EX_IOERR`).
+  /// Output failed (`EX_IOERR`): standard output could not be written to, for example because
+  /// the disk is full, or `browse` could not set up or read the terminal.
   case ioError = 74
+  /// `browse` was ended by a hang-up signal (128 + `SIGHUP`), after restoring the terminal.
+  case hungUp = 129
+  /// `browse` was interrupted: Control-C or `SIGINT` (128 + 2), after restoring the terminal.
+  case interrupted = 130
+  /// `browse` was ended by a termination signal (128 + `SIGTERM`), after restoring the
+  /// terminal.
+  case terminated = 143
 
   /// The status for `error`: the one place where errors become exit statuses.
   init(for error: any Error) {
@@ -26,6 +33,8 @@ enum ExitStatus: Int32 {
       self = .usage
     case let error as GeoJSONError:
       self = error.isMissingOrUnreadable ? .missingData : .invalidData
+    case is TerminalError:
+      self = .ioError
     case is CatalogError:
       self = .invalidData
     case is OutputError:
@@ -39,6 +48,11 @@ enum ExitStatus: Int32 {
       switch error {
       case .unknownPlace: self = .noSuchPlace
       case .rowOutOfRange: self = .usage
+      }
+    case let error as SearchViewModelError:
+      switch error {
+      case .unknownPlace: self = .noSuchPlace
+      case .matchOutOfRange: self = .usage
       }
     default:
       self = .internalError

@@ -12,6 +12,8 @@ enum HelpText {
     case .locate: locate
     case .list: list
     case .session: session
+    case .search: search
+    case .browse: browse
     case .help: help
     }
   }
@@ -83,7 +85,9 @@ enum HelpText {
       deselect          Clear the selection, as a tap on the empty map would.
       locate LAT LON    Set the user's location.
       list              Print the places, nearest first when a location is known.
+      search TEXT       Print the places whose names match TEXT, best first.
       session           Read commands from standard input, one per line, against one model.
+      browse            Explore the map interactively in the terminal.
       help [COMMAND]    Show this help, or a command's.
 
     OPTIONS (before or after the command; an option that takes a value may be given once):
@@ -116,13 +120,15 @@ enum HelpText {
           a coordinate out of range.
       65  The places file is malformed or invalid, or has no feature that can be placed.
       66  The places file is missing or unreadable.
+      74  Standard output could not be written (a full disk, say), or 'browse' could not set
+          up the terminal.
 
     Run 'places-cli COMMAND --help' for a command's details.
 
     """
 
   private static let select = """
-    USAGE: places-cli select ID [--from map|list] [OPTIONS]
+    USAGE: places-cli select ID [--from map|list|search] [OPTIONS]
 
     Selects the place with the id ID, as a tap on its marker on the map (the default) or on
     its row in the list would, and prints the commands every view receives: the map selects
@@ -140,9 +146,10 @@ enum HelpText {
       places-cli select 42
       places-cli select 42 --from list --format json
       places-cli select LHR --places airports.geojson --id-property iata
+      printf 'search stockholm\nselect 42 --from search\n' | places-cli session
 
     Exits with 1 if no place has the id, and with 64 if ID is not an integer where every id
-    is one.
+    is one or, with --from search, not among the matches.
 
     """
 
@@ -206,6 +213,57 @@ enum HelpText {
 
     EXAMPLE:
       printf 'select 42\\nlocate 59.86 17.64\\nlist\\n' | places-cli session
+
+    """
+
+  private static let search = """
+    USAGE: places-cli search TEXT [--limit N] [OPTIONS]
+
+    Prints the places whose names match TEXT, best first, one per line, as the search screen
+    shows them while the text is typed; TEXT may be several words. Matching ignores case and
+    accents ('malmo' finds Malmö, 'sao paulo' finds São Paulo) and looks at the start of every
+    word of a name ('paulo' finds São Paulo too). Exact names come first, then names that start
+    with TEXT, then names with a later word that does; within each, the nearest first when a
+    location is known (in a session, after 'locate'), else the most populous first.
+
+      id=42 name="Stockholm" country="SE" match=namePrefix population=1515017
+      {"id":42,"name":"Stockholm","country":"SE","match":"namePrefix","population":1515017}
+
+    With a location, each line ends with distanceKm. Prints nothing when nothing matches. In a
+    session, 'select ID --from search' then chooses a match, as a tap on it would.
+
+    OPTIONS:
+    \(optionLines(options(of: .search)))
+    EXAMPLES:
+      places-cli search malmo
+      places-cli search san --limit 3 --format json
+
+    """
+
+  private static let browse = """
+    USAGE: places-cli browse [--places FILE]
+
+    Takes over the terminal with a map of the world's land and a search of the places, and
+    gives the terminal back as it found it when you quit. Standard input and standard output
+    must both be a terminal; for scripted use, run 'places-cli session' instead.
+
+    Choosing a match of the search selects its place, as 'select ID --from search' does, and
+    centres the map on it. The map is drawn with braille characters, so use a font that has
+    them; 80 by 24 cells is enough.
+
+    KEYS:
+      arrows, h j k l     Pan the map.
+      + and -             Zoom in and out.
+      /                   Search places by name; type, then ↑ ↓ and Enter to choose a match
+                          (a click on a match chooses it too). Esc goes back to the map.
+      Esc                 On the map: clear the search.
+      ?                   Show the keys.
+      q, Control-C        Quit.
+
+    EXIT STATUS:
+      0 after q; 130 after Control-C or SIGINT, 143 after SIGTERM, 129 after SIGHUP, each once
+      the terminal is restored; 64 when standard input or output is not a terminal; 65 or 66
+      if the places cannot be loaded; 74 if the terminal cannot be set up.
 
     """
 

@@ -27,6 +27,8 @@ struct PlacesTool {
         try standardOutput.write(HelpText.text(for: topic))
       case .version:
         try standardOutput.write(VersionText.text)
+      case .run(.browse):
+        return try Browse(tool: self).run(invocation)
       case .run(let command):
         let runner = try makeRunner(for: invocation)
         if command == .session {
@@ -70,7 +72,7 @@ struct PlacesTool {
 
   /// Loads the places and builds the app; a load that skipped anything says so in one line
   /// on standard error.
-  private func makeRunner(for invocation: Invocation) throws -> CommandRunner {
+  func makeRunner(for invocation: Invocation) throws -> CommandRunner {
     let reader = GeoJSONPlacesReader(options: invocation.readerOptions)
     let source = invocation.placesFile ?? BuiltInPlaces.source
     let load =
@@ -99,8 +101,8 @@ extension Command {
   /// before its own commands; `list` prints places instead.
   fileprivate var drivesViews: Bool {
     switch self {
-    case .select, .deselect, .locate, .session: true
-    case .list: false
+    case .select, .deselect, .locate, .session, .browse: true
+    case .list, .search: false
     }
   }
 }

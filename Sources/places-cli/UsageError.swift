@@ -30,6 +30,10 @@ enum UsageError: Error, Equatable {
   case invalidCoordinate(CoordinateError)
   /// The option or command can only be used on the command line, not inside a session.
   case notAllowedInSession(String)
+  /// `select --from search` named a place that is not among the last search's matches.
+  case notAmongMatches(Place.ID)
+  /// The command needs a terminal, but standard input or output is not one.
+  case notATerminal(command: CommandName)
 }
 
 extension UsageError: CustomStringConvertible {
@@ -64,6 +68,11 @@ extension UsageError: CustomStringConvertible {
       error.description
     case .notAllowedInSession(let word):
       "'\(word)' cannot be used inside a session; give it on the command line"
+    case .notAmongMatches(let id):
+      "place \(id) is not among the matches of the last search; run 'search TEXT' first"
+    case .notATerminal(let command):
+      "'\(command.rawValue)' needs a terminal, but standard input or standard output is not "
+        + "one; for scripted use, run 'places-cli session' and send it commands"
     }
   }
 

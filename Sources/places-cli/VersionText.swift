@@ -13,6 +13,7 @@ enum VersionText {
     Copyright 2026 The Places authors. Licensed under the Apache License, Version 2.0.
 
     Built-in places: 180 cities from GeoNames and 20 airports from airportsdata.
+    Built-in map of the land: Natural Earth 1:110m land polygons.
 
     Place data © GeoNames (https://www.geonames.org/), licensed under CC BY 4.0
     (https://creativecommons.org/licenses/by/4.0/). Changes: converted to GeoJSON, fields selected.
@@ -43,6 +44,9 @@ enum VersionText {
     LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
     OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
     SOFTWARE.
+
+    Land outline: Made with Natural Earth. Free vector and raster map data @
+    naturalearthdata.com. Public domain. Changes: vertices rounded to hundredths of a degree.
 
     """
 }

@@ -7,7 +7,9 @@ struct HelpAndVersionTests {
 
     #expect(run.standardOutput.hasPrefix("OVERVIEW: "))
     #expect(run.standardOutput.contains("USAGE: places-cli [OPTIONS] COMMAND"))
-    for command in ["select ID", "deselect", "locate LAT LON", "list", "session"] {
+    for command in [
+      "select ID", "deselect", "locate LAT LON", "list", "search TEXT", "session", "browse",
+    ] {
       #expect(run.standardOutput.contains("\n  \(command) "))
     }
     #expect(run.standardOutput.contains("66  The places file is missing or unreadable."))
@@ -23,7 +25,7 @@ struct HelpAndVersionTests {
     #expect(run.status == 0)
   }
 
-  @Test(arguments: ["select", "deselect", "locate", "list", "session", "help"])
+  @Test(arguments: ["select", "deselect", "locate", "list", "search", "session", "browse", "help"])
   func everyCommandHasHelp(command: String) throws {
     let afterCommand = try PlacesCLI.run([command, "--help"])
     let beforeCommand = try PlacesCLI.run(["--help", command])
@@ -36,7 +38,9 @@ struct HelpAndVersionTests {
     #expect(helpCommand == afterCommand)
   }
 
-  @Test(arguments: [("select", "--from map|list"), ("list", "--near LAT,LON")])
+  @Test(arguments: [
+    ("select", "--from map|list|search"), ("search", "--limit N"), ("list", "--near LAT,LON"),
+  ])
   func aCommandsHelpListsItsOwnOptions(command: String, option: String) throws {
     let run = try PlacesCLI.run(["help", command])
 
@@ -84,6 +88,12 @@ struct HelpAndVersionTests {
         "Airport data from airportsdata (MIT), which includes data from mwgg/Airports"))
     #expect(run.standardOutput.contains("Copyright (c) 2020- Mike Borsetti <mike@borsetti.com>"))
     #expect(run.standardOutput.contains("Permission is hereby granted, free of charge"))
+    #expect(
+      run.standardOutput.contains(
+        """
+        Land outline: Made with Natural Earth. Free vector and raster map data @
+        naturalearthdata.com. Public domain.
+        """))
     #expect(run.standardError == "")
     #expect(run.status == 0)
   }

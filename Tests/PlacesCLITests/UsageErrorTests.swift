@@ -12,15 +12,23 @@ struct UsageErrorTests {
     (["deselect", "42"], "unexpected argument '42' for 'deselect'"),
     (
       ["frobnicate"],
-      "unknown command 'frobnicate': expected one of select, deselect, locate, list, session, help"
+      "unknown command 'frobnicate': expected one of select, deselect, locate, list, session, "
+        + "search, browse, help"
     ),
-    ([], "missing command: expected one of select, deselect, locate, list, session, help"),
+    (
+      [],
+      "missing command: expected one of select, deselect, locate, list, session, search, "
+        + "browse, help"
+    ),
     (["select", "42", "--frob"], "unknown option '--frob'"),
     (
       ["select", "42", "--format", "xml"],
       "invalid value 'xml' for '--format': expected text or json"
     ),
-    (["select", "42", "--from", "sky"], "invalid value 'sky' for '--from': expected map or list"),
+    (
+      ["select", "42", "--from", "sky"],
+      "invalid value 'sky' for '--from': expected map, list or search"
+    ),
     (["select", "42", "--places"], "option '--places' needs a value"),
     (["list", "--from", "map"], "option '--from' does not apply to 'list'"),
     (["select", "42", "--near", "1,2"], "option '--near' does not apply to 'select'"),

@@ -1,0 +1,182 @@
+import PlacesModel
+import ViewModels
+
+/// A search screen that draws nothing and only counts the matches it is shown.
+final class NoOpSearchView: SearchViewDelegate {
+  private(set) var matchCount = 0
+
+  func showMatches(_ matches: [SearchMatch]) { matchCount += matches.count }
+  func highlightMatch(at index: Int) {}
+  func clearHighlight() {}
+}
+
+/// Search as a user types: each keystroke, from the query changing to the matches shown,
+/// through ``SearchViewModel`` and its name index, against folding and scanning every name.
+enum SearchBenchmarks {
+  /// The keystrokes of typing "stockholm", one query each.
+  static let typing = (1..."stockholm".count).map { String("stockholm".prefix($0)) }
+  /// Uppsala: the location that ranks matches nearest first.
+  static let uppsala = try? Coordinate(latitude: 59.85882, longitude: 17.63889)
+
+  /// A search view model over some places, with a no-op view attached and its index built.
+  private struct Scene {
+    let model: PlacesModel
+    let viewModel: SearchViewModel
+    let view = NoOpSearchView()
+
+    init(places: [Place], location: Coordinate?) throws(PlacesModelError) {
+      model = try PlacesModel(places: places, location: location)
+      viewModel = SearchViewModel(model: model)
+      viewModel.view = view
+      viewModel.prepareIndex()
+    }
+
+    /// Types the whole query `iterations` times, one keystroke after another.
+    func type(_ queries: [String], _ iterations: Int) {
+      for _ in 0..<iterations {
+        for query in queries {
+          viewModel.queryChanged(query)
+        }
+      }
+    }
+  }
+
+  /// Measures typing with and without a location, with the first `smallCount` places and with
+  /// all of `places`, and the naive search at full size; then building the index.
+  static func run(places: [Place], smallCount: Int, plan: TimingPlan, report: inout Report) {
+    let counts = [min(smallCount, places.count), places.count]
+    for location in [nil, uppsala] {
+      let ranking = location == nil ? "by population" : "nearest first"
+      var scenes: [Scene] = []
+      for count in counts {
+        do {
+          scenes.append(try Scene(places: Array(places.prefix(count)), location: location))
+        } catch {
+          report.failures.append("search: cannot build a model of \(count) places: \(error)")
+          return
+        }
+      }
+      let naive = NaiveSearch(places: places, location: location)
+      let keystrokes = Double(typing.count)
+      let medians = Timing.interleavedMedians(
+        scenes.map { scene in
+          TimedOperation(name: "\(scene.model.places.count) places") { scene.type(typing, $0) }
+        } + [
+          TimedOperation(name: "naive") { iterations in
+            for _ in 0..<iterations {
+              for query in typing { naive.queryChanged(query) }
+            }
+          },
+          TimedOperation(name: "first keystroke") { scenes[1].type(["s"], $0) },
+        ],
+        plan: plan
+      ).map { $0 / 1e3 }
+      let small = medians[0] / keystrokes
+      let large = medians[1] / keystrokes
+      let naiveLarge = medians[2] / keystrokes
+      let note =
+        "typing \"stockholm\" one letter at a time, \(typing.count) queries, up to 20 "
+        + "matches shown each; SearchViewModel.queryChanged(_:) to the view's showMatches"
+      report.add(
+        Figure(
+          section: "search",
+          name: "Search, \(counts[0]) places, \(ranking): keystroke to matches",
+          value: small, unit: "us", target: .valueBelow(1_000), note: note))
+      report.add(
+        Figure(
+          section: "search",
+          name: "Search, \(counts[1]) places, \(ranking): keystroke to matches",
+          value: large, unit: "us", target: .valueBelow(1_000)))
+      report.add(
+        Figure(
+          section: "search",
+          name: "Search, \(counts[1]) places vs \(counts[0]), \(ranking)",
+          value: large, unit: "us", baseline: (name: "\(counts[0]) places", value: small),
+          ratio: Figure.ratio(large, small),
+          // Nearest first scans the names that start with the query: it grows with them.
+          target: location == nil ? .ratioAtMost(10) : nil))
+      report.add(
+        Figure(
+          section: "search",
+          name: "Search, \(counts[1]) places, \(ranking): index speed-up on folding every name",
+          value: large, unit: "us", baseline: (name: "fold and scan every name", value: naiveLarge),
+          ratio: Figure.ratio(naiveLarge, large)))
+      report.add(
+        Figure(
+          section: "search",
+          name: "Search, \(counts[1]) places, \(ranking): the keystroke \"s\" alone",
+          value: medians[3], unit: "us", target: .valueBelow(1_000),
+          note: "the widest query: every name starting with s"))
+      if scenes.contains(where: { $0.view.matchCount == 0 }) {
+        report.failures.append("search: typing \"stockholm\" showed no match")
+      }
+    }
+    measureBuilding(places: places, plan: plan, report: &report)
+  }
+
+  private static func measureBuilding(places: [Place], plan: TimingPlan, report: inout Report) {
+    let build = Timing.interleavedMedians(
+      [
+        TimedOperation(name: "build") { iterations in
+          for _ in 0..<iterations { _ = PlaceNameIndex(places: places) }
+        }
+      ],
+      plan: TimingPlan(
+        samples: plan.samples == TimingPlan.quick.samples ? 1 : 5,
+        minimumSampleNanoseconds: 1)
+    )[0]
+    let index = PlaceNameIndex(places: places)
+    report.add(
+      Figure(
+        section: "search", name: "Search, \(places.count) places: building the name index",
+        value: build / 1e6, unit: "ms",
+        note: "once per catalog, on the first query or prepareIndex()"))
+    report.add(
+      Figure(
+        section: "search", name: "Search, \(places.count) places: name index memory per place",
+        value: Double(index.byteCount) / Double(max(places.count, 1)), unit: "bytes",
+        note: "PlaceNameIndex.byteCount over the places; the catalog itself is shared"))
+  }
+}
+
+/// What an app would write first: fold every name on every keystroke, keep those with a word
+/// starting with the query, sort them all, and show the first 20.
+final class NaiveSearch {
+  private let places: [Place]
+  private let location: Coordinate?
+  private(set) var matches: [Place] = []
+
+  init(places: [Place], location: Coordinate?) {
+    self.places = places
+    self.location = location
+  }
+
+  func queryChanged(_ query: String) {
+    let key = SearchFolding.folded(query)
+    var found: [(place: Place, kind: Int, distance: Double)] = []
+    for place in places {
+      let name = SearchFolding.folded(place.name)
+      let kind: Int
+      if name == key {
+        kind = 0
+      } else if name.hasPrefix(key) {
+        kind = 1
+      } else if name.contains(" " + key) {
+        kind = 2
+      } else {
+        continue
+      }
+      found.append((place, kind, location?.distance(to: place.coordinate) ?? 0))
+    }
+    found.sort { left, right in
+      if left.kind != right.kind { return left.kind < right.kind }
+      if left.distance != right.distance { return left.distance < right.distance }
+      let leftPopulation = left.place.population ?? 0
+      let rightPopulation = right.place.population ?? 0
+      if leftPopulation != rightPopulation { return leftPopulation > rightPopulation }
+      return left.place.name != right.place.name
+        ? left.place.name < right.place.name : left.place.id < right.place.id
+    }
+    matches = found.prefix(20).map(\.place)
+  }
+}

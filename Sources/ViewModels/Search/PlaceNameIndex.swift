@@ -1,0 +1,330 @@
+import PlacesModel
+
+/// Finds the places whose names match a query, ranked, without scanning the catalog.
+///
+/// ## Matching and ranking
+/// Names and queries are compared folded (see ``SearchFolding``): case- and
+/// diacritic-insensitive, with words separated by single spaces. A place matches when its
+/// folded name, or any later word of it onwards, starts with the folded query, so `sao paulo`
+/// and `paulo` both find São Paulo. Matches are ranked by ``SearchMatchKind``: exact names, then
+/// name prefixes, then word prefixes. Within a kind, places nearest to the given location come
+/// first; without a location, the most populous first (an unknown population counts as 0).
+/// Remaining ties go by folded name (byte by byte), then by identifier, so the order is always
+/// the same.
+///
+/// ## How it works, and what it costs
+/// The index keeps every folded name once, in one byte buffer sorted by folded name, and a
+/// second sorted table of the positions where the later words start. A query finds the
+/// names and words that start with it by binary search: they form one contiguous range in
+/// each table. It then ranks only the matches it returns:
+/// - without a location, a range-minimum tree over the population rank hands out the best
+///   match of a range, then the best of the two ranges either side of it, and so on, so a query
+///   costs O(log *n* + *k* log *n*) for *k* matches returned, however many names match;
+/// - with a location, the matching range is scanned once, keeping the *k* nearest in a heap:
+///   O(log *n* + *r* log *k*) for *r* matching names. Every name starting with the same letter
+///   is at most 12% of the world file (about 20,000 for `s`), each costing a few nanoseconds.
+///
+/// A kind is only looked at when the kinds before it leave room, so word prefixes cost nothing
+/// when enough names start with the query.
+///
+/// Building costs O(*n* log *n*) for *n* places (sorts of the folded names, of the population
+/// ranks and of the word starts): about 0.2 s for the 170,391 places of the world file, once
+/// per catalog. Memory, see ``byteCount``: per place, its folded name (10 bytes on average), 4
+/// bytes of offset, 4 of catalog position, 24 for its point on the unit sphere and 12 for its
+/// rank and the tree; per word after the first, 20 bytes. That is 63 bytes per place on the
+/// world file (0.44 later words per place), besides the catalog, which is shared, not copied.
+///
+/// The index is an immutable value: build it once per catalog, then query it from any thread.
+public struct PlaceNameIndex: Sendable {
+  /// The catalog, in the order given.
+  public let places: [Place]
+
+  /// The folded names, concatenated in name-entry order.
+  private let text: [UInt8]
+  /// Name entry `i` is `text[nameStart[i]..<nameStart[i + 1]]`; `count + 1` offsets.
+  private let nameStart: [UInt32]
+  /// The catalog position of the place of name entry `i`.
+  private let namePlace: [UInt32]
+  /// The position on the unit sphere of the place of name entry `i`.
+  private let namePoint: [UnitVector]
+  /// Name entries by population rank.
+  private let nameTree: RangeMinimumTree
+  /// Word entry `j` is `text[wordStart[j]..<nameStart[wordName[j] + 1]]`.
+  private let wordStart: [UInt32]
+  /// The name entry that word entry `j` is a word of.
+  private let wordName: [UInt32]
+  /// Word entries by the population rank of their name entry.
+  private let wordTree: RangeMinimumTree
+
+  /// Builds the index of `places`.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* places.
+  public init(places: [Place]) {
+    self.places = places
+    var folded: [UInt8] = []
+    folded.reserveCapacity(places.count * 12)
+    var foldedStart: [Int] = [0]
+    foldedStart.reserveCapacity(places.count + 1)
+    for place in places {
+      SearchFolding.appendFolded(place.name, to: &folded)
+      foldedStart.append(folded.count)
+    }
+    let ids = places.map(\.id)
+
+    // Name entries: the places sorted by folded name, then by identifier.
+    let order = folded.withUnsafeBufferPointer { bytes in
+      Array(places.indices).sorted { left, right in
+        let comparison = Self.compare(
+          bytes, foldedStart[left]..<foldedStart[left + 1],
+          foldedStart[right]..<foldedStart[right + 1])
+        return comparison != 0 ? comparison < 0 : ids[left] < ids[right]
+      }
+    }
+    var text: [UInt8] = []
+    text.reserveCapacity(folded.count)
+    var nameStart: [UInt32] = [0]
+    nameStart.reserveCapacity(places.count + 1)
+    folded.withUnsafeBufferPointer { bytes in
+      for position in order {
+        text.append(
+          contentsOf: UnsafeBufferPointer(
+            rebasing: bytes[foldedStart[position]..<foldedStart[position + 1]]))
+        nameStart.append(UInt32(text.count))
+      }
+    }
+    self.text = text
+    self.nameStart = nameStart
+    namePlace = order.map { UInt32($0) }
+    namePoint = order.map { UnitVector(places[$0].coordinate) }
+
+    // Population rank: most populous first, then in name-entry order (folded name, identifier).
+    let populations = order.map { places[$0].population ?? 0 }
+    let byPopulation = order.indices.sorted { left, right in
+      populations[left] != populations[right]
+        ? populations[left] > populations[right] : left < right
+    }
+    var rank = [UInt32](repeating: 0, count: order.count)
+    for (position, entry) in byPopulation.enumerated() {
+      rank[entry] = UInt32(position)
+    }
+    nameTree = RangeMinimumTree(keys: rank)
+
+    // Word entries: where each later word starts, sorted by the text from there on.
+    var words: [(start: UInt32, name: UInt32)] = []
+    let space = UInt8(ascii: " ")
+    for (offset, byte) in text.enumerated() where byte == space {
+      words.append((UInt32(offset + 1), 0))
+    }
+    var entry = 0
+    for word in words.indices {
+      while nameStart[entry + 1] < words[word].start { entry += 1 }
+      words[word].name = UInt32(entry)
+    }
+    let wordsInOrder = text.withUnsafeBufferPointer { bytes in
+      words.sorted { left, right in
+        let comparison = Self.compare(
+          bytes, Int(left.start)..<Int(nameStart[Int(left.name) + 1]),
+          Int(right.start)..<Int(nameStart[Int(right.name) + 1]))
+        return comparison != 0 ? comparison < 0 : left.name < right.name
+      }
+    }
+    wordStart = wordsInOrder.map(\.start)
+    wordName = wordsInOrder.map(\.name)
+    wordTree = RangeMinimumTree(keys: wordsInOrder.map { rank[Int($0.name)] })
+  }
+
+  // MARK: - Queries
+
+  /// The places whose names match `query`, best first, at most `limit` of them.
+  ///
+  /// - Parameters:
+  ///   - query: Any text; it is folded first. A query that folds to nothing (only spaces or
+  ///     punctuation) matches nothing.
+  ///   - origin: The location to rank by, nearest first, and to measure distances from; `nil`
+  ///     ranks by population.
+  ///   - limit: The most matches to return; `0` or less returns none.
+  /// - Returns: The matches; each place at most once, with its best kind.
+  /// - Complexity: O(*m* + log *n* + *k* log *n*) for a query of *m* scalars and *k* matches
+  ///   without a location; with one, O(*m* + log *n* + *r* log *k*) where *r* counts the
+  ///   names (and, when they leave room, the words) that start with the query.
+  public func matches(for query: String, near origin: Coordinate?, limit: Int) -> [SearchMatch] {
+    let key = Array(SearchFolding.folded(query).utf8)
+    guard !key.isEmpty, limit > 0 else { return [] }
+    return text.withUnsafeBufferPointer { bytes in
+      let search = Search(
+        index: self, bytes: bytes, key: key, origin: origin.map(UnitVector.init))
+      return search.run(limit: limit).map { entry, kind in
+        let place = places[Int(namePlace[entry])]
+        return SearchMatch(
+          place: place, kind: kind, distance: origin.map { $0.distance(to: place.coordinate) })
+      }
+    }
+  }
+
+  /// The memory the index holds, in bytes, beyond the catalog it shares: the folded text and
+  /// the tables' elements (not their spare capacity).
+  public var byteCount: Int {
+    text.count + nameStart.count * 4 + namePlace.count * 4
+      + namePoint.count * MemoryLayout<UnitVector>.stride + nameTree.byteCount
+      + wordStart.count * 4 + wordName.count * 4 + wordTree.byteCount
+  }
+
+  // MARK: - One query
+
+  /// The state of one query, over the index's bytes.
+  private struct Search {
+    let index: PlaceNameIndex
+    let bytes: UnsafeBufferPointer<UInt8>
+    let key: [UInt8]
+    let origin: UnitVector?
+
+    func run(limit: Int) -> [(entry: Int, kind: SearchMatchKind)] {
+      let nameCount = index.namePlace.count
+      let names = range(count: nameCount) { index.name(at: $0) }
+      var found: [(entry: Int, kind: SearchMatchKind)] = []
+      // Within the names that start with the key, those equal to it come first.
+      let exactEnd = firstPosition(in: names) { index.name(at: $0).count > key.count }
+      let exact = names.lowerBound..<exactEnd
+      for entry in best(of: exact, limit: limit, tree: index.nameTree, nameEntry: { $0 }) {
+        found.append((entry, .exactName))
+      }
+      let prefixes = exactEnd..<names.upperBound
+      for entry in best(
+        of: prefixes, limit: limit - found.count, tree: index.nameTree, nameEntry: { $0 })
+      {
+        found.append((entry, .namePrefix))
+      }
+      guard found.count < limit else { return found }
+      let words = range(count: index.wordStart.count) { index.word(at: $0) }
+      var seen = Set<Int>()
+      let wordEntries = best(
+        of: words, limit: limit - found.count, tree: index.wordTree,
+        nameEntry: { Int(index.wordName[$0]) },
+        isWanted: { entry in !names.contains(entry) && seen.insert(entry).inserted })
+      for entry in wordEntries {
+        found.append((entry, .wordPrefix))
+      }
+      return found
+    }
+
+    /// The range of positions, among `count` sorted keys read by `keyAt`, whose keys start
+    /// with the query's key.
+    private func range(count: Int, keyAt: (Int) -> Range<Int>) -> Range<Int> {
+      let all = 0..<count
+      let lower = firstPosition(in: all) { compareWithKey(keyAt($0)) >= 0 }
+      let upper = firstPosition(in: lower..<count) { compareWithKey(keyAt($0)) > 0 }
+      return lower..<upper
+    }
+
+    /// The first position in `range` where `isAfter` holds, or its end; `isAfter` must be
+    /// false then true along the range.
+    private func firstPosition(in range: Range<Int>, where isAfter: (Int) -> Bool) -> Int {
+      var low = range.lowerBound
+      var high = range.upperBound
+      while low < high {
+        let middle = low + (high - low) / 2
+        if isAfter(middle) {
+          high = middle
+        } else {
+          low = middle + 1
+        }
+      }
+      return low
+    }
+
+    /// -1, 0 or 1 as the text at `span` sorts before, starts with, or sorts after the key.
+    private func compareWithKey(_ span: Range<Int>) -> Int {
+      let length = min(span.count, key.count)
+      var offset = 0
+      while offset < length {
+        let byte = bytes[span.lowerBound + offset]
+        let keyByte = key[offset]
+        if byte != keyByte { return byte < keyByte ? -1 : 1 }
+        offset += 1
+      }
+      return span.count < key.count ? -1 : 0
+    }
+
+    /// The best `limit` name entries among the entries of `range` (name or word entries,
+    /// mapped to name entries by `nameEntry`), each accepted by `isWanted`.
+    private func best(
+      of range: Range<Int>,
+      limit: Int,
+      tree: RangeMinimumTree,
+      nameEntry: (Int) -> Int,
+      isWanted: (Int) -> Bool = { _ in true }
+    ) -> [Int] {
+      guard limit > 0, !range.isEmpty else { return [] }
+      guard let origin else {
+        return tree.positionsOfSmallest(in: range, limit: limit) { isWanted(nameEntry($0)) }
+          .map(nameEntry)
+      }
+      var nearest = MinimumHeap<Farther>()
+      var members = Set<Int>()
+      for position in range {
+        let entry = nameEntry(position)
+        let squaredChord = origin.squaredDistance(to: index.namePoint[entry])
+        let isFull = nearest.count >= limit
+        if isFull, let worst = nearest.minimum, squaredChord > worst.squaredChord { continue }
+        guard !members.contains(entry), isWanted(entry) else { continue }
+        let candidate = Farther(squaredChord: squaredChord, entry: entry)
+        if !isFull {
+          nearest.insert(candidate)
+          members.insert(entry)
+        } else if let worst = nearest.minimum, candidate.isNearer(than: worst) {
+          members.remove(worst.entry)
+          nearest.replaceMinimum(with: candidate)
+          members.insert(entry)
+        }
+      }
+      return nearest.removeAll().sorted { $0.isNearer(than: $1) }.map(\.entry)
+    }
+  }
+
+  // MARK: - Entries
+
+  private func name(at entry: Int) -> Range<Int> {
+    Int(nameStart[entry])..<Int(nameStart[entry + 1])
+  }
+
+  private func word(at entry: Int) -> Range<Int> {
+    Int(wordStart[entry])..<Int(nameStart[Int(wordName[entry]) + 1])
+  }
+
+  /// -1, 0 or 1 as the bytes at `left` sort before, equal to, or after those at `right`.
+  private static func compare(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ left: Range<Int>, _ right: Range<Int>
+  ) -> Int {
+    let length = min(left.count, right.count)
+    var offset = 0
+    while offset < length {
+      let leftByte = bytes[left.lowerBound + offset]
+      let rightByte = bytes[right.lowerBound + offset]
+      if leftByte != rightByte { return leftByte < rightByte ? -1 : 1 }
+      offset += 1
+    }
+    if left.count == right.count { return 0 }
+    return left.count < right.count ? -1 : 1
+  }
+}
+
+/// A candidate match ordered so that the heap's minimum is the farthest: the one to drop.
+private struct Farther: Comparable {
+  let squaredChord: Double
+  /// The name entry, whose order is that of the folded names, then of the identifiers.
+  let entry: Int
+
+  /// Whether this candidate ranks before `other`: nearer, then by folded name and identifier.
+  func isNearer(than other: Farther) -> Bool {
+    squaredChord != other.squaredChord
+      ? squaredChord < other.squaredChord : entry < other.entry
+  }
+
+  static func < (left: Farther, right: Farther) -> Bool {
+    right.isNearer(than: left)
+  }
+
+  static func == (left: Farther, right: Farther) -> Bool {
+    left.entry == right.entry
+  }
+}

@@ -1,0 +1,90 @@
+import PlacesModel
+import ViewModels
+
+/// The search panel of `browse`: the query being typed and its matches, drawn into a screen.
+///
+/// It is the ``SearchViewModel``'s view: it keeps what the view model tells it, and reports a
+/// highlighted match (the place just selected) through ``onHighlight``.
+final class TerminalSearchPanel: SearchViewDelegate {
+  /// The matches shown, best first.
+  private(set) var matches: [SearchMatch] = []
+  /// The match of the selected place, if it is among the matches.
+  private(set) var highlightedIndex: Int?
+  /// The match the arrow keys point at.
+  var cursorIndex = 0
+  /// Called when a match is highlighted, with that match.
+  var onHighlight: ((SearchMatch) -> Void)?
+
+  func showMatches(_ matches: [SearchMatch]) {
+    self.matches = matches
+    highlightedIndex = nil
+    cursorIndex = 0
+  }
+
+  func highlightMatch(at index: Int) {
+    highlightedIndex = index
+    cursorIndex = index
+    if matches.indices.contains(index) {
+      onHighlight?(matches[index])
+    }
+  }
+
+  func clearHighlight() {
+    highlightedIndex = nil
+  }
+
+  /// Moves the cursor by `offset` matches, staying within them.
+  func moveCursor(by offset: Int) {
+    guard !matches.isEmpty else { return }
+    cursorIndex = min(max(cursorIndex + offset, 0), matches.count - 1)
+  }
+
+  /// Draws the query and the matches into `screen` in the rectangle at `x`, `y` of `width`
+  /// by `height` cells; returns the row of each match drawn, by index.
+  @discardableResult
+  func draw(
+    query: String, isEditing: Bool, into screen: inout ScreenBuffer,
+    x: Int, y: Int, width: Int, height: Int
+  ) -> [Int: Int] {
+    let panel = TextStyle(background: .basic(0))
+    screen.fill(x: x, y: y, width: width, height: height, style: panel)
+    let prompt = "/ " + query + (isEditing ? "▏" : "")
+    screen.draw(prompt, x: x + 1, y: y, maxWidth: width - 2, style: TextStyle(isBold: true))
+    var rows: [Int: Int] = [:]
+    for (index, match) in matches.enumerated() {
+      let row = y + 1 + index
+      guard row < y + height else { break }
+      var style = panel
+      style.isInverse = index == cursorIndex
+      style.isBold = index == highlightedIndex
+      screen.fill(x: x, y: row, width: width, height: 1, style: style)
+      let country = match.place.country.map { " " + $0 } ?? ""
+      let detail =
+        match.distance.map { Self.kilometres($0) }
+        ?? (match.place.population.map { Self.count($0) } ?? "")
+      let detailWidth = DisplayWidth.of(detail)
+      screen.draw(
+        match.place.name + country, x: x + 1, y: row, maxWidth: width - 3 - detailWidth,
+        style: style)
+      screen.draw(detail, x: x + width - 1 - detailWidth, y: row, style: style)
+      rows[index] = row
+    }
+    if matches.isEmpty, !query.isEmpty, height > 1 {
+      screen.draw(
+        "no match", x: x + 1, y: y + 1, maxWidth: width - 2, style: TextStyle(isDim: true))
+    }
+    return rows
+  }
+
+  private static func kilometres(_ metres: Double) -> String {
+    "\(Int((metres / 1_000).rounded())) km"
+  }
+
+  private static func count(_ population: Int) -> String {
+    switch population {
+    case 1_000_000...: "\((Double(population) / 100_000).rounded() / 10)M"
+    case 1_000...: "\(population / 1_000)k"
+    default: "\(population)"
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import PlacesModel
+import Testing
+
+@testable import places_cli
+
+struct LandLayerTests {
+  /// Whether the cell over `latitude`, `longitude` has land dots, on an 80 by 24 map.
+  private static func isLand(
+    _ latitude: Double, _ longitude: Double, camera: MapCamera
+  ) throws -> Bool {
+    var canvas = BrailleCanvas(columns: 80, rows: 24)
+    LandLayer.world.draw(into: &canvas, camera: camera)
+    let point = camera.viewportPoint(
+      of: .fixture(latitude, longitude), width: 640, height: 384)
+    let column = Int(point.x / MapCamera.pointsPerColumn)
+    let row = Int(point.y / MapCamera.pointsPerRow)
+    try #require((0..<80).contains(column) && (0..<24).contains(row), "the point is on the map")
+    return canvas.character(column: column, row: row) != nil
+  }
+
+  private static let world = MapCamera(center: .fixture(20, 0), zoom: 1.3)
+
+  @Test func theBuiltInLandHasNaturalEarthsPolygonsAndTheCaspianHole() {
+    let land = LandLayer.world
+
+    #expect(land.shapes.count == 127)
+    #expect(land.shapes.map(\.rings.count).reduce(0, +) == WorldLand.ringCount)
+    #expect(land.shapes.filter { $0.rings.count == 2 }.count == 1)
+  }
+
+  @Test(arguments: [
+    ("Sahara", 23.0, 13.0, true), ("Siberia", 62.0, 100.0, true), ("Amazonia", -5.0, -62.0, true),
+    ("Australia", -25.0, 134.0, true), ("mid-Pacific", 0.0, -150.0, false),
+    ("South Atlantic", -30.0, -15.0, false), ("Indian Ocean", -20.0, 75.0, false),
+  ])
+  func cellsOverLandHaveDotsAndCellsOverTheSeaHaveNone(
+    place: String, latitude: Double, longitude: Double, isLand: Bool
+  ) throws {
+    #expect(try Self.isLand(latitude, longitude, camera: Self.world) == isLand, "\(place)")
+  }
+
+  @Test func theCaspianSeaIsWaterInsideTheLand() throws {
+    let camera = MapCamera(center: .fixture(42, 50.5), zoom: 5)
+
+    #expect(try !Self.isLand(42, 50.5, camera: camera))
+    #expect(try Self.isLand(45, 44, camera: camera))
+  }
+
+  @Test func landAcrossTheAntimeridianIsDrawnOnBothSides() throws {
+    let camera = MapCamera(center: .fixture(66, 180), zoom: 3)
+
+    #expect(try Self.isLand(66, 175, camera: camera), "Chukotka, west of 180")
+    #expect(try Self.isLand(66.3, -174, camera: camera), "Chukotka, east of 180")
+  }
+
+  @Test func theWorldRepeatsWhenTheMapIsWiderThanTheWorld() {
+    var canvas = BrailleCanvas(columns: 80, rows: 24)
+    let camera = MapCamera(center: .fixture(0, 0), zoom: 0)  // 32 columns
+
+    LandLayer.world.draw(into: &canvas, camera: camera)
+
+    let columnsWithLand = (0..<80).filter { column in
+      (0..<24).contains { canvas.character(column: column, row: $0) != nil }
+    }
+    #expect(columnsWithLand.first ?? 80 < 8)
+    #expect(columnsWithLand.last ?? 0 > 72)
+  }
+}
+
+extension Coordinate {
+  /// A coordinate from literal degrees known to be valid.
+  fileprivate static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
+    do {
+      return try Coordinate(latitude: latitude, longitude: longitude)
+    } catch {
+      preconditionFailure("invalid coordinate: \(error)")
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import places_cli
+
+/// `places-cli browse` run in a real pseudo-terminal: it takes the terminal over, and gives it
+/// back as it found it on every way out.
+@Suite(.timeLimit(.minutes(1)))
+struct BrowseTerminalTests {
+  /// How browse ends in a test.
+  enum Ending: CaseIterable, CustomTestStringConvertible {
+    case quitKey, controlC, interruptSignal, terminationSignal, hangUpSignal
+
+    var testDescription: String { "\(self)" }
+
+    /// The status the tool exits with.
+    var status: Int32 {
+      switch self {
+      case .quitKey: 0
+      case .controlC, .interruptSignal: 130
+      case .terminationSignal: 143
+      case .hangUpSignal: 129
+      }
+    }
+  }
+
+  /// Starts browse in a new pseudo-terminal and waits for its first frame.
+  private func startBrowse() throws -> (PseudoTerminal, Process, before: termios) {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    let before = try terminal.settings()
+    let process = try terminal.launch(try PlacesCLI.executable(), arguments: ["browse"])
+    let started = terminal.read(until: "q quit")
+    try #require(started, "the first frame shows the keys")
+    return (terminal, process, before)
+  }
+
+  @Test(arguments: Ending.allCases)
+  func theTerminalIsRestoredHoweverBrowseEnds(ending: Ending) throws {
+    let (terminal, process, before) = try startBrowse()
+    let during = try terminal.settings()
+
+    switch ending {
+    case .quitKey: terminal.type("q")
+    case .controlC: terminal.type("\u{3}")
+    case .interruptSignal: kill(process.processIdentifier, SIGINT)
+    case .terminationSignal: kill(process.processIdentifier, SIGTERM)
+    case .hangUpSignal: kill(process.processIdentifier, SIGHUP)
+    }
+    process.waitUntilExit()
+    let after = try terminal.settings()
+    terminal.closeTerminal()
+    terminal.readToEnd()
+
+    #expect(process.terminationStatus == ending.status)
+    #expect(during.c_lflag & tcflag_t(ECHO | ICANON) == 0, "raw while browsing")
+    #expect(after.c_lflag == before.c_lflag)
+    #expect(after.c_iflag == before.c_iflag)
+    #expect(after.c_oflag == before.c_oflag)
+    let output = String(decoding: terminal.output, as: UTF8.self)
+    #expect(output.hasPrefix(TerminalDevice.enterSequence))
+    #expect(output.hasSuffix(TerminalDevice.leaveSequence))
+  }
+
+  @Test func aSearchSelectsItsMatchAndTheMapCentresOnIt() throws {
+    let (terminal, process, _) = try startBrowse()
+
+    terminal.type("/stockh")
+    let matched = terminal.read(untilScreenShows: "Stockholm SE")
+    terminal.type("\r")
+    let selected = terminal.read(untilScreenShows: "browse  Stockholm, SE")
+    let centred = terminal.read(untilScreenShows: "zoom 5.0  59.3°N 18.1°E")
+    let screen = terminal.screen()
+    terminal.type("q")
+    process.waitUntilExit()
+
+    #expect(matched, "the match is listed while typing")
+    #expect(selected, "the title shows the selected place")
+    #expect(centred, "the map is centred on it")
+    #expect(screen.contains { $0.contains("◉ Stockholm") }, "the map marks it")
+    #expect(process.terminationStatus == 0)
+  }
+
+  @Test func aResizeRedrawsTheScreenAtTheNewSize() throws {
+    let (terminal, process, _) = try startBrowse()
+    var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(terminal.controller, UInt(TIOCSWINSZ), &size)
+
+    kill(process.processIdentifier, SIGWINCH)  // the test's terminal is not the controlling one
+    let redrawn = terminal.read(
+      untilScreen: { $0.last?.contains("q quit") == true }, columns: 100, rows: 30)
+    let screen = terminal.screen(columns: 100, rows: 30)
+    terminal.type("q")
+    process.waitUntilExit()
+
+    #expect(redrawn)
+    #expect(screen.last?.hasPrefix(" arrows/hjkl pan") == true, "the keys on the last row")
+    #expect(screen.first?.hasSuffix("zoom 1.3  20.0°N 10.0°E ") == true, "the title, full width")
+    #expect(process.terminationStatus == 0)
+  }
+}

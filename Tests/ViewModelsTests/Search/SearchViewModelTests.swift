@@ -1,0 +1,246 @@
+import PlacesModel
+import Testing
+import ViewModelTestSupport
+import ViewModels
+
+struct SearchViewModelTests {
+  /// London, Paris, Rome, Stockholm and Zürich.
+  private static let places: [Place] = Place.europe + [.zurich]
+
+  private static func makeSearch(location: Coordinate? = nil)
+    -> (PlacesModel, SearchViewModel, SearchViewSpy)
+  {
+    let model = PlacesModel.fixture(places, location: location)
+    let viewModel = SearchViewModel(model: model)
+    let view = SearchViewSpy()
+    viewModel.view = view
+    return (model, viewModel, view)
+  }
+
+  @Test func typingShowsTheMatchesOfEachQuery() {
+    let (_, viewModel, view) = Self.makeSearch()
+
+    for query in ["r", "ro", "z", "zur", "zürich", ""] {
+      viewModel.queryChanged(query)
+    }
+
+    #expect(
+      view.commands == [
+        .showMatches([]),
+        .showMatches([Place.rome.id]),
+        .showMatches([Place.rome.id]),
+        .showMatches([Place.zurich.id]),
+        .showMatches([Place.zurich.id]),
+        .showMatches([Place.zurich.id]),
+        .showMatches([]),
+      ])
+    #expect(viewModel.matches.isEmpty)
+  }
+
+  @Test func choosingAMatchSelectsItsPlaceAndEveryViewReactsOnce() throws {
+    let model = PlacesModel.fixture(Self.places)
+    let mapViewModel = MapViewModel(model: model)
+    let listViewModel = ListViewModel(model: model)
+    let searchViewModel = SearchViewModel(model: model)
+    let log = CommandLog()
+    let mapView = MapViewSpy(log: log)
+    let listView = ListViewSpy(log: log)
+    let searchView = SearchViewSpy()
+    mapViewModel.view = mapView
+    listViewModel.view = listView
+    searchViewModel.view = searchView
+    searchViewModel.queryChanged("sto")
+    let setUp = log.entries.count
+
+    try searchViewModel.matchChosen(at: 0)
+
+    #expect(model.selectedItem == Place.stockholm.id)
+    #expect(
+      Array(log.entries[setUp...]) == [
+        .map(.selectMarker(Place.stockholm.id)),
+        .map(.moveCamera(to: Place.stockholm.coordinate, animated: true)),
+        .map(.showCard(.stockholm)),
+        .list(.highlightRow(3)),
+        .list(.scrollToRow(3, animated: true)),
+      ])
+    #expect(
+      searchView.commands == [
+        .showMatches([]), .showMatches([Place.stockholm.id]), .highlightMatch(0),
+      ])
+  }
+
+  @Test func choosingAMatchThatDoesNotExistChangesNothing() {
+    let (model, viewModel, view) = Self.makeSearch()
+    viewModel.queryChanged("paris")
+
+    #expect(throws: SearchViewModelError.matchOutOfRange(1, matchCount: 1)) {
+      try viewModel.matchChosen(at: 1)
+    }
+    #expect(throws: SearchViewModelError.matchOutOfRange(-1, matchCount: 1)) {
+      try viewModel.matchChosen(at: -1)
+    }
+    #expect(model.selectedItem == nil)
+    #expect(view.commands == [.showMatches([]), .showMatches([Place.paris.id])])
+  }
+
+  @Test func aNewCatalogRunsTheQueryAgain() throws {
+    let (model, viewModel, _) = Self.makeSearch()
+    viewModel.queryChanged("paris")
+    let shown = viewModel.matches
+
+    try model.replacePlaces([.london])
+
+    #expect(viewModel.matches.isEmpty, "the search runs again in the new catalog")
+    #expect(shown.map(\.id) == [Place.paris.id])
+    #expect(throws: SearchViewModelError.matchOutOfRange(0, matchCount: 0)) {
+      try viewModel.matchChosen(at: 0)
+    }
+  }
+
+  @Test func selectionElsewhereHighlightsOrClearsTheMatch() throws {
+    let (model, viewModel, view) = Self.makeSearch()
+    viewModel.queryChanged("r")  // Rome
+
+    try model.select(Place.rome.id)
+    try model.select(Place.paris.id)
+    try model.select(Place.paris.id)
+    model.deselect()
+    viewModel.queryChanged("paris")
+    try model.select(Place.paris.id)
+    viewModel.queryChanged("pa")
+
+    #expect(
+      view.commands == [
+        .showMatches([]),
+        .showMatches([Place.rome.id]),
+        .highlightMatch(0),
+        .clearHighlight,
+        .showMatches([Place.paris.id]),
+        .highlightMatch(0),
+        .showMatches([Place.paris.id]),
+        .highlightMatch(0),
+      ])
+  }
+
+  @Test func aLocationReranksTheMatchesNearestFirst() {
+    let springfields: [Place] = [.springfieldIllinois, .springfieldMissouri]
+    let model = PlacesModel.fixture(springfields)
+    let viewModel = SearchViewModel(model: model)
+    let view = SearchViewSpy()
+    viewModel.view = view
+    viewModel.queryChanged("springfield")
+
+    model.location = .fixture(37.0, -93.0)  // near Springfield, Missouri
+    model.location = .fixture(40.0, -89.0)  // near Springfield, Illinois
+    viewModel.queryChanged("")
+    model.location = .fixture(37.0, -93.0)  // nothing shown: no command
+
+    #expect(
+      view.commands == [
+        .showMatches([]),
+        .showMatches([Place.springfieldMissouri.id, Place.springfieldIllinois.id]),
+        .showMatches([Place.springfieldMissouri.id, Place.springfieldIllinois.id]),
+        .showMatches([Place.springfieldIllinois.id, Place.springfieldMissouri.id]),
+        .showMatches([]),
+      ])
+    #expect(view.matches.isEmpty)
+  }
+
+  @Test func aRedirectedSelectionReachesTheSearchAfterTheFirst() throws {
+    let model = PlacesModel.fixture(Self.places)
+    let redirector = SelectionRedirector(model: model, from: Place.london.id, to: Place.rome.id)
+    model.addDelegate(redirector)
+    let viewModel = SearchViewModel(model: model)
+    let view = SearchViewSpy()
+    viewModel.view = view
+    let mapViewModel = MapViewModel(model: model)
+    let mapView = MapViewSpy()
+    mapViewModel.view = mapView
+    viewModel.queryChanged("lo")  // London only
+    let setUp = view.commands.count
+    let mapSetUp = mapView.commands.count
+
+    try viewModel.matchChosen(at: 0)
+
+    #expect(Array(view.commands[setUp...]) == [.highlightMatch(0), .clearHighlight])
+    #expect(
+      Array(mapView.commands[mapSetUp...]).filter {
+        if case .selectMarker = $0 { true } else { false }
+      } == [.selectMarker(Place.london.id), .selectMarker(Place.rome.id)])
+    #expect(viewModel.selectedID == Place.rome.id)
+  }
+
+  @Test func choosingFromInsideACommandIsDeliveredAfterTheCurrentSelection() throws {
+    let (model, viewModel, view) = Self.makeSearch()
+    viewModel.queryChanged("r")  // Rome
+    var chosenFromInside = false
+    view.onCommand = { command in
+      guard command == .highlightMatch(0), !chosenFromInside else { return }
+      chosenFromInside = true
+      viewModel.queryChanged("lon")
+      try? viewModel.matchChosen(at: 0)  // London, queued behind Rome's broadcast
+    }
+
+    try viewModel.matchChosen(at: 0)
+
+    #expect(model.selectedItem == Place.london.id)
+    #expect(
+      view.commands == [
+        .showMatches([]),
+        .showMatches([Place.rome.id]),
+        .highlightMatch(0),
+        .showMatches([Place.london.id]),
+        .highlightMatch(0),
+      ])
+  }
+
+  @Test func aViewAttachedLateIsBroughtUpToDate() throws {
+    let (model, viewModel, _) = Self.makeSearch()
+    viewModel.queryChanged("p")
+    try model.select(Place.paris.id)
+    let lateView = SearchViewSpy()
+
+    viewModel.view = lateView
+
+    #expect(lateView.commands == [.showMatches([Place.paris.id]), .highlightMatch(0)])
+  }
+
+  @Test func theViewIsHeldWeakly() {
+    let model = PlacesModel.fixture(Self.places)
+    let viewModel = SearchViewModel(model: model)
+    weak var weakView: SearchViewSpy?
+    do {
+      let view = SearchViewSpy()
+      weakView = view
+      viewModel.view = view
+    }
+
+    viewModel.queryChanged("rome")
+
+    #expect(weakView == nil)
+    #expect(viewModel.matches.map(\.id) == [Place.rome.id])
+  }
+
+  @Test func theViewModelDoesNotOutliveItsOwner() {
+    let model = PlacesModel.fixture(Self.places)
+    weak var weakViewModel: SearchViewModel?
+    do {
+      let viewModel = SearchViewModel(model: model)
+      weakViewModel = viewModel
+      viewModel.queryChanged("rome")
+    }
+
+    #expect(weakViewModel == nil)
+    #expect(throws: Never.self) { try model.select(Place.rome.id) }
+  }
+
+  @Test func matchLimitAppliesFromTheNextQuery() {
+    let (_, viewModel, view) = Self.makeSearch()
+    viewModel.queryChanged("r")
+    viewModel.matchLimit = 0
+
+    viewModel.queryChanged("ro")
+
+    #expect(view.commands.last == .showMatches([]))
+  }
+}
