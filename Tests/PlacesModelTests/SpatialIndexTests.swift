@@ -105,6 +105,39 @@ struct SpatialIndexTests {
   }
 
   @Test(arguments: catalogs)
+  func enumerationAfterAPlaceGoesOnAndBeforeItGoesBack(count: Int, seed: UInt64) {
+    let coordinates = RandomCatalog.coordinates(count: count, seed: seed)
+    let index = SpatialIndex(coordinates: coordinates)
+    var generator = SplitMix64(seed: seed &+ 6)
+
+    for _ in 0..<40 {
+      let origin = RandomCatalog.origin(using: &generator)
+      let expected = RandomCatalog.sortedByDistance(coordinates, from: origin)
+      let row = Int.random(in: 0..<count, using: &generator)
+      let place = expected[row]
+
+      #expect(
+        Array(index.neighbours(of: origin, after: place).prefix(40))
+          == Array(expected.dropFirst(row + 1).prefix(40)), "after row \(row) from \(origin)")
+      #expect(
+        Array(index.neighbours(of: origin, before: place).prefix(40))
+          == Array(expected.prefix(row).reversed().prefix(40)), "before row \(row) from \(origin)")
+    }
+  }
+
+  @Test func enumerationBeforeTheFarthestRunsThroughEveryPlaceBackwards() {
+    let coordinates = RandomCatalog.coordinates(count: 2_000, seed: 31)
+    let index = SpatialIndex(coordinates: coordinates)
+    var generator = SplitMix64(seed: 32)
+    let origin = RandomCatalog.origin(using: &generator)
+    let beyond = SpatialIndex.Neighbour(position: Int.max, distance: 30_000_000)
+
+    #expect(
+      Array(index.neighbours(of: origin, before: beyond))
+        == RandomCatalog.sortedByDistance(coordinates, from: origin).reversed())
+  }
+
+  @Test(arguments: catalogs)
   func theRankOfAPlaceIsItsOffsetInTheStableSort(count: Int, seed: UInt64) {
     let coordinates = RandomCatalog.coordinates(count: count, seed: seed)
     let index = SpatialIndex(coordinates: coordinates)

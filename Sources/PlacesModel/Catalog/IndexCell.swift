@@ -55,62 +55,64 @@ struct IndexCell: Sendable {
   ///
   /// Great-circle distances are computed with the haversine formula, whose rounding error
   /// grows near antipodal points, where `asin` is steep: a computed distance may differ from the
-  /// true one by up to about 0.6 m there (and by nanometres elsewhere). A bound built from
-  /// three such computations (origin to centre, centre to corner, and the place's own distance)
-  /// is therefore widened by 5 m, so it holds for the distances the index compares, which are
-  /// the computed ones.
+  /// true one by up to about 0.6 m there (and by nanometres elsewhere). A bound is itself such a
+  /// computation, and is compared with a place's computed distance, so each is widened by 5 m:
+  /// then it holds for the distances the index compares, which are the computed ones.
   static let boundSlack = 5.0
 
-  /// Lower and upper bounds, in metres, on the computed distance from `origin` to any place in
-  /// the cell.
-  ///
-  /// By the triangle inequality through the cell's centre `c`: every place `p` of the cell has
-  /// `d(o, c) - r <= d(o, p) <= d(o, c) + r`, where `r` is the cell's radius, the greatest
-  /// distance from `c` to the cell. A place is also at least its latitude difference from
-  /// `origin`. Both bounds are widened by ``boundSlack``.
-  func distanceBounds(from origin: DistanceOrigin) -> (lower: Double, upper: Double) {
-    let centreLatitude = (south + north) / 2 * Self.radiansPerDegree
-    let centreLongitude = (west + east) / 2
-    let cosCentreLatitude = cos(centreLatitude)
-    let toCentre = Self.centralAngle(
-      origin.latitude, origin.cosLatitude, centreLatitude, cosCentreLatitude,
-      (centreLongitude - origin.longitudeDegrees) * Self.radiansPerDegree)
-    let radius = self.radius(
-      centreLatitude: centreLatitude, cosCentreLatitude: cosCentreLatitude,
-      centreLongitude: centreLongitude)
-    var latitudeGap = 0.0
-    if origin.latitudeDegrees < south {
-      latitudeGap = (south - origin.latitudeDegrees) * Self.radiansPerDegree
-    } else if origin.latitudeDegrees > north {
-      latitudeGap = (origin.latitudeDegrees - north) * Self.radiansPerDegree
-    }
-    let metres = Coordinate.earthRadiusInMetres
-    let lower = max(toCentre - radius, latitudeGap) * metres - Self.boundSlack
-    let upper = (toCentre + radius) * metres + Self.boundSlack
-    return (lower, upper)
+  /// A lower bound, in metres, on the computed distance from `origin` to any place in the cell.
+  func lowerDistanceBound(from origin: DistanceOrigin) -> Double {
+    Self.minimumAngle(from: origin.point, to: self) * Coordinate.earthRadiusInMetres
+      - Self.boundSlack
   }
 
-  /// The greatest central angle, in radians, from the centre to any point of the cell.
+  /// An upper bound, in metres, on the computed distance from `origin` to any place in the
+  /// cell: half the circumference less the least distance from the origin's antipode, since
+  /// every point is that much nearer the origin than the antipode is.
+  func upperDistanceBound(from origin: DistanceOrigin) -> Double {
+    (Double.pi - Self.minimumAngle(from: origin.antipode, to: self))
+      * Coordinate.earthRadiusInMetres + Self.boundSlack
+  }
+
+  /// The least central angle, in radians, from `point` to the cell.
   ///
-  /// While the cell spans less than 180° of longitude it cannot hold the centre's antipode,
-  /// and the farthest point is a corner: along a parallel the distance from the centre grows
-  /// with the difference in longitude, and along a meridian less than 90° away from the centre
-  /// it falls to the point nearest the centre and rises again towards both poles. The corners
-  /// on the side farther from the centre (the centre's longitude is rounded) are measured.
-  /// Wider cells get the largest angle, π.
-  private func radius(
-    centreLatitude: Double, cosCentreLatitude: Double, centreLongitude: Double
-  ) -> Double {
-    let halfWidth = max(east - centreLongitude, centreLongitude - west)
-    guard halfWidth < 90 else { return Double.pi }
-    let deltaLongitude = halfWidth * Self.radiansPerDegree
-    let southLatitude = south * Self.radiansPerDegree
-    let northLatitude = north * Self.radiansPerDegree
-    let toSouthCorner = Self.centralAngle(
-      centreLatitude, cosCentreLatitude, southLatitude, cos(southLatitude), deltaLongitude)
-    let toNorthCorner = Self.centralAngle(
-      centreLatitude, cosCentreLatitude, northLatitude, cos(northLatitude), deltaLongitude)
-    return max(toSouthCorner, toNorthCorner)
+  /// When the point's meridian crosses the cell, the nearest point of the cell is on it, and
+  /// the angle is the difference in latitude. Otherwise the nearest point lies on the cell's
+  /// edge meridian nearer in longitude (moving any point of the cell along its parallel towards
+  /// the point's longitude brings it nearer). Along that meridian, when it is less than 90°
+  /// away, the distance falls to the foot of the perpendicular from the point, at latitude
+  /// `atan(tan φ / cos Δλ)`, and rises again towards both poles, so the nearest point is that
+  /// foot clamped to the cell; when it is farther, the perpendicular's foot is on the far side
+  /// of the Earth and the nearest point is one of the two corners.
+  static func minimumAngle(from point: AnglePoint, to cell: IndexCell) -> Double {
+    let longitude = point.longitudeDegrees
+    guard longitude < cell.west || longitude > cell.east else {
+      if point.latitudeDegrees < cell.south {
+        return (cell.south - point.latitudeDegrees) * radiansPerDegree
+      }
+      if point.latitudeDegrees > cell.north {
+        return (point.latitudeDegrees - cell.north) * radiansPerDegree
+      }
+      return 0
+    }
+    // Degrees to go east from the point to the west edge, and west to the east edge.
+    var eastward = cell.west - longitude
+    if eastward < 0 { eastward += 360 }
+    var westward = longitude - cell.east
+    if westward < 0 { westward += 360 }
+    let deltaDegrees = min(eastward, westward)
+    let deltaLongitude = deltaDegrees * radiansPerDegree
+    let south = cell.south * radiansPerDegree
+    let north = cell.north * radiansPerDegree
+    if deltaDegrees < 90 {
+      let foot = atan(point.tanLatitude / cos(deltaLongitude))
+      let nearest = min(max(foot, south), north)
+      return centralAngle(
+        point.latitude, point.cosLatitude, nearest, cos(nearest), deltaLongitude)
+    }
+    return min(
+      centralAngle(point.latitude, point.cosLatitude, south, cos(south), deltaLongitude),
+      centralAngle(point.latitude, point.cosLatitude, north, cos(north), deltaLongitude))
   }
 
   static let radiansPerDegree = Double.pi / 180
@@ -125,8 +127,7 @@ struct IndexCell: Sendable {
     let sinLatitude = sin((latitude2 - latitude1) / 2)
     let sinLongitude = sin(deltaLongitude / 2)
     let haversine =
-      sinLatitude * sinLatitude + cosLatitude1 * cosLatitude2 * sinLongitude
-      * sinLongitude
+      sinLatitude * sinLatitude + cosLatitude1 * cosLatitude2 * sinLongitude * sinLongitude
     return 2 * asin(min(1, haversine.squareRoot()))
   }
 
@@ -145,22 +146,39 @@ struct IndexCell: Sendable {
   }
 }
 
-/// A query point with the values every distance bound needs, computed once per query.
+/// A point with the trigonometry the distance bounds need, computed once.
+struct AnglePoint: Sendable {
+  let latitudeDegrees: Double
+  let longitudeDegrees: Double
+  /// The latitude in radians, its cosine and its tangent.
+  let latitude: Double
+  let cosLatitude: Double
+  let tanLatitude: Double
+
+  init(latitudeDegrees: Double, longitudeDegrees: Double) {
+    self.latitudeDegrees = latitudeDegrees
+    self.longitudeDegrees = longitudeDegrees
+    latitude = latitudeDegrees * IndexCell.radiansPerDegree
+    cosLatitude = cos(latitude)
+    tanLatitude = tan(latitude)
+  }
+}
+
+/// A query point, and its antipode, with what every distance bound needs, computed once per
+/// query.
 struct DistanceOrigin: Sendable {
   /// The point itself, from which exact distances are measured.
   let coordinate: Coordinate
-  let latitudeDegrees: Double
-  let longitudeDegrees: Double
-  /// The latitude in radians, and its cosine.
-  let latitude: Double
-  let cosLatitude: Double
+  let point: AnglePoint
+  let antipode: AnglePoint
 
   init(_ coordinate: Coordinate) {
     self.coordinate = coordinate
-    latitudeDegrees = coordinate.latitude
-    longitudeDegrees = coordinate.longitude
-    latitude = coordinate.latitude * IndexCell.radiansPerDegree
-    cosLatitude = cos(latitude)
+    point = AnglePoint(latitudeDegrees: coordinate.latitude, longitudeDegrees: coordinate.longitude)
+    let antipodeLongitude =
+      coordinate.longitude > 0 ? coordinate.longitude - 180 : coordinate.longitude + 180
+    antipode = AnglePoint(
+      latitudeDegrees: -coordinate.latitude, longitudeDegrees: antipodeLongitude)
   }
 }
 

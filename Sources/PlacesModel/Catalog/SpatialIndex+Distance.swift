@@ -38,19 +38,47 @@ extension SpatialIndex {
   ///     `count` or more.
   /// - Returns: A sequence of ``Neighbour``s that measures places only as it is iterated.
   /// - Complexity: From rank 0, O(log *n*) to start and O(log *n*) amortised per place, as for
-  ///   ``nearest(_:to:)``. From a later rank, the start costs a selection: a bisection on the
+  ///   ``nearest(_:to:)``. From a later rank, the start costs a selection: a search on the
   ///   distance, each step counting as ``distanceRank(ofPosition:at:from:)`` does, until at
-  ///   most 256 places remain undecided, which are then sorted. Nothing is sorted beyond that.
+  ///   most 256 places remain undecided, which are then sorted. To continue from a place
+  ///   already found, ``neighbours(of:after:)`` and ``neighbours(of:before:)`` need no
+  ///   selection.
   public func neighbours(of origin: Coordinate, fromRank rank: Int = 0) -> Neighbours {
     let distanceOrigin = DistanceOrigin(origin)
     guard rank > 0 else {
-      return Neighbours(index: self, origin: distanceOrigin, start: nil)
+      return Neighbours(index: self, origin: distanceOrigin, boundary: nil)
     }
     guard rank < count else {
-      return Neighbours(index: SpatialIndex(), origin: distanceOrigin, start: nil)
+      return Neighbours(index: SpatialIndex(), origin: distanceOrigin, boundary: nil)
     }
     let start = key(atRank: rank, from: distanceOrigin)
-    return Neighbours(index: self, origin: distanceOrigin, start: start)
+    return Neighbours(
+      index: self, origin: distanceOrigin, boundary: (key: start, isIncluded: true))
+  }
+
+  /// The places after `neighbour` in order of distance from `origin`, nearest first: those
+  /// farther than it, and those as far and later in the catalog.
+  ///
+  /// `neighbour` is the position of a place and its distance from `origin`, typically one
+  /// produced by an earlier enumeration from the same origin; it need not be in the index.
+  ///
+  /// - Complexity: The start opens the nodes whose distances straddle `neighbour`'s, as
+  ///   ``distanceRank(ofPosition:at:from:)`` visits; then O(log *n*) amortised per place.
+  public func neighbours(of origin: Coordinate, after neighbour: Neighbour) -> Neighbours {
+    Neighbours(
+      index: self, origin: DistanceOrigin(origin),
+      boundary: (key: DistanceKey(neighbour), isIncluded: false))
+  }
+
+  /// The places before `neighbour` in order of distance from `origin`, farthest first: the
+  /// order of ``neighbours(of:fromRank:)`` reversed, from the place just before `neighbour`
+  /// back to the nearest.
+  ///
+  /// - Complexity: As ``neighbours(of:after:)``.
+  public func neighbours(of origin: Coordinate, before neighbour: Neighbour) -> Neighbours {
+    Neighbours(
+      index: self, origin: DistanceOrigin(origin),
+      boundary: (key: DistanceKey(neighbour), isIncluded: false), isDescending: true)
   }
 
   /// The number of places that come before a place at `coordinate`, with catalog position
@@ -85,9 +113,8 @@ extension SpatialIndex {
     _ key: DistanceKey, lower: Int, upper: Int, cell: IndexCell, origin: DistanceOrigin
   ) -> Int {
     guard lower < upper else { return 0 }
-    let bounds = cell.distanceBounds(from: origin)
-    if bounds.upper < key.distance { return upper - lower }
-    if bounds.lower > key.distance { return 0 }
+    if cell.lowerDistanceBound(from: origin) > key.distance { return 0 }
+    if cell.upperDistanceBound(from: origin) < key.distance { return upper - lower }
     if upper - lower <= Self.leafSize {
       var found = 0
       for slot in lower..<upper where self.key(at: slot, from: origin) < key {
@@ -119,9 +146,11 @@ extension SpatialIndex {
 
   /// The key of the place at offset `rank` in distance order.
   ///
-  /// Bisects on the distance, keeping `low` and `high` such that at most `rank` places are
+  /// Searches the distance, keeping `low` and `high` such that at most `rank` places are
   /// within `low` and more than `rank` within `high`, until few places lie between them (or
-  /// the two distances are adjacent numbers); then sorts those.
+  /// the two distances are adjacent numbers); then sorts those. The steps alternate between
+  /// interpolating on the counts, which lands near the answer where places are spread evenly,
+  /// and halving, which bounds the number of steps wherever they are not.
   ///
   /// - Precondition: `0 <= rank < count`.
   func key(atRank rank: Int, from origin: DistanceOrigin) -> DistanceKey {
@@ -130,8 +159,18 @@ extension SpatialIndex {
     var lowCount = 0
     var high = 21_000_000.0
     var highCount = coordinates.count
+    var interpolates = true
     while highCount - lowCount > Self.selectionBatch {
-      let middle = (low + high) / 2
+      var middle = (low + high) / 2
+      if interpolates {
+        // Aim a little inside the rank's side, so that a good guess leaves one batch.
+        let span = Double(highCount - lowCount)
+        let share = (Double(rank - lowCount) + 0.5) / span
+        let margin = Double(Self.selectionBatch) / 4 / span
+        let fraction = share < 0.5 ? min(share + margin, 0.5) : max(share - margin, 0.5)
+        middle = low + (high - low) * fraction
+      }
+      interpolates.toggle()
       guard middle > low, middle < high else { break }
       let within = numberOfPlaces(
         before: DistanceKey(distance: middle, position: Int.max), from: origin)
@@ -158,8 +197,9 @@ extension SpatialIndex {
     cell: IndexCell, origin: DistanceOrigin
   ) {
     guard lower < upper else { return }
-    let bounds = cell.distanceBounds(from: origin)
-    guard bounds.upper > low, bounds.lower <= high else { return }
+    guard cell.lowerDistanceBound(from: origin) <= high,
+      cell.upperDistanceBound(from: origin) > low
+    else { return }
     if upper - lower <= Self.leafSize {
       for slot in lower..<upper {
         let key = self.key(at: slot, from: origin)
@@ -186,6 +226,15 @@ extension SpatialIndex {
 struct DistanceKey: Comparable, Sendable {
   var distance: Double
   var position: Int
+
+  init(distance: Double, position: Int) {
+    self.distance = distance
+    self.position = position
+  }
+
+  init(_ neighbour: SpatialIndex.Neighbour) {
+    self.init(distance: neighbour.distance, position: neighbour.position)
+  }
 
   static func < (left: DistanceKey, right: DistanceKey) -> Bool {
     left.distance != right.distance
