@@ -19,8 +19,9 @@ struct EmbeddingExampleTests {
   }
 
   final class ListScreen: ListViewDelegate {
+    private(set) var rows = ListRows()
     private(set) var highlightedRows: [Int] = []
-    func reloadRows(_ rows: [ListRow], order: ListOrder) {}
+    func reloadRows(_ rows: ListRows, order: ListOrder) { self.rows = rows }
     func highlightRow(at row: Int) { highlightedRows.append(row) }
     func scrollToRow(at row: Int, animated: Bool) {}
     func clearHighlight() {}
@@ -57,6 +58,7 @@ struct EmbeddingExampleTests {
     #expect(screens.map.cameraTargets == [stockholm.coordinate])
     #expect(
       screens.list.highlightedRows == [app.listViewModel.row(ofPlaceWithID: 42)].compactMap { $0 })
+    #expect(screens.list.highlightedRows.map { screens.list.rows[$0].id } == [42])
     #expect(screens.card.shown == [42])
   }
 }
