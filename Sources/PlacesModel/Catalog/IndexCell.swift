@@ -60,6 +60,30 @@ struct IndexCell: Sendable {
   /// then it holds for the distances the index compares, which are the computed ones.
   static let boundSlack = 5.0
 
+  /// A lower bound, in metres, on the computed distance from `origin` to any place in the cell,
+  /// from latitudes alone: weaker than ``lowerDistanceBound(from:)``, but free of trigonometry.
+  func latitudeLowerDistanceBound(from origin: DistanceOrigin) -> Double {
+    latitudeGap(from: origin.point) * Coordinate.earthRadiusInMetres - Self.boundSlack
+  }
+
+  /// An upper bound, in metres, on the computed distance from `origin` to any place in the cell,
+  /// from latitudes alone: weaker than ``upperDistanceBound(from:)``, but free of trigonometry.
+  func latitudeUpperDistanceBound(from origin: DistanceOrigin) -> Double {
+    (Double.pi - latitudeGap(from: origin.antipode)) * Coordinate.earthRadiusInMetres
+      + Self.boundSlack
+  }
+
+  /// The difference in latitude, in radians, from `point` to the nearest latitude of the cell.
+  private func latitudeGap(from point: AnglePoint) -> Double {
+    if point.latitudeDegrees < south {
+      return (south - point.latitudeDegrees) * Self.radiansPerDegree
+    }
+    if point.latitudeDegrees > north {
+      return (point.latitudeDegrees - north) * Self.radiansPerDegree
+    }
+    return 0
+  }
+
   /// A lower bound, in metres, on the computed distance from `origin` to any place in the cell.
   func lowerDistanceBound(from origin: DistanceOrigin) -> Double {
     Self.minimumAngle(from: origin.point, to: self) * Coordinate.earthRadiusInMetres
@@ -87,13 +111,7 @@ struct IndexCell: Sendable {
   static func minimumAngle(from point: AnglePoint, to cell: IndexCell) -> Double {
     let longitude = point.longitudeDegrees
     guard longitude < cell.west || longitude > cell.east else {
-      if point.latitudeDegrees < cell.south {
-        return (cell.south - point.latitudeDegrees) * radiansPerDegree
-      }
-      if point.latitudeDegrees > cell.north {
-        return (point.latitudeDegrees - cell.north) * radiansPerDegree
-      }
-      return 0
+      return cell.latitudeGap(from: point)
     }
     // Degrees to go east from the point to the west edge, and west to the east edge.
     var eastward = cell.west - longitude
@@ -115,7 +133,7 @@ struct IndexCell: Sendable {
       centralAngle(point.latitude, point.cosLatitude, north, cos(north), deltaLongitude))
   }
 
-  static let radiansPerDegree = Double.pi / 180
+  static var radiansPerDegree: Double { Coordinate.radiansPerDegree }
 
   /// The central angle in radians between two points given by their latitudes (radians), the
   /// cosines of those, and their difference in longitude (radians), by the haversine formula.
@@ -179,6 +197,51 @@ struct DistanceOrigin: Sendable {
       coordinate.longitude > 0 ? coordinate.longitude - 180 : coordinate.longitude + 180
     antipode = AnglePoint(
       latitudeDegrees: -coordinate.latitude, longitudeDegrees: antipodeLongitude)
+  }
+}
+
+extension DistanceOrigin {
+  /// The distance to `other` exactly as `coordinate.distance(to: other)` computes it, bit for
+  /// bit, with the cosine of the origin's latitude computed once.
+  @inline(__always)
+  func distance(to other: Coordinate) -> Double {
+    Coordinate.distance(haversine: haversine(to: other))
+  }
+
+  /// The haversine ``distance(to:)`` starts from: distances in the same order, without the
+  /// square root and arcsine.
+  @inline(__always)
+  func haversine(to other: Coordinate) -> Double {
+    coordinate.haversine(to: other, cosLatitude: point.cosLatitude)
+  }
+}
+
+/// A distance to compare places with, and two haversines that settle most comparisons without
+/// computing a distance.
+///
+/// A place whose haversine (``DistanceOrigin/haversine(to:)``) is below ``nearer`` is nearer
+/// than ``distance``, and one above ``farther`` is farther: they are the haversines of
+/// ``distance`` less and plus ``IndexCell/boundSlack``, which exceeds the rounding of the
+/// haversines and of the distances computed from them. Only places in between need their
+/// distance.
+struct DistanceThreshold {
+  let distance: Double
+  let nearer: Double
+  let farther: Double
+
+  init(_ distance: Double) {
+    self.distance = distance
+    let metres = Coordinate.earthRadiusInMetres
+    let low = distance - IndexCell.boundSlack
+    let high = distance + IndexCell.boundSlack
+    nearer = low > 0 ? Self.haversine(low / metres) : -1
+    farther = high < Double.pi * metres ? Self.haversine(high / metres) : 2
+  }
+
+  /// The haversine of a central angle in radians, in `0...π`.
+  private static func haversine(_ angle: Double) -> Double {
+    let half = sin(angle / 2)
+    return half * half
   }
 }
 

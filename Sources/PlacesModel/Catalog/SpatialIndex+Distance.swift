@@ -105,38 +105,10 @@ extension SpatialIndex {
 
   /// The number of places whose key is less than `key`.
   func numberOfPlaces(before key: DistanceKey, from origin: DistanceOrigin) -> Int {
-    guard !coordinates.isEmpty else { return 0 }
-    return countBefore(key, lower: 0, upper: coordinates.count, cell: .world, origin: origin)
-  }
-
-  private func countBefore(
-    _ key: DistanceKey, lower: Int, upper: Int, cell: IndexCell, origin: DistanceOrigin
-  ) -> Int {
-    guard lower < upper else { return 0 }
-    if cell.lowerDistanceBound(from: origin) > key.distance { return 0 }
-    if cell.upperDistanceBound(from: origin) < key.distance { return upper - lower }
-    if upper - lower <= Self.leafSize {
-      var found = 0
-      for slot in lower..<upper where self.key(at: slot, from: origin) < key {
-        found += 1
-      }
-      return found
+    let threshold = DistanceThreshold(key.distance)
+    return withTree { tree in
+      tree.countBefore(key, threshold, lower: 0, upper: count, cell: .world, origin: origin)
     }
-    let middle = Self.middle(lower: lower, upper: upper)
-    let onLongitude = cell.splitsOnLongitude
-    let halves = cell.split(
-      at: splitValue(at: middle, onLongitude: onLongitude), onLongitude: onLongitude)
-    let middleFound = self.key(at: middle, from: origin) < key ? 1 : 0
-    return countBefore(key, lower: lower, upper: middle, cell: halves.lower, origin: origin)
-      + middleFound
-      + countBefore(key, lower: middle + 1, upper: upper, cell: halves.upper, origin: origin)
-  }
-
-  /// The key of the place at tree slot `slot`.
-  @inline(__always)
-  func key(at slot: Int, from origin: DistanceOrigin) -> DistanceKey {
-    DistanceKey(
-      distance: origin.coordinate.distance(to: coordinates[slot]), position: Int(positions[slot]))
   }
 
   // MARK: - Selection
@@ -184,41 +156,14 @@ extension SpatialIndex {
     }
     var keys: [DistanceKey] = []
     keys.reserveCapacity(highCount - lowCount)
-    collect(
-      into: &keys, above: low, upTo: high, lower: 0, upper: coordinates.count, cell: .world,
-      origin: origin)
+    let (above, upTo) = (DistanceThreshold(low), DistanceThreshold(high))
+    withTree { tree in
+      tree.collect(
+        into: &keys, above: above, upTo: upTo, lower: 0, upper: count, cell: .world,
+        origin: origin)
+    }
     keys.sort()
     return keys[rank - lowCount]
-  }
-
-  /// Appends the keys of the places farther than `low` and at most `high` from the origin.
-  private func collect(
-    into keys: inout [DistanceKey], above low: Double, upTo high: Double, lower: Int, upper: Int,
-    cell: IndexCell, origin: DistanceOrigin
-  ) {
-    guard lower < upper else { return }
-    guard cell.lowerDistanceBound(from: origin) <= high,
-      cell.upperDistanceBound(from: origin) > low
-    else { return }
-    if upper - lower <= Self.leafSize {
-      for slot in lower..<upper {
-        let key = self.key(at: slot, from: origin)
-        if key.distance > low, key.distance <= high { keys.append(key) }
-      }
-      return
-    }
-    let middle = Self.middle(lower: lower, upper: upper)
-    let onLongitude = cell.splitsOnLongitude
-    let halves = cell.split(
-      at: splitValue(at: middle, onLongitude: onLongitude), onLongitude: onLongitude)
-    collect(
-      into: &keys, above: low, upTo: high, lower: lower, upper: middle, cell: halves.lower,
-      origin: origin)
-    let key = self.key(at: middle, from: origin)
-    if key.distance > low, key.distance <= high { keys.append(key) }
-    collect(
-      into: &keys, above: low, upTo: high, lower: middle + 1, upper: upper, cell: halves.upper,
-      origin: origin)
   }
 }
 

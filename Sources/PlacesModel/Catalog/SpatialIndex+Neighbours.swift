@@ -39,39 +39,39 @@ extension SpatialIndex {
     ///
     /// - Complexity: O(log *n*) amortised.
     public mutating func next() -> Neighbour? {
-      while let node = nodes.minimum {
-        if let place = places.minimum, place.value < node.priority {
-          break
+      let index = self.index
+      return index.withTree { tree in
+        while let node = nodes.minimum {
+          if let place = places.minimum, place.value < node.priority {
+            break
+          }
+          _ = nodes.popMinimum()
+          open(node, in: tree)
         }
-        _ = nodes.popMinimum()
-        open(node)
+        guard let place = places.popMinimum() else { return nil }
+        return Neighbour(position: place.key.position, distance: place.key.distance)
       }
-      guard let place = places.popMinimum() else { return nil }
-      return Neighbour(position: place.key.position, distance: place.key.distance)
     }
 
     // MARK: - Search
 
     /// Measures a node's places, or queues its children.
-    private mutating func open(_ node: NodeEntry) {
-      if node.upper - node.lower <= SpatialIndex.leafSize {
+    private mutating func open(_ node: NodeEntry, in tree: IndexTree) {
+      if IndexTree.isLeaf(lower: node.lower, upper: node.upper) {
         for slot in node.lower..<node.upper {
-          measure(slot)
+          measure(slot, in: tree)
         }
         return
       }
-      let middle = SpatialIndex.middle(lower: node.lower, upper: node.upper)
-      let onLongitude = node.cell.splitsOnLongitude
-      let halves = node.cell.split(
-        at: index.splitValue(at: middle, onLongitude: onLongitude), onLongitude: onLongitude)
-      measure(middle)
-      enqueue(NodeEntry(lower: node.lower, upper: middle, cell: halves.lower))
-      enqueue(NodeEntry(lower: middle + 1, upper: node.upper, cell: halves.upper))
+      let split = tree.split(lower: node.lower, upper: node.upper, cell: node.cell)
+      measure(split.middle, in: tree)
+      enqueue(NodeEntry(lower: node.lower, upper: split.middle, cell: split.lower))
+      enqueue(NodeEntry(lower: split.middle + 1, upper: node.upper, cell: split.upper))
     }
 
     /// Queues the place at `slot` unless it lies on the far side of the boundary.
-    private mutating func measure(_ slot: Int) {
-      let key = index.key(at: slot, from: origin)
+    private mutating func measure(_ slot: Int, in tree: IndexTree) {
+      let key = tree.key(at: slot, from: origin)
       if let boundary {
         let isBefore = isDescending ? boundary.key < key : key < boundary.key
         if isBefore || (!boundary.isIncluded && key == boundary.key) { return }

@@ -21,9 +21,10 @@ extension SpatialIndex {
   ///
   /// - Complexity: As ``positions(in:)``.
   public func forEachPosition(in bounds: CoordinateBounds, _ body: (Int) throws -> Void) rethrows {
-    guard !coordinates.isEmpty else { return }
-    try visit(
-      lower: 0, upper: coordinates.count, cell: .world, region: IndexRegion(bounds), body)
+    let region = IndexRegion(bounds)
+    try withTree { tree in
+      try tree.visit(lower: 0, upper: count, cell: .world, region: region, body)
+    }
   }
 
   /// The number of places inside `bounds`, edges included, as ``positions(in:)`` would list.
@@ -31,55 +32,9 @@ extension SpatialIndex {
   /// - Complexity: O(√*n*) in the worst case, O(log *n*) typically, whatever the count: a node
   ///   inside the rectangle is counted by its size, unvisited.
   public func numberOfPlaces(in bounds: CoordinateBounds) -> Int {
-    guard !coordinates.isEmpty else { return 0 }
-    return count(lower: 0, upper: coordinates.count, cell: .world, region: IndexRegion(bounds))
-  }
-
-  // MARK: - Traversal
-
-  private func visit(
-    lower: Int, upper: Int, cell: IndexCell, region: IndexRegion, _ body: (Int) throws -> Void
-  ) rethrows {
-    guard lower < upper, cell.intersects(region) else { return }
-    if cell.isInside(region) {
-      for slot in lower..<upper { try body(Int(positions[slot])) }
-      return
+    let region = IndexRegion(bounds)
+    return withTree { tree in
+      tree.count(lower: 0, upper: count, cell: .world, region: region)
     }
-    if upper - lower <= Self.leafSize {
-      for slot in lower..<upper where region.bounds.contains(coordinates[slot]) {
-        try body(Int(positions[slot]))
-      }
-      return
-    }
-    let middle = Self.middle(lower: lower, upper: upper)
-    let onLongitude = cell.splitsOnLongitude
-    let halves = cell.split(
-      at: splitValue(at: middle, onLongitude: onLongitude), onLongitude: onLongitude)
-    try visit(lower: lower, upper: middle, cell: halves.lower, region: region, body)
-    if region.bounds.contains(coordinates[middle]) {
-      try body(Int(positions[middle]))
-    }
-    try visit(lower: middle + 1, upper: upper, cell: halves.upper, region: region, body)
-  }
-
-  private func count(lower: Int, upper: Int, cell: IndexCell, region: IndexRegion) -> Int {
-    guard lower < upper, cell.intersects(region) else { return 0 }
-    if cell.isInside(region) {
-      return upper - lower
-    }
-    if upper - lower <= Self.leafSize {
-      var found = 0
-      for slot in lower..<upper where region.bounds.contains(coordinates[slot]) {
-        found += 1
-      }
-      return found
-    }
-    let middle = Self.middle(lower: lower, upper: upper)
-    let onLongitude = cell.splitsOnLongitude
-    let halves = cell.split(
-      at: splitValue(at: middle, onLongitude: onLongitude), onLongitude: onLongitude)
-    let middleFound = region.bounds.contains(coordinates[middle]) ? 1 : 0
-    return count(lower: lower, upper: middle, cell: halves.lower, region: region) + middleFound
-      + count(lower: middle + 1, upper: upper, cell: halves.upper, region: region)
   }
 }

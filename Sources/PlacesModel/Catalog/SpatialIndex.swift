@@ -60,7 +60,7 @@ public struct SpatialIndex: Sendable {
   ///
   /// - Complexity: O(*n* log *n*) expected.
   public init(places: [Place]) {
-    self.init(coordinates: places.lazy.map(\.coordinate))
+    self.init(coordinates: places.map { $0.coordinate })
   }
 
   /// An index of no places.
@@ -84,12 +84,6 @@ public struct SpatialIndex: Sendable {
   @inline(__always)
   static func middle(lower: Int, upper: Int) -> Int {
     lower + (upper - lower) / 2
-  }
-
-  /// The value a node splits on: the middle place's longitude or latitude.
-  @inline(__always)
-  func splitValue(at slot: Int, onLongitude: Bool) -> Double {
-    onLongitude ? coordinates[slot].longitude : coordinates[slot].latitude
   }
 }
 
