@@ -65,7 +65,7 @@ enum SpatialIndexBenchmarks {
       report.failures.append("index: too few places loaded")
       return
     }
-    let catalogs = [Array(places.prefix(min(smallCount, places.count))), places]
+    let catalogs = [ListBenchmarks.spreadSample(of: places, count: smallCount), places]
     let queries = Queries(places: catalogs[0])
     measureBuild(catalogs: catalogs, plan: plan, report: &report)
     measureMemory(places: places, report: &report)

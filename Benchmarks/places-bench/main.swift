@@ -91,6 +91,14 @@ if sections.contains(.index) || sections.contains(.list) {
         reason: "\(options.dataFile) could not be loaded", report: &report)
     }
   }
+  if sections.contains(.list) {
+    progress("list")
+    if let catalog {
+      ListBenchmarks.run(places: catalog, smallCount: smallCount, plan: plan, report: &report)
+    } else {
+      ListBenchmarks.skip(reason: "\(options.dataFile) could not be loaded", report: &report)
+    }
+  }
 }
 if sections.contains(.startup) {
   progress("start-up")
