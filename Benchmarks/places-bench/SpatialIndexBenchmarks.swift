@@ -104,17 +104,22 @@ enum SpatialIndexBenchmarks {
             value: large, unit: "us", baseline: (name: baselines[row], value: largeBaseline),
             ratio: Figure.ratio(largeBaseline, large)))
       }
+      // Ranks cost O(sqrt n), as the circle through a place crosses that many cells: reported,
+      // not held to the same-order-of-magnitude target of the O(log n + k) queries.
       report.add(
         Figure(
           section: "index",
           name: "Spatial index, \(name): \(sizes.large) places vs \(sizes.small) places",
           value: large, unit: "us", baseline: (name: "\(sizes.small) places", value: small),
-          ratio: Figure.ratio(large, small), target: .ratioAtMost(10)))
+          ratio: Figure.ratio(large, small), target: row < 3 ? .ratioAtMost(10) : nil))
     }
     report.notes.append(
       "Spatial index queries: 64 origins within 0.2 degrees of random places; a city is "
         + "0.18 x 0.25 degrees, a country 9 x 12 degrees, around random places; the rank is "
-        + "that of the place at catalog position count / 2; medians per query")
+        + "that of the place at catalog position count / 2 (far from most origins: the worst "
+        + "case); 20 places from a random rank start with a selection; medians per query. "
+        + "\(catalogs[0].count) places: every \(places.count / catalogs[0].count)th place of "
+        + "the file, so that they spread as the whole file does")
   }
 
   // MARK: - Build and memory
