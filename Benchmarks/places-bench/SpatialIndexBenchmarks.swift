@@ -70,7 +70,16 @@ enum SpatialIndexBenchmarks {
     measureBuild(catalogs: catalogs, plan: plan, report: &report)
     measureMemory(places: places, report: &report)
     var perQuery: [[Double]] = []
+    var found: [String] = []
     for catalog in catalogs {
+      let index = SpatialIndex(places: catalog)
+      let mean = { (rectangles: [CoordinateBounds]) -> String in
+        let total = rectangles.reduce(0) { $0 + index.numberOfPlaces(in: $1) }
+        return Report.format(Double(total) / Double(rectangles.count))
+      }
+      found.append(
+        "\(catalog.count) places: \(mean(queries.cities)) per city, "
+          + "\(mean(queries.countries)) per country")
       guard let model = try? PlacesModel(places: catalog) else {
         report.failures.append("index: cannot build a model of \(catalog.count) places")
         return
@@ -104,14 +113,15 @@ enum SpatialIndexBenchmarks {
             value: large, unit: "us", baseline: (name: baselines[row], value: largeBaseline),
             ratio: Figure.ratio(largeBaseline, large)))
       }
-      // Ranks cost O(sqrt n), as the circle through a place crosses that many cells: reported,
-      // not held to the same-order-of-magnitude target of the O(log n + k) queries.
+      // Only the 10 nearest return as much at every size. A rectangle returns more places as
+      // the catalog grows (O(log n + m)), and a rank costs O(sqrt n), as the circle through a
+      // place crosses that many cells: their ratios are reported, not held to a target.
       report.add(
         Figure(
           section: "index",
           name: "Spatial index, \(name): \(sizes.large) places vs \(sizes.small) places",
           value: large, unit: "us", baseline: (name: "\(sizes.small) places", value: small),
-          ratio: Figure.ratio(large, small), target: row < 3 ? .ratioAtMost(10) : nil))
+          ratio: Figure.ratio(large, small), target: row == 0 ? .ratioAtMost(10) : nil))
     }
     report.notes.append(
       "Spatial index queries: 64 origins within 0.2 degrees of random places; a city is "
@@ -119,7 +129,8 @@ enum SpatialIndexBenchmarks {
         + "that of the place at catalog position count / 2 (far from most origins: the worst "
         + "case); 20 places from a random rank start with a selection; medians per query. "
         + "\(catalogs[0].count) places: every \(places.count / catalogs[0].count)th place of "
-        + "the file, so that they spread as the whole file does")
+        + "the file, so that they spread as the whole file does. Places found on average: "
+        + found.joined(separator: "; "))
   }
 
   // MARK: - Build and memory
