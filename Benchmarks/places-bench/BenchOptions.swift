@@ -3,6 +3,7 @@ struct BenchOptions {
   /// A group of figures that can be measured on its own with `--only`.
   enum Section: String, CaseIterable {
     case broadcast, allocations, registration, memory, loading, selection, search, startup
+    case index, list
   }
 
   /// A child-process mode that prints one machine-readable line.

@@ -19,7 +19,7 @@ final class NoOpMapView: MapViewDelegate {
 final class NoOpListView: ListViewDelegate {
   private(set) var commandCount = 0
 
-  func reloadRows(_ rows: [ListRow], order: ListOrder) { commandCount += 1 }
+  func reloadRows(_ rows: ListRows, order: ListOrder) { commandCount += 1 }
   func highlightRow(at row: Int) { commandCount += 1 }
   func scrollToRow(at row: Int, animated: Bool) { commandCount += 1 }
   func clearHighlight() { commandCount += 1 }

@@ -87,6 +87,28 @@ if sections.contains(.search) {
     report.failures.append("search: \(options.dataFile) could not be loaded")
   }
 }
+if sections.contains(.index) || sections.contains(.list) {
+  let catalog = places ?? (try? GeoJSONPlacesReader().places(contentsOfFile: options.dataFile))
+  let smallCount = quick ? 20 : 1_000
+  if sections.contains(.index) {
+    progress("spatial index")
+    if let catalog {
+      SpatialIndexBenchmarks.run(
+        places: catalog, smallCount: smallCount, plan: plan, report: &report)
+    } else {
+      SpatialIndexBenchmarks.skip(
+        reason: "\(options.dataFile) could not be loaded", report: &report)
+    }
+  }
+  if sections.contains(.list) {
+    progress("list")
+    if let catalog {
+      ListBenchmarks.run(places: catalog, smallCount: smallCount, plan: plan, report: &report)
+    } else {
+      ListBenchmarks.skip(reason: "\(options.dataFile) could not be loaded", report: &report)
+    }
+  }
+}
 if sections.contains(.startup) {
   progress("start-up")
   StartupBenchmark.run(runs: quick ? 2 : 20, report: &report)

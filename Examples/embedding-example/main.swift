@@ -17,8 +17,12 @@ final class MapScreen: MapViewDelegate {
 }
 
 final class ListScreen: ListViewDelegate {
-  func reloadRows(_ rows: [ListRow], order: ListOrder) { print("list: \(rows.count) rows") }
-  func highlightRow(at row: Int) { print("list: highlight row \(row)") }
+  private var rows = ListRows()
+  func reloadRows(_ rows: ListRows, order: ListOrder) {
+    self.rows = rows  // a table view would reload: rows.count rows, cell i shows rows[i]
+    print("list: \(rows.count) rows")
+  }
+  func highlightRow(at row: Int) { print("list: highlight row \(row), \(rows[row].name)") }
   func scrollToRow(at row: Int, animated: Bool) {}
   func clearHighlight() {}
 }

@@ -47,6 +47,15 @@ public final class PlacesModel {
     }
   }
 
+  /// The spatial index of ``places``: which places lie in a rectangle, which are nearest a
+  /// point, and each place's rank by distance.
+  ///
+  /// Built when a catalog is installed, by the initialiser and by ``replacePlaces(_:)``, before
+  /// any listener hears of the catalog, so it always indexes ``places`` (positions in it are
+  /// positions in ``places``), and neither a selection nor a location change ever waits for
+  /// it. Building it costs O(*n* log *n*); it holds 20 bytes per place.
+  public private(set) var spatialIndex: SpatialIndex
+
   private var index: PlaceIndex
   /// The listeners of the open ``changes(replayingState:bufferingPolicy:)`` streams.
   let changeStreams = ChangeStreams()
@@ -60,13 +69,14 @@ public final class PlacesModel {
   ///   - delegates: The multicast to broadcast through; pass one to choose its re-entrancy
   ///     limit and diagnostic handler.
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
-  /// - Complexity: O(*n*).
+  /// - Complexity: O(*n* log *n*), for the spatial index.
   public init(
     places: [Place] = [],
     location: Coordinate? = nil,
     delegates: MulticastDelegate<any PlacesModelDelegate> = MulticastDelegate()
   ) throws(PlacesModelError) {
     self.index = try PlaceIndex(places)
+    self.spatialIndex = SpatialIndex(places: places)
     self.places = places
     self.location = location
     self.selectedItem = nil
@@ -79,13 +89,15 @@ public final class PlacesModel {
   ///
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``; the model is then
   ///   unchanged and nothing is broadcast.
-  /// - Complexity: O(*n*).
+  /// - Complexity: O(*n* log *n*), for the spatial index.
   public func replacePlaces(_ newPlaces: [Place]) throws(PlacesModelError) {
     let newIndex = try PlaceIndex(newPlaces)
+    let newSpatialIndex = SpatialIndex(places: newPlaces)
     if let selectedItem, newIndex.position(of: selectedItem) == nil {
       self.selectedItem = nil
     }
     index = newIndex
+    spatialIndex = newSpatialIndex
     places = newPlaces
   }
 

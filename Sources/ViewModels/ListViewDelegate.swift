@@ -3,10 +3,14 @@ import PlacesModel
 /// The commands a list screen carries out.
 ///
 /// A ``ListViewModel`` calls these on the isolation domain that owns it; the screen only draws.
-/// At most one row is highlighted at a time.
+/// At most one row is highlighted at a time. Row numbers refer to the rows of the last
+/// `reloadRows`.
 public protocol ListViewDelegate: AnyObject {
   /// Replaces every row with `rows`, shown in `order`, leaving none highlighted.
-  func reloadRows(_ rows: [ListRow], order: ListOrder)
+  ///
+  /// `rows` produces each row when it is read: keep it, and read `rows.count` and the rows on
+  /// screen, as a table view asks its data source, rather than every row.
+  func reloadRows(_ rows: ListRows, order: ListOrder)
   /// Highlights the row at `row`, removing the highlight from any other.
   func highlightRow(at row: Int)
   /// Scrolls until the row at `row` is visible.

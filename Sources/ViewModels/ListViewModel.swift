@@ -4,9 +4,11 @@ import PlacesModel
 ///
 /// ## Rows
 /// The rows are ordered by distance from the user's location when it is known
-/// (``ListOrder/distance``), else by name (``ListOrder/name``). They are computed at most once
-/// per change of catalog or location, and not before they are needed; the name order is kept
-/// until the catalog changes, so losing the location again costs no sort.
+/// (``ListOrder/distance``), nearest first, places at the same distance in catalog order; else
+/// by name (``ListOrder/name``). They are a ``ListRows``: produced when read, so the view reads
+/// only the rows it shows. A location change neither sorts nor rebuilds anything: the rows by
+/// distance come from the model's ``SpatialIndex`` as they are read. The order by name is
+/// sorted once per catalog, when first needed, and kept until the catalog changes.
 ///
 /// ## Inputs and commands
 /// An input only changes the model. Every command comes from a model callback, so this view
@@ -18,58 +20,62 @@ import PlacesModel
 /// | selection of a place | `highlightRow`, `scrollToRow(animated: true)` |
 /// | deselection | `clearHighlight` |
 ///
+/// Each callback is answered from the value it carries, never from the model's current state:
+/// the catalog, location and selection the list shows are the ones it last heard. When
+/// broadcasts are queued behind each other (a listener that moves the location from inside a
+/// callback), the model may already hold newer values, and the list still shows each change in
+/// turn, consistently, exactly as every other view does.
+///
 /// ## The view
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
 /// current state into it: `reloadRows`, then, if a place is selected, `highlightRow` and
 /// `scrollToRow(animated: false)`, because the screen is only appearing.
 ///
-/// - Complexity: A selection costs O(1): the row of a place is looked up in a table built
-///   with the rows. Rebuilding the rows costs O(*n*), plus O(*n* log *n*) for a new sort.
+/// - Complexity: A location change costs O(1), plus, when a place is selected, counting its row
+///   (``SpatialIndex/distanceRank(ofPosition:at:from:)``). A selection costs that count by
+///   distance, O(1) by name. A catalog change costs O(1) when the model's index can be shared,
+///   plus the name sort when the rows are first read by name.
 public final class ListViewModel {
   /// The view being driven, held weakly; setting it replays the current state into it.
   public weak var view: (any ListViewDelegate)? {
     didSet { replayState() }
   }
 
+  /// The rows, in ``order``, as last reloaded.
+  public private(set) var rows = ListRows()
+  /// How ``rows`` are ordered.
+  public private(set) var order = ListOrder.name
   /// The identifier of the selected place, as last broadcast by the model.
   public private(set) var selectedID: Place.ID?
+  /// The user's location, as last broadcast by the model.
+  public private(set) var location: Coordinate?
 
   private let model: PlacesModel
-  private var currentRows: [ListRow] = []
-  private var currentOrder = ListOrder.name
-  private var rowByID: [Place.ID: Int] = [:]
-  private var rowsAreStale = true
-  private var rowsByNameCache: [ListRow]?
+  private var catalog: ListCatalog
+  /// The rows by distance, when ``order`` is ``ListOrder/distance``.
+  private var distanceRows: DistanceRows?
 
   /// Creates a view model that listens to `model`, starting from its current state.
   public init(model: PlacesModel) {
     self.model = model
+    catalog = ListCatalog(places: model.places, model: model)
     model.addDelegate(self)
   }
 
   // MARK: - Rows
 
-  /// The rows, in ``order``.
+  /// The row of the place with identifier `id` in ``rows``, or `nil` when it is not in the
+  /// catalog the list shows.
   ///
-  /// - Complexity: O(1), unless the catalog or location changed since the rows were last
-  ///   computed.
-  public var rows: [ListRow] {
-    updateRowsIfNeeded()
-    return currentRows
-  }
-
-  /// How ``rows`` are ordered.
-  public var order: ListOrder {
-    updateRowsIfNeeded()
-    return currentOrder
-  }
-
-  /// The position in ``rows`` of the place with identifier `id`, or `nil`.
-  ///
-  /// - Complexity: O(1) on average, unless the rows must be computed first.
+  /// - Complexity: By name, O(1) on average (after the sort). By distance, a rank count
+  ///   (``SpatialIndex/distanceRank(ofPosition:at:from:)``), then O(1) for the same place
+  ///   until the rows change.
   public func row(ofPlaceWithID id: Place.ID) -> Int? {
-    updateRowsIfNeeded()
-    return rowByID[id]
+    guard let position = catalog.position(ofPlaceWithID: id) else { return nil }
+    if let distanceRows {
+      return distanceRows.row(ofPosition: position)
+    }
+    return Int(catalog.nameOrder.rowByPosition[position])
   }
 
   // MARK: - Inputs
@@ -81,7 +87,6 @@ public final class ListViewModel {
   /// - Throws: ``ListViewModelError/rowOutOfRange(_:rowCount:)`` if there is no such row, or
   ///   ``ListViewModelError/unknownPlace(_:)`` if its place left the catalog; nothing changes.
   public func rowTapped(at row: Int) throws(ListViewModelError) {
-    let rows = self.rows
     guard rows.indices.contains(row) else {
       throw .rowOutOfRange(row, rowCount: rows.count)
     }
@@ -97,80 +102,43 @@ public final class ListViewModel {
 
   private func replayState() {
     guard let view else { return }
-    updateRowsIfNeeded()
-    view.reloadRows(currentRows, order: currentOrder)
-    if let selectedID, let row = rowByID[selectedID] {
+    view.reloadRows(rows, order: order)
+    if let selectedID, let row = row(ofPlaceWithID: selectedID) {
       view.highlightRow(at: row)
       view.scrollToRow(at: row, animated: false)
     }
   }
 
-  /// Marks the rows stale and, when a view is attached, recomputes and reloads them.
+  /// Makes the rows for the catalog and location last heard and, with a view, reloads them.
   fileprivate func rowsDidChange() {
-    rowsAreStale = true
+    if let location {
+      let distanceRows = DistanceRows(catalog: catalog, origin: location)
+      self.distanceRows = distanceRows
+      rows = ListRows(byDistance: distanceRows)
+      order = .distance
+    } else {
+      distanceRows = nil
+      rows = ListRows(byNameOf: catalog)
+      order = .name
+    }
     guard let view else { return }
-    updateRowsIfNeeded()
-    view.reloadRows(currentRows, order: currentOrder)
-    if let selectedID, let row = rowByID[selectedID] {
+    view.reloadRows(rows, order: order)
+    if let selectedID, let row = row(ofPlaceWithID: selectedID) {
       view.highlightRow(at: row)
     }
   }
 
-  fileprivate func catalogDidChange() {
-    rowsByNameCache = nil
+  fileprivate func catalogDidChange(to places: [Place]) {
+    catalog = ListCatalog(places: places, model: model)
     rowsDidChange()
   }
 
-  // MARK: - Computing rows
-
-  private func updateRowsIfNeeded() {
-    guard rowsAreStale else { return }
-    rowsAreStale = false
-    if let location = model.location, let places = model.placesByDistance() {
-      currentRows = places.map { ListRow(place: $0, distanceFrom: location) }
-      currentOrder = .distance
-    } else {
-      let rowsByName = rowsByNameCache ?? Self.rowsByName(model.places)
-      rowsByNameCache = rowsByName
-      currentRows = rowsByName
-      currentOrder = .name
-    }
-    var rowByID: [Place.ID: Int] = [:]
-    rowByID.reserveCapacity(currentRows.count)
-    for (row, listRow) in currentRows.enumerated() {
-      rowByID[listRow.id] = row
-    }
-    self.rowByID = rowByID
-  }
-
-  /// The rows of `places` sorted by name, then by identifier.
-  ///
-  /// Names compare with `String`'s `<`: by Unicode scalars of their canonical form, not by a
-  /// locale's collation, so the order is the same everywhere.
-  ///
-  /// - Complexity: O(*n* log *n*).
-  private static func rowsByName(_ places: [Place]) -> [ListRow] {
-    places.sorted { left, right in
-      left.name != right.name ? left.name < right.name : left.id < right.id
-    }
-    .map { ListRow(place: $0, distanceFrom: nil) }
-  }
-}
-
-extension ListViewModel: PlacesModelDelegate {
-  /// Recomputes the rows for the new catalog and reloads them.
-  public func didChange(places: [Place]) {
-    catalogDidChange()
-  }
-
-  /// Reorders the rows for the new location and reloads them.
-  public func didChange(location: Coordinate?) {
+  fileprivate func locationDidChange(to location: Coordinate?) {
+    self.location = location
     rowsDidChange()
   }
 
-  /// Highlights the selected place's row and scrolls to it; or, on deselection, clears the
-  /// highlight.
-  public func didSelectItem(_ id: Place.ID?) {
+  fileprivate func selectionDidChange(to id: Place.ID?) {
     let previousID = selectedID
     selectedID = id
     guard let view else { return }
@@ -180,5 +148,23 @@ extension ListViewModel: PlacesModelDelegate {
     } else if previousID != nil {
       view.clearHighlight()
     }
+  }
+}
+
+extension ListViewModel: PlacesModelDelegate {
+  /// Shows the rows of the new catalog, `places`, and reloads them.
+  public func didChange(places: [Place]) {
+    catalogDidChange(to: places)
+  }
+
+  /// Orders the rows by distance from `location`, or by name when it is `nil`, and reloads them.
+  public func didChange(location: Coordinate?) {
+    locationDidChange(to: location)
+  }
+
+  /// Highlights the row of the place with identifier `id` and scrolls to it; or, on
+  /// deselection, clears the highlight.
+  public func didSelectItem(_ id: Place.ID?) {
+    selectionDidChange(to: id)
   }
 }

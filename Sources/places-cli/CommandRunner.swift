@@ -73,9 +73,7 @@ final class CommandRunner {
     case .locate(let coordinate):
       coordinator.model.location = coordinate
     case .list(let near):
-      for row in rows(near: near) {
-        output.append(Self.record(for: row))
-      }
+      printRows(near: near)
     case .search(let text, let limit):
       let search = coordinator.searchViewModel
       search.matchLimit = limit
@@ -110,14 +108,25 @@ final class CommandRunner {
 
   // MARK: - Listing
 
-  /// The list's rows, or, given `near`, every place nearest first from there, ties in catalog
-  /// order, without changing the user's location.
-  private func rows(near origin: Coordinate?) -> [ListRow] {
-    guard let origin, origin != coordinator.model.location else {
-      return coordinator.listViewModel.rows
+  /// Prints the list's rows, or, given `near`, every place nearest first from there.
+  ///
+  /// `near` leaves the user's location alone; places at the same distance come in catalog
+  /// order. Either way each row is found as it is printed, from the spatial index, without
+  /// sorting the catalog by distance.
+  private func printRows(near origin: Coordinate?) {
+    let listViewModel = coordinator.listViewModel
+    guard let origin, origin != listViewModel.location else {
+      for row in listViewModel.rows {
+        output.append(Self.record(for: row))
+      }
+      return
     }
-    return coordinator.model.places(byDistanceFrom: origin).map {
-      ListRow(place: $0, distanceFrom: origin)
+    let places = coordinator.model.places
+    for neighbour in coordinator.model.spatialIndex.neighbours(of: origin) {
+      let place = places[neighbour.position]
+      let row = ListRow(
+        id: place.id, name: place.name, country: place.country, distance: neighbour.distance)
+      output.append(Self.record(for: row))
     }
   }
 

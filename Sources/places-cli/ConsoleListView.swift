@@ -2,7 +2,8 @@ import ViewModels
 
 /// A list screen that prints each command it receives as a line naming the view `list`.
 ///
-/// Rows are printed as their count and order, so that a catalog of any size takes one line.
+/// Rows are printed as their count and order, so that a catalog of any size takes one line;
+/// like a screen, it reads no row it does not show, and it shows none.
 final class ConsoleListView: ListViewDelegate {
   private let output: OutputBuffer
 
@@ -15,7 +16,7 @@ final class ConsoleListView: ListViewDelegate {
     output.append(OutputRecord(heading: ("list", command), fields: fields))
   }
 
-  func reloadRows(_ rows: [ListRow], order: ListOrder) {
+  func reloadRows(_ rows: ListRows, order: ListOrder) {
     emit("reloadRows", ("count", .integer(rows.count)), ("order", .word(order.rawValue)))
   }
 

@@ -181,8 +181,8 @@ enum HelpText {
     USAGE: places-cli list [--near LAT,LON] [OPTIONS]
 
     Prints the places, one per line, with id, name and country; nearest first, with the
-    distance in kilometres, when a location is known, and by name otherwise. Prints no view
-    commands.
+    distance in kilometres, when a location is known, and by name otherwise. Places at the
+    same distance keep the order of the places file. Prints no view commands.
 
       id=42 name="Stockholm" country="SE" distanceKm=63.7
       {"id":42,"name":"Stockholm","country":"SE","distanceKm":63.7}

@@ -26,6 +26,34 @@ struct ListCommandTests {
     #expect(run.status == 0)
   }
 
+  @Test func listNearLeavesTheUsersLocationAsItWas() throws {
+    let input = """
+      locate 59.86 17.64
+      list --near -33.92,18.42
+      list
+
+      """
+
+    let run = try PlacesCLI.run(["session"], input: input)
+
+    let lines = Array(run.lines.dropFirst(SelectCommandTests.startUp.count + 2))
+    #expect(lines.count == 400, "two lists of 200 places, and no view command between them")
+    #expect(lines.first?.hasPrefix(#"id=105 name="Cape Town" country="ZA""#) == true)
+    #expect(lines.dropFirst(200).first == #"id=42 name="Stockholm" country="SE" distanceKm=63.7"#)
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func listNearMatchesASortOfEveryPlaceByDistance() throws {
+    let run = try PlacesCLI.run(["list", "--near", "35.68,139.69", "--format", "json"])
+
+    let distances = try run.lines.map(JSONLine.object(from:)).compactMap {
+      $0["distanceKm"] as? Double
+    }
+    #expect(distances.count == 200)
+    #expect(distances == distances.sorted())
+  }
+
   @Test func listInJSONPrintsOneObjectPerPlace() throws {
     let run = try PlacesCLI.run(["list", "--format", "json", "--near=-33.92,18.42"])
 

@@ -4,7 +4,8 @@
 import PlacesModel
 import ViewModels
 
-/// A list view that records the commands it receives; rows are recorded by place identifier.
+/// A list view that records the commands it receives; rows are read in full when reloaded and
+/// recorded by place identifier, as they were when the command came.
 public final class ListViewSpy: ListViewDelegate {
   public enum Command: Equatable, Sendable {
     case reloadRows([Place.ID], order: ListOrder)
@@ -14,7 +15,10 @@ public final class ListViewSpy: ListViewDelegate {
   }
 
   public private(set) var commands: [Command] = []
-  public private(set) var rows: [ListRow] = []
+  public private(set) var rows = ListRows()
+  /// Runs after each command is recorded, like a screen that forwards a gesture while it is
+  /// still updating.
+  public var onCommand: ((Command) -> Void)?
   private let log: CommandLog?
 
   public init(log: CommandLog? = nil) {
@@ -24,9 +28,10 @@ public final class ListViewSpy: ListViewDelegate {
   private func record(_ command: Command) {
     commands.append(command)
     log?.append(.list(command))
+    onCommand?(command)
   }
 
-  public func reloadRows(_ rows: [ListRow], order: ListOrder) {
+  public func reloadRows(_ rows: ListRows, order: ListOrder) {
     self.rows = rows
     record(.reloadRows(rows.map(\.id), order: order))
   }

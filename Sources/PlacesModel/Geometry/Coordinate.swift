@@ -31,17 +31,31 @@ public struct Coordinate: Hashable, Sendable {
   /// Returns the great-circle distance to `other` in metres, on a sphere of
   /// ``earthRadiusInMetres`` (haversine formula; accurate to about 0.5% on the real ellipsoid).
   public func distance(to other: Coordinate) -> Double {
-    let degreesToRadians = Double.pi / 180
-    let latitude1 = latitude * degreesToRadians
-    let latitude2 = other.latitude * degreesToRadians
+    Self.distance(
+      haversine: haversine(to: other, cosLatitude: cos(latitude * Self.radiansPerDegree)))
+  }
+
+  static var radiansPerDegree: Double { Double.pi / 180 }
+
+  /// The haversine of the central angle to `other`, given the cosine of this coordinate's
+  /// latitude in radians: the first half of ``distance(to:)``, split out so that code measuring
+  /// many distances from one point computes that cosine once and gets the same result, bit for
+  /// bit.
+  func haversine(to other: Coordinate, cosLatitude: Double) -> Double {
+    let latitude1 = latitude * Self.radiansPerDegree
+    let latitude2 = other.latitude * Self.radiansPerDegree
     let halfDeltaLatitude = (latitude2 - latitude1) / 2
-    let halfDeltaLongitude = (other.longitude - longitude) * degreesToRadians / 2
+    let halfDeltaLongitude = (other.longitude - longitude) * Self.radiansPerDegree / 2
     let sinLatitude = sin(halfDeltaLatitude)
     let sinLongitude = sin(halfDeltaLongitude)
-    let haversine =
-      sinLatitude * sinLatitude + cos(latitude1) * cos(latitude2) * sinLongitude * sinLongitude
+    return sinLatitude * sinLatitude + cosLatitude * cos(latitude2) * sinLongitude * sinLongitude
+  }
+
+  /// The distance in metres for a haversine from ``haversine(to:cosLatitude:)``: the second half
+  /// of ``distance(to:)``.
+  static func distance(haversine: Double) -> Double {
     let centralAngle = 2 * asin(min(1, haversine.squareRoot()))
-    return Self.earthRadiusInMetres * centralAngle
+    return earthRadiusInMetres * centralAngle
   }
 }
 

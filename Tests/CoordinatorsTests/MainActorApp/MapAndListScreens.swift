@@ -24,7 +24,7 @@ extension MapScreen: @MainActor MapViewDelegate {
 final class ListScreen {}
 
 extension ListScreen: @MainActor ListViewDelegate {
-  func reloadRows(_ rows: [ListRow], order: ListOrder) {}
+  func reloadRows(_ rows: ListRows, order: ListOrder) {}
   func highlightRow(at row: Int) {}
   func scrollToRow(at row: Int, animated: Bool) {}
   func clearHighlight() {}

@@ -1,0 +1,271 @@
+import Foundation
+
+/// The latitude/longitude cell of one node of a ``SpatialIndex``, in degrees.
+///
+/// The root's cell is the whole Earth; each split cuts a cell in two at the splitting place's
+/// latitude or longitude, so a cell never crosses the antimeridian and every place of a node
+/// lies in its cell (on its edge included). Cells are not stored: a query recomputes them on its
+/// way down, exactly as the build made them.
+struct IndexCell: Sendable {
+  var south: Double
+  var north: Double
+  var west: Double
+  var east: Double
+
+  /// The whole Earth, the root's cell.
+  static let world = IndexCell(south: -90, north: 90, west: -180, east: 180)
+
+  /// Whether the node of this cell splits its places by longitude (else by latitude).
+  ///
+  /// The longer side is cut, measured on the ground: the width at the parallel nearest the
+  /// equator, where the cell is widest, against the height. The build and every query call
+  /// this same function on the same numbers, so they always agree.
+  var splitsOnLongitude: Bool {
+    let widestLatitude: Double
+    if south > 0 {
+      widestLatitude = south
+    } else if north < 0 {
+      widestLatitude = north
+    } else {
+      widestLatitude = 0
+    }
+    let width = (east - west) * cos(widestLatitude * Self.radiansPerDegree)
+    return width >= north - south
+  }
+
+  /// The two halves of the cell cut at `value`, a longitude when `onLongitude`, else a latitude.
+  ///
+  /// The half holding the smaller values comes first; both hold the cut itself.
+  func split(at value: Double, onLongitude: Bool) -> (lower: IndexCell, upper: IndexCell) {
+    var lower = self
+    var upper = self
+    if onLongitude {
+      lower.east = value
+      upper.west = value
+    } else {
+      lower.north = value
+      upper.south = value
+    }
+    return (lower, upper)
+  }
+
+  // MARK: - Distances
+
+  /// Metres by which every distance bound is widened.
+  ///
+  /// Great-circle distances are computed with the haversine formula, whose rounding error
+  /// grows near antipodal points, where `asin` is steep: a computed distance may differ from the
+  /// true one by up to about 0.6 m there (and by nanometres elsewhere). A bound is itself such a
+  /// computation, and is compared with a place's computed distance, so each is widened by 5 m:
+  /// then it holds for the distances the index compares, which are the computed ones.
+  static let boundSlack = 5.0
+
+  /// A lower bound, in metres, on the computed distance from `origin` to any place in the cell,
+  /// from latitudes alone: weaker than ``lowerDistanceBound(from:)``, but free of trigonometry.
+  func latitudeLowerDistanceBound(from origin: DistanceOrigin) -> Double {
+    latitudeGap(from: origin.point) * Coordinate.earthRadiusInMetres - Self.boundSlack
+  }
+
+  /// An upper bound, in metres, on the computed distance from `origin` to any place in the cell,
+  /// from latitudes alone: weaker than ``upperDistanceBound(from:)``, but free of trigonometry.
+  func latitudeUpperDistanceBound(from origin: DistanceOrigin) -> Double {
+    (Double.pi - latitudeGap(from: origin.antipode)) * Coordinate.earthRadiusInMetres
+      + Self.boundSlack
+  }
+
+  /// The difference in latitude, in radians, from `point` to the nearest latitude of the cell.
+  private func latitudeGap(from point: AnglePoint) -> Double {
+    if point.latitudeDegrees < south {
+      return (south - point.latitudeDegrees) * Self.radiansPerDegree
+    }
+    if point.latitudeDegrees > north {
+      return (point.latitudeDegrees - north) * Self.radiansPerDegree
+    }
+    return 0
+  }
+
+  /// A lower bound, in metres, on the computed distance from `origin` to any place in the cell.
+  func lowerDistanceBound(from origin: DistanceOrigin) -> Double {
+    Self.minimumAngle(from: origin.point, to: self) * Coordinate.earthRadiusInMetres
+      - Self.boundSlack
+  }
+
+  /// An upper bound, in metres, on the computed distance from `origin` to any place in the
+  /// cell: half the circumference less the least distance from the origin's antipode, since
+  /// every point is that much nearer the origin than the antipode is.
+  func upperDistanceBound(from origin: DistanceOrigin) -> Double {
+    (Double.pi - Self.minimumAngle(from: origin.antipode, to: self))
+      * Coordinate.earthRadiusInMetres + Self.boundSlack
+  }
+
+  /// The least central angle, in radians, from `point` to the cell.
+  ///
+  /// When the point's meridian crosses the cell, the nearest point of the cell is on it, and
+  /// the angle is the difference in latitude. Otherwise the nearest point lies on the cell's
+  /// edge meridian nearer in longitude (moving any point of the cell along its parallel towards
+  /// the point's longitude brings it nearer). Along that meridian, when it is less than 90°
+  /// away, the distance falls to the foot of the perpendicular from the point, at latitude
+  /// `atan(tan φ / cos Δλ)`, and rises again towards both poles, so the nearest point is that
+  /// foot clamped to the cell; when it is farther, the perpendicular's foot is on the far side
+  /// of the Earth and the nearest point is one of the two corners.
+  static func minimumAngle(from point: AnglePoint, to cell: IndexCell) -> Double {
+    let longitude = point.longitudeDegrees
+    guard longitude < cell.west || longitude > cell.east else {
+      return cell.latitudeGap(from: point)
+    }
+    // Degrees to go east from the point to the west edge, and west to the east edge.
+    var eastward = cell.west - longitude
+    if eastward < 0 { eastward += 360 }
+    var westward = longitude - cell.east
+    if westward < 0 { westward += 360 }
+    let deltaDegrees = min(eastward, westward)
+    let deltaLongitude = deltaDegrees * radiansPerDegree
+    let south = cell.south * radiansPerDegree
+    let north = cell.north * radiansPerDegree
+    if deltaDegrees < 90 {
+      let foot = atan(point.tanLatitude / cos(deltaLongitude))
+      let nearest = min(max(foot, south), north)
+      return centralAngle(
+        point.latitude, point.cosLatitude, nearest, cos(nearest), deltaLongitude)
+    }
+    return min(
+      centralAngle(point.latitude, point.cosLatitude, south, cos(south), deltaLongitude),
+      centralAngle(point.latitude, point.cosLatitude, north, cos(north), deltaLongitude))
+  }
+
+  static var radiansPerDegree: Double { Coordinate.radiansPerDegree }
+
+  /// The central angle in radians between two points given by their latitudes (radians), the
+  /// cosines of those, and their difference in longitude (radians), by the haversine formula.
+  @inline(__always)
+  static func centralAngle(
+    _ latitude1: Double, _ cosLatitude1: Double, _ latitude2: Double, _ cosLatitude2: Double,
+    _ deltaLongitude: Double
+  ) -> Double {
+    let sinLatitude = sin((latitude2 - latitude1) / 2)
+    let sinLongitude = sin(deltaLongitude / 2)
+    let haversine =
+      sinLatitude * sinLatitude + cosLatitude1 * cosLatitude2 * sinLongitude * sinLongitude
+    return 2 * asin(min(1, haversine.squareRoot()))
+  }
+
+  // MARK: - Rectangles
+
+  /// Whether the cell and `region` may share a point.
+  func intersects(_ region: IndexRegion) -> Bool {
+    guard south <= region.north, north >= region.south else { return false }
+    return region.longitudeRanges.contains { west <= $0.upperBound && east >= $0.lowerBound }
+  }
+
+  /// Whether every point of the cell lies in `region`.
+  func isInside(_ region: IndexRegion) -> Bool {
+    guard south >= region.south, north <= region.north else { return false }
+    return region.longitudeRanges.contains { west >= $0.lowerBound && east <= $0.upperBound }
+  }
+}
+
+/// A point with the trigonometry the distance bounds need, computed once.
+struct AnglePoint: Sendable {
+  let latitudeDegrees: Double
+  let longitudeDegrees: Double
+  /// The latitude in radians, its cosine and its tangent.
+  let latitude: Double
+  let cosLatitude: Double
+  let tanLatitude: Double
+
+  init(latitudeDegrees: Double, longitudeDegrees: Double) {
+    self.latitudeDegrees = latitudeDegrees
+    self.longitudeDegrees = longitudeDegrees
+    latitude = latitudeDegrees * IndexCell.radiansPerDegree
+    cosLatitude = cos(latitude)
+    tanLatitude = tan(latitude)
+  }
+}
+
+/// A query point, and its antipode, with what every distance bound needs, computed once per
+/// query.
+struct DistanceOrigin: Sendable {
+  /// The point itself, from which exact distances are measured.
+  let coordinate: Coordinate
+  let point: AnglePoint
+  let antipode: AnglePoint
+
+  init(_ coordinate: Coordinate) {
+    self.coordinate = coordinate
+    point = AnglePoint(latitudeDegrees: coordinate.latitude, longitudeDegrees: coordinate.longitude)
+    let antipodeLongitude =
+      coordinate.longitude > 0 ? coordinate.longitude - 180 : coordinate.longitude + 180
+    antipode = AnglePoint(
+      latitudeDegrees: -coordinate.latitude, longitudeDegrees: antipodeLongitude)
+  }
+}
+
+extension DistanceOrigin {
+  /// The distance to `other` exactly as `coordinate.distance(to: other)` computes it, bit for
+  /// bit, with the cosine of the origin's latitude computed once.
+  @inline(__always)
+  func distance(to other: Coordinate) -> Double {
+    Coordinate.distance(haversine: haversine(to: other))
+  }
+
+  /// The haversine ``distance(to:)`` starts from: distances in the same order, without the
+  /// square root and arcsine.
+  @inline(__always)
+  func haversine(to other: Coordinate) -> Double {
+    coordinate.haversine(to: other, cosLatitude: point.cosLatitude)
+  }
+}
+
+/// A distance to compare places with, and two haversines that settle most comparisons without
+/// computing a distance.
+///
+/// A place whose haversine (``DistanceOrigin/haversine(to:)``) is below ``nearer`` is nearer
+/// than ``distance``, and one above ``farther`` is farther: they are the haversines of
+/// ``distance`` less and plus ``IndexCell/boundSlack``, which exceeds the rounding of the
+/// haversines and of the distances computed from them. Only places in between need their
+/// distance.
+struct DistanceThreshold {
+  let distance: Double
+  let nearer: Double
+  let farther: Double
+
+  init(_ distance: Double) {
+    self.distance = distance
+    let metres = Coordinate.earthRadiusInMetres
+    let low = distance - IndexCell.boundSlack
+    let high = distance + IndexCell.boundSlack
+    nearer = low > 0 ? Self.haversine(low / metres) : -1
+    farther = high < Double.pi * metres ? Self.haversine(high / metres) : 2
+  }
+
+  /// The haversine of a central angle in radians, in `0...π`.
+  private static func haversine(_ angle: Double) -> Double {
+    let half = sin(angle / 2)
+    return half * half
+  }
+}
+
+/// A ``CoordinateBounds`` as the index tests cells against it: a latitude range and the
+/// longitude ranges, none crossing the antimeridian, that together cover the rectangle.
+struct IndexRegion: Sendable {
+  let bounds: CoordinateBounds
+  let south: Double
+  let north: Double
+  let longitudeRanges: [ClosedRange<Double>]
+
+  init(_ bounds: CoordinateBounds) {
+    self.bounds = bounds
+    south = bounds.south
+    north = bounds.north
+    var ranges: [ClosedRange<Double>]
+    if bounds.crossesAntimeridian {
+      ranges = [bounds.west...180, -180...bounds.east]
+    } else {
+      ranges = [bounds.west...bounds.east]
+      // -180 and 180 are one meridian: a rectangle reaching either holds places on both.
+      if bounds.east == 180 { ranges.append(-180 ... -180) }
+      if bounds.west == -180 { ranges.append(180...180) }
+    }
+    longitudeRanges = ranges
+  }
+}

@@ -1,0 +1,171 @@
+/// A ``SpatialIndex``'s two arrays seen through buffer pointers for the length of one query,
+/// with the traversals the queries share.
+///
+/// Made only by ``SpatialIndex/withTree(_:)``, inside the arrays' `withUnsafeBufferPointer`
+/// calls, and never kept beyond them: the recursion then reads the arrays without retaining
+/// them or checking bounds at every step.
+struct IndexTree {
+  let coordinates: UnsafeBufferPointer<Coordinate>
+  let positions: UnsafeBufferPointer<Int32>
+
+  /// The middle slot of the node `lower..<upper`, where it splits, and its two halves' cells.
+  @inline(__always)
+  func split(lower: Int, upper: Int, cell: IndexCell) -> (
+    middle: Int, lower: IndexCell, upper: IndexCell
+  ) {
+    let middle = SpatialIndex.middle(lower: lower, upper: upper)
+    let onLongitude = cell.splitsOnLongitude
+    let value = onLongitude ? coordinates[middle].longitude : coordinates[middle].latitude
+    let halves = cell.split(at: value, onLongitude: onLongitude)
+    return (middle, halves.lower, halves.upper)
+  }
+
+  /// Whether the node `lower..<upper` is a leaf, whose places are scanned rather than split.
+  @inline(__always)
+  static func isLeaf(lower: Int, upper: Int) -> Bool {
+    upper - lower <= SpatialIndex.leafSize
+  }
+
+  /// The key of the place at slot `slot`.
+  @inline(__always)
+  func key(at slot: Int, from origin: DistanceOrigin) -> DistanceKey {
+    DistanceKey(distance: origin.distance(to: coordinates[slot]), position: Int(positions[slot]))
+  }
+
+  // MARK: - Rectangles
+
+  /// Calls `body` with the position of each place of the node inside `region`.
+  func visit(
+    lower: Int, upper: Int, cell: IndexCell, region: IndexRegion, _ body: (Int) throws -> Void
+  ) rethrows {
+    guard lower < upper, cell.intersects(region) else { return }
+    if cell.isInside(region) {
+      for slot in lower..<upper { try body(Int(positions[slot])) }
+      return
+    }
+    if Self.isLeaf(lower: lower, upper: upper) {
+      for slot in lower..<upper where region.bounds.contains(coordinates[slot]) {
+        try body(Int(positions[slot]))
+      }
+      return
+    }
+    let split = split(lower: lower, upper: upper, cell: cell)
+    try visit(lower: lower, upper: split.middle, cell: split.lower, region: region, body)
+    if region.bounds.contains(coordinates[split.middle]) {
+      try body(Int(positions[split.middle]))
+    }
+    try visit(lower: split.middle + 1, upper: upper, cell: split.upper, region: region, body)
+  }
+
+  /// The number of places of the node inside `region`.
+  func count(lower: Int, upper: Int, cell: IndexCell, region: IndexRegion) -> Int {
+    guard lower < upper, cell.intersects(region) else { return 0 }
+    if cell.isInside(region) {
+      return upper - lower
+    }
+    if Self.isLeaf(lower: lower, upper: upper) {
+      var found = 0
+      for slot in lower..<upper where region.bounds.contains(coordinates[slot]) {
+        found += 1
+      }
+      return found
+    }
+    let split = split(lower: lower, upper: upper, cell: cell)
+    let middleFound = region.bounds.contains(coordinates[split.middle]) ? 1 : 0
+    return count(lower: lower, upper: split.middle, cell: split.lower, region: region)
+      + middleFound
+      + count(lower: split.middle + 1, upper: upper, cell: split.upper, region: region)
+  }
+
+  // MARK: - Distances
+
+  /// The number of places of the node whose key is less than `key`.
+  ///
+  /// A node wholly nearer or farther than `key` is counted by its size or skipped, settled by
+  /// latitudes alone where they suffice and by the exact cell bounds otherwise; only the
+  /// places of nodes that straddle `key`'s distance are measured.
+  func countBefore(
+    _ key: DistanceKey, _ threshold: DistanceThreshold, lower: Int, upper: Int, cell: IndexCell,
+    origin: DistanceOrigin
+  ) -> Int {
+    guard lower < upper else { return 0 }
+    if cell.latitudeLowerDistanceBound(from: origin) > key.distance { return 0 }
+    if cell.latitudeUpperDistanceBound(from: origin) < key.distance { return upper - lower }
+    if cell.lowerDistanceBound(from: origin) > key.distance { return 0 }
+    if cell.upperDistanceBound(from: origin) < key.distance { return upper - lower }
+    if Self.isLeaf(lower: lower, upper: upper) {
+      var found = 0
+      for slot in lower..<upper where comesBefore(slot, key, threshold, origin) {
+        found += 1
+      }
+      return found
+    }
+    let split = split(lower: lower, upper: upper, cell: cell)
+    let middleFound = comesBefore(split.middle, key, threshold, origin) ? 1 : 0
+    return countBefore(
+      key, threshold, lower: lower, upper: split.middle, cell: split.lower, origin: origin)
+      + middleFound
+      + countBefore(
+        key, threshold, lower: split.middle + 1, upper: upper, cell: split.upper, origin: origin)
+  }
+
+  /// Whether the place at `slot` comes before `key`: settled by its haversine when that is
+  /// clear of `threshold`, else by its key.
+  @inline(__always)
+  private func comesBefore(
+    _ slot: Int, _ key: DistanceKey, _ threshold: DistanceThreshold, _ origin: DistanceOrigin
+  ) -> Bool {
+    let haversine = origin.haversine(to: coordinates[slot])
+    if haversine < threshold.nearer { return true }
+    if haversine > threshold.farther { return false }
+    return self.key(at: slot, from: origin) < key
+  }
+
+  /// Appends the keys of the node's places farther than `low` and at most `high` from the
+  /// origin.
+  func collect(
+    into keys: inout [DistanceKey], above low: DistanceThreshold, upTo high: DistanceThreshold,
+    lower: Int, upper: Int, cell: IndexCell, origin: DistanceOrigin
+  ) {
+    guard lower < upper,
+      cell.lowerDistanceBound(from: origin) <= high.distance,
+      cell.upperDistanceBound(from: origin) > low.distance
+    else { return }
+    if Self.isLeaf(lower: lower, upper: upper) {
+      for slot in lower..<upper {
+        collect(slot, into: &keys, above: low, upTo: high, origin: origin)
+      }
+      return
+    }
+    let split = split(lower: lower, upper: upper, cell: cell)
+    collect(
+      into: &keys, above: low, upTo: high, lower: lower, upper: split.middle, cell: split.lower,
+      origin: origin)
+    collect(split.middle, into: &keys, above: low, upTo: high, origin: origin)
+    collect(
+      into: &keys, above: low, upTo: high, lower: split.middle + 1, upper: upper,
+      cell: split.upper, origin: origin)
+  }
+
+  @inline(__always)
+  private func collect(
+    _ slot: Int, into keys: inout [DistanceKey], above low: DistanceThreshold,
+    upTo high: DistanceThreshold, origin: DistanceOrigin
+  ) {
+    let haversine = origin.haversine(to: coordinates[slot])
+    guard haversine >= low.nearer, haversine <= high.farther else { return }
+    let key = self.key(at: slot, from: origin)
+    if key.distance > low.distance, key.distance <= high.distance { keys.append(key) }
+  }
+}
+
+extension SpatialIndex {
+  /// Runs `body` with the index's arrays seen as an ``IndexTree``.
+  func withTree<Result>(_ body: (IndexTree) throws -> Result) rethrows -> Result {
+    try coordinates.withUnsafeBufferPointer { coordinates in
+      try positions.withUnsafeBufferPointer { positions in
+        try body(IndexTree(coordinates: coordinates, positions: positions))
+      }
+    }
+  }
+}
