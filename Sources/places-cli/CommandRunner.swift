@@ -23,7 +23,19 @@ final class CommandRunner {
       throw CatalogError(file: source, error: error)
     }
     self.output = output
+    coordinator.mapViewModel.cameraChanged(to: .world, viewSize: Self.viewSize)
   }
+
+  /// The size of the map screen the views stand for: a phone held upright, 390 by 844 points.
+  ///
+  /// The map starts at zoom 0, where the whole world fits its width.
+  static let viewSize: MapSize = {
+    do {
+      return try MapSize(width: 390, height: 844)
+    } catch {
+      preconditionFailure("390x844 is a valid view size")
+    }
+  }()
 
   /// Attaches the views, which print the state they start from.
   func start() {
@@ -57,6 +69,8 @@ final class CommandRunner {
       coordinator.mapViewModel.mapTapped()
     case .locate(let coordinate):
       coordinator.model.location = coordinate
+    case .camera(let camera):
+      coordinator.mapViewModel.cameraChanged(to: camera, viewSize: Self.viewSize)
     case .list(let near):
       for row in rows(near: near) {
         output.append(Self.record(for: row))

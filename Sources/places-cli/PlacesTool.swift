@@ -76,7 +76,7 @@ extension Command {
   /// before its own commands; `list` prints places instead.
   fileprivate var drivesViews: Bool {
     switch self {
-    case .select, .deselect, .locate, .session: true
+    case .select, .deselect, .locate, .camera, .session: true
     case .list: false
     }
   }

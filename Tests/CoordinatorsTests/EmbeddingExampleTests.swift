@@ -7,13 +7,19 @@ import ViewModels
 /// The embedding example of README.md, compiled and run, so the README cannot drift.
 struct EmbeddingExampleTests {
   final class MapScreen: MapViewDelegate {
-    private(set) var cameraTargets: [Coordinate] = []
-    func showMarkers(_ markers: [MapMarker]) {}
-    func selectMarker(id: Place.ID) {}
-    func deselectMarker(id: Place.ID) {}
-    func moveCamera(to coordinate: Coordinate, animated: Bool) { cameraTargets.append(coordinate) }
-    func showCard(for place: Place) {}
-    func hideCard() {}
+    private(set) var cameraTargets: [MapCamera] = []
+    private(set) var annotations: [MapMarker.ID: MapMarker] = [:]
+    private(set) var selected: Place.ID?
+    func moveCamera(to camera: MapCamera, animated: Bool) { cameraTargets.append(camera) }
+    func showMarkers(_ markers: [MapMarker]) {
+      annotations = Dictionary(uniqueKeysWithValues: markers.map { ($0.id, $0) })
+    }
+    func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
+      for id in removed { annotations[id] = nil }
+      for marker in added { annotations[marker.id] = marker }
+    }
+    func selectMarker(id: Place.ID) { selected = id }
+    func deselectMarker(id: Place.ID) { selected = nil }
     func showUserLocation(_ coordinate: Coordinate) {}
     func hideUserLocation() {}
   }
@@ -50,11 +56,16 @@ struct EmbeddingExampleTests {
 
     let places = try GeoJSONPlacesReader().places(contentsOfFile: sample)
     let app = try AppCoordinator(places: places, viewFactory: screens)
+    let camera = try MapCamera(centre: Coordinate(latitude: 59.3, longitude: 18.1), zoom: 4)
+    app.mapViewModel.cameraChanged(to: camera, viewSize: try MapSize(width: 390, height: 844))
     app.start()
     try app.mapViewModel.markerTapped(id: 42)
 
     let stockholm = try #require(app.model.place(withID: 42))
-    #expect(screens.map.cameraTargets == [stockholm.coordinate])
+    #expect(screens.map.cameraTargets == [camera, camera.centred(on: stockholm.coordinate)])
+    #expect(screens.map.annotations[.place(42)] == MapMarker(place: stockholm))
+    #expect(screens.map.selected == 42)
+    #expect(screens.map.annotations.values.map(\.count).reduce(0, +) < places.count)
     #expect(
       screens.list.highlightedRows == [app.listViewModel.row(ofPlaceWithID: 42)].compactMap { $0 })
     #expect(screens.card.shown == [42])
