@@ -64,7 +64,7 @@ extension UsageError: CustomStringConvertible {
     case .invalidCoordinate(let error):
       error.description
     case .invalidZoom(let word):
-      "invalid zoom '\(word)': expected a number from 0 to \(MapCamera.maximumZoom)"
+      "invalid zoom '\(word)': expected a number from 0 to \(Int(MapCamera.maximumZoom))"
     case .invalidCamera(let error):
       error.description
     case .notAllowedInSession(let word):

@@ -10,12 +10,13 @@ struct HelpAndVersionTests {
     for command in ["select ID", "deselect", "locate LAT LON", "list", "session"] {
       #expect(run.standardOutput.contains("\n  \(command) "))
     }
+    #expect(run.standardOutput.contains("\n  camera LAT LON ZOOM\n"))
     #expect(run.standardOutput.contains("66  The places file is missing or unreadable."))
     #expect(run.standardError == "")
     #expect(run.status == 0)
   }
 
-  @Test(arguments: ["select", "deselect", "locate", "list", "session", "help"])
+  @Test(arguments: ["select", "deselect", "locate", "camera", "list", "session", "help"])
   func everyCommandHasHelp(command: String) throws {
     let afterCommand = try PlacesCLI.run([command, "--help"])
     let beforeCommand = try PlacesCLI.run(["--help", command])

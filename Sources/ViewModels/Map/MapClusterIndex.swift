@@ -16,10 +16,12 @@ import PlacesModel
 /// (see ``MapClustering`` for what it guarantees).
 ///
 /// - Complexity: Building is O(*n*): a projection per place and a radix sort. It keeps 28 bytes
-///   per place (the code, the catalog position and two prefix sums) plus a table of at most
-///   about 4 bytes per place; the places themselves are shared with the array given, not
-///   copied. A query costs O(*c* log *n* + *m*²/*k*) for the *c* cells and runs in view, and
-///   at most a few hundred markers *m*; it does not grow with the catalog.
+///   per place (the code, the catalog position and two prefix sums) plus a table of at most 4
+///   bytes per place; the places themselves are shared with the array given, not copied. A
+///   query costs O(*c* log *n* + *e*) to find the *c* cells in view and clip the *e* places
+///   scanned in those that cross the view's edge (about the square root of the places in each
+///   such cell), then O(*m* log *m*) per merging round for the *m* candidates. It does not grow
+///   with the places out of view. Holds no state between queries: share it freely.
 public struct MapClusterIndex: Sendable {
   /// The catalog, in the order given.
   public let places: [Place]

@@ -14,13 +14,13 @@ extension MapGeometryError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidZoom(let zoom):
-      "zoom \(zoom) is not a finite number in 0...\(MapCamera.maximumZoom)"
+      "zoom \(zoom) is not a finite number in 0...\(Int(MapCamera.maximumZoom))"
     case .invalidSize(let width, let height):
       "view size \(width)x\(height) is not a finite number of points in "
-        + "1...\(MapSize.maximumSide) on each side"
+        + "1...\(Int(MapSize.maximumSide)) on each side"
     case .invalidRadius(let radius):
       "cluster radius \(radius) is not a finite number of points in "
-        + "1...\(MapClusterOptions.maximumRadius)"
+        + "1...\(Int(MapClusterOptions.maximumRadius))"
     }
   }
 }
