@@ -41,13 +41,13 @@ struct ClusterMerger {
   }
 
   /// Puts `group` at the mean position of its places, in unwrapped units.
+  ///
+  /// The sums are exact integers, and below 2^53 (two million places) so is their conversion:
+  /// the same places always give the same position, bit for bit.
   static func place(_ group: inout Group) {
-    let count = UInt64(group.count)
-    let world = WebMercator.worldSize
-    group.x =
-      Double(group.sumX / count) + Double(group.sumX % count) / Double(count)
-      + Double(group.wraps) / Double(count) * world
-    group.y = Double(group.sumY / count) + Double(group.sumY % count) / Double(count)
+    let count = Double(group.count)
+    group.x = (Double(group.sumX) + Double(group.wraps) * WebMercator.worldSize) / count
+    group.y = Double(group.sumY) / count
   }
 
   /// Merges until every two groups are at least `radius` units apart.
@@ -86,6 +86,7 @@ struct ClusterMerger {
             isTaken[index] = true
             var group = groups[index]
             let (seedX, seedY) = (group.x, group.y)
+            var didAbsorb = false
             grid.forEachNeighbour(of: seedX, seedY) { other in
               guard !isTaken[other] else { return }
               let dx = groups[other].x - seedX
@@ -99,8 +100,11 @@ struct ClusterMerger {
               group.wraps += absorbed.wraps
               next[group.tail] = absorbed.head
               group.tail = absorbed.tail
+              didAbsorb = true
             }
-            place(&group)
+            if didAbsorb {
+              place(&group)
+            }
             merged.append(group)
           }
         }

@@ -97,8 +97,7 @@ struct ClusterQuery {
   private mutating func placeOnNearestCopies() {
     for index in candidates.indices {
       let candidate = candidates[index]
-      let count = UInt64(candidate.count)
-      let meanX = Double(candidate.sumX / count) + Double(candidate.sumX % count) / Double(count)
+      let meanX = Double(candidate.sumX) / Double(candidate.count)
       let wraps = Int64(((frame.centreX - meanX) / WebMercator.worldSize).rounded())
       candidates[index].wraps = wraps
       for range in candidate.firstRange..<candidate.endRange {
