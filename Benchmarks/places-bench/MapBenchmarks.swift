@@ -150,14 +150,18 @@ enum MapBenchmarks {
             + "\(places.count) places: to last view command",
           value: largeMedians[index], unit: "us", baseline: baselineRow, ratio: ratio,
           target: .valueBelow(1_000), note: note))
+      let inView = { (scene: Scene) in scene.viewModel.markers.reduce(0) { $0 + $1.count } }
       report.add(
         Figure(
           section: "map",
           name: "Map: camera move at \(stop.name) zoom, \(places.count) vs \(small.count) places",
           value: largeMedians[index], unit: "us",
           baseline: (name: "\(small.count) places", value: smallMedians[index]),
-          ratio: largeMedians[index] / smallMedians[index], target: .ratioAtMost(10)))
+          ratio: largeMedians[index] / smallMedians[index], target: .ratioAtMost(10),
+          note: "\(inView(large)) places in view with \(places.count), \(inView(scenes[0][index])) "
+            + "with the \(small.count) (every \(stride)th place): a move costs what is in view"))
     }
+    addInstructionCounts(dataFile: dataFile, quick: quick, report: &report)
     let city = largeMedians[3]
     report.add(
       Figure(
@@ -183,6 +187,57 @@ enum MapBenchmarks {
           + "precomputed clusters and computes no difference; the figure here goes from the "
           + "input to the last view command.")
     }
+  }
+
+  // MARK: - Instructions
+
+  /// Counts the instructions of a camera move at each stop with callgrind, which the machine's
+  /// load does not change: the probe runs with 100 and 300 moves, and the difference is
+  /// divided by 200.
+  private static func addInstructionCounts(dataFile: String, quick: Bool, report: inout Report) {
+    guard !quick, let valgrind = ChildProcess.searchPath(for: "valgrind"),
+      let executable = ChildProcess.currentExecutable
+    else {
+      report.notes.append(
+        "Map: instruction counts need valgrind on PATH and are not taken in --quick.")
+      return
+    }
+    progress("map: counting instructions with callgrind")
+    for stop in stops {
+      let counts = [100, 300].map { moves in
+        instructions(
+          valgrind: valgrind, executable: executable, dataFile: dataFile, stop: stop.name,
+          moves: moves)
+      }
+      guard let fewer = counts[0], let more = counts[1] else {
+        report.failures.append("map: the callgrind run of the \(stop.name) probe failed")
+        continue
+      }
+      report.add(
+        Figure(
+          section: "map",
+          name: "Map: camera move at \(stop.name) zoom, instructions per move",
+          value: Double(more - fewer) / 200, unit: "instructions"))
+    }
+    report.notes.append(
+      "Map: instructions per move are callgrind's \"Collected\" for `places-bench --only "
+        + "map-moves --stop STOP --moves K`, (K = 300 - K = 100) / 200: loading and set-up "
+        + "cancel out.")
+  }
+
+  private static func instructions(
+    valgrind: String, executable: String, dataFile: String, stop: String, moves: Int
+  ) -> Int? {
+    let arguments = [
+      "--tool=callgrind", "--callgrind-out-file=/dev/null", executable, "--only", "map-moves",
+      "--stop", stop, "--moves", "\(moves)", "--file", dataFile,
+    ]
+    guard let outcome = ChildProcess.run(valgrind, arguments: arguments, capturingOutput: true),
+      outcome.status == 0,
+      let line = outcome.output.split(separator: "\n").first(where: { $0.contains("Collected") }),
+      let number = line.split(separator: ":").last
+    else { return nil }
+    return Int(number.filter(\.isNumber))
   }
 
   // MARK: - Probe

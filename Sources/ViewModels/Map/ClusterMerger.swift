@@ -5,7 +5,8 @@
 /// of its own; a merged group sits at the mean position of all its places and keeps the
 /// identity of the group that absorbed the others. Rounds repeat until one merges nothing, so
 /// at the end every two groups are at least the radius apart. Each round but the last removes
-/// at least one group, and a round costs O(*m* log *m*) with a grid of radius-sized buckets.
+/// at least one group, and a round costs O(*m* log *m*) with a grid of radius-sized buckets;
+/// after the first, only pairs with a group that changed are measured again.
 struct ClusterMerger {
   /// A set of candidates that end up as one marker.
   struct Group {
@@ -21,6 +22,9 @@ struct ClusterMerger {
     var tail: Int
     var x: Double
     var y: Double
+    /// Whether the group absorbed another in the last round (every group, before the first):
+    /// two groups that did not were already found at least a radius apart.
+    var hasChanged = true
   }
 
   /// The groups, in Z-order of their seeds once ``merge(radius:)`` has run.
@@ -75,8 +79,9 @@ struct ClusterMerger {
     }
     order.sort()
     var isTaken = [Bool](repeating: false, count: groups.count)
-    var merged: [Group] = []
-    merged.reserveCapacity(groups.count)
+    // Each group left lands at its seed's index, so reading them in index order keeps Z-order.
+    var merged = [Group?](repeating: nil, count: groups.count)
+    var mergedCount = 0
     groups.withUnsafeBufferPointer { groups in
       isTaken.withUnsafeMutableBufferPointer { isTaken in
         next.withUnsafeMutableBufferPointer { next in
@@ -86,9 +91,10 @@ struct ClusterMerger {
             isTaken[index] = true
             var group = groups[index]
             let (seedX, seedY) = (group.x, group.y)
+            let seedHasChanged = group.hasChanged
             var didAbsorb = false
             grid.forEachNeighbour(of: seedX, seedY) { other in
-              guard !isTaken[other] else { return }
+              guard !isTaken[other], seedHasChanged || groups[other].hasChanged else { return }
               let dx = groups[other].x - seedX
               let dy = groups[other].y - seedY
               guard dx * dx + dy * dy < limit else { return }
@@ -105,15 +111,15 @@ struct ClusterMerger {
             if didAbsorb {
               place(&group)
             }
-            merged.append(group)
+            group.hasChanged = didAbsorb
+            merged[index] = group
+            mergedCount += 1
           }
         }
       }
     }
-    if merged.count < groups.count {
-      merged.sort { $0.seed < $1.seed }
-    }
-    return merged
+    guard mergedCount < groups.count else { return groups }
+    return merged.compactMap { $0 }
   }
 }
 

@@ -73,8 +73,8 @@ public final class MapViewModel {
   private var index: MapClusterIndex
   /// The catalog position of the selected place in ``index``.
   private var selectedPosition: Int?
-  /// The markers the view shows, by identity.
-  private var markerByID: [MapMarker.ID: MapMarker] = [:]
+  /// The position in ``markers`` of each marker the view shows, by identity.
+  private var markerPositionByID: [MapMarker.ID: Int] = [:]
 
   /// Creates a view model that listens to `model`, starting from its current state.
   ///
@@ -194,7 +194,7 @@ public final class MapViewModel {
     if let userLocation {
       view.showUserLocation(userLocation)
     }
-    if let selectedID, markerByID[.place(selectedID)] != nil {
+    if let selectedID, markerPositionByID[.place(selectedID)] != nil {
       view.selectMarker(id: selectedID)
     }
   }
@@ -208,17 +208,21 @@ public final class MapViewModel {
     let previous = clustering.markers
     clustering = index.clustering(
       for: viewport, options: options, unclusteredPlaceAt: selectedPosition)
-    var currentByID: [MapMarker.ID: MapMarker] = [:]
-    currentByID.reserveCapacity(clustering.markers.count)
+    let current = clustering.markers
+    // One lookup and one insertion per marker: a marker found unchanged keeps its old one.
+    var isKept = [Bool](repeating: false, count: previous.count)
+    var positionByID = [MapMarker.ID: Int](minimumCapacity: current.count)
     var added: [MapMarker] = []
-    for marker in clustering.markers {
-      currentByID[marker.id] = marker
-      if markerByID[marker.id] != marker {
+    for (position, marker) in current.enumerated() {
+      positionByID[marker.id] = position
+      if let old = markerPositionByID[marker.id], previous[old] == marker {
+        isKept[old] = true
+      } else {
         added.append(marker)
       }
     }
-    let removed = previous.lazy.filter { currentByID[$0.id] != $0 }.map(\.id)
-    markerByID = currentByID
+    markerPositionByID = positionByID
+    let removed = previous.indices.lazy.filter { !isKept[$0] }.map { previous[$0].id }
     guard let view, !(added.isEmpty && removed.isEmpty) else { return false }
     view.updateMarkers(removing: Array(removed), adding: added)
     guard let selectedID, added.contains(where: { $0.id == .place(selectedID) }) else {
@@ -271,7 +275,7 @@ extension MapViewModel: PlacesModelDelegate {
     selectedPosition = newPosition
     guard let newPosition else {
       selectedID = nil
-      if let previousID, markerByID[.place(previousID)] != nil {
+      if let previousID, markerPositionByID[.place(previousID)] != nil {
         view?.deselectMarker(id: previousID)
       }
       updateMarkers()
