@@ -59,7 +59,7 @@ enum HelpText {
       0   Success.
       1   No place has the id given.
       64  Usage error: unknown command or option, an id that is not an integer, a missing or
-          extra argument, a bad option value, or a coordinate out of range.
+          extra argument, a bad option value, or a coordinate or zoom out of range.
       65  The places file is malformed or invalid.
       66  The places file is missing or unreadable.
 
@@ -127,7 +127,7 @@ enum HelpText {
 
     EXAMPLES:
       places-cli camera 48.86 2.35 11
-      printf 'camera 59.33 18.07 4\nselect 42\n' | places-cli session
+      printf 'camera 59.33 18.07 4\\nselect 42\\n' | places-cli session
 
     Exits with 64 if a number is missing, not a number, or out of range.
 
