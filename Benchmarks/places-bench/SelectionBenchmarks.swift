@@ -43,7 +43,7 @@ enum SelectionBenchmarks {
     for name in ["Select, 1000 places: tap to last view command", "Select, all places"] {
       report.add(
         .skipped(
-          section: "selection", name: name, unit: "us", target: .valueBelow(1_000),
+          section: "selection", name: name, unit: "us", target: .valueBelow(100),
           reason: reason))
     }
   }
@@ -86,7 +86,7 @@ enum SelectionBenchmarks {
     report.add(
       Figure(
         section: "selection", name: "Select, \(counts[0]) places: tap to last view command",
-        value: small, unit: "us", target: .valueBelow(1_000), note: note))
+        value: small, unit: "us", target: .valueBelow(100), note: note))
     report.add(
       Figure(
         section: "selection",
@@ -96,7 +96,7 @@ enum SelectionBenchmarks {
     report.add(
       Figure(
         section: "selection", name: "Select, \(counts[1]) places: tap to last view command",
-        value: large, unit: "us", target: .valueBelow(1_000)))
+        value: large, unit: "us", target: .valueBelow(100)))
     if commandsPerSelection.contains(where: { $0 != 5 }) {
       report.failures.append(
         "selection: expected 5 view commands per select, got \(commandsPerSelection)")
