@@ -2,7 +2,7 @@
 struct BenchOptions {
   /// A group of figures that can be measured on its own with `--only`.
   enum Section: String, CaseIterable {
-    case broadcast, allocations, registration, memory, loading, selection, search, startup
+    case broadcast, allocations, registration, memory, loading, selection, map, search, startup
     case index, list
   }
 
@@ -10,6 +10,7 @@ struct BenchOptions {
   enum Probe {
     case broadcastAllocations(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
     case loadPeak(path: String, decoder: Bool)
+    case mapMoves(path: String, stop: String, moves: Int)
   }
 
   /// What the command line asks for.
@@ -23,18 +24,23 @@ struct BenchOptions {
   }
 
   static let usage = """
-    usage: places-bench [--quick] [--json | --markdown] [--data DIR] [--only SECTION,...]
+    usage: places-bench [--quick] [--json | --markdown] [--data DIR] [--supercluster DIR]
+                        [--only SECTION,...]
 
       --quick         tiny sizes and few samples: a smoke test that checks no speed
       --json          print the figures as one JSON object
       --markdown      print the tables as Markdown
       --data DIR      the folder holding places-world.geojson (default ../shared/data)
+      --supercluster DIR
+                      also run supercluster under node for the map figures; DIR holds
+                      node_modules/supercluster and node_modules/kdbush
       --only LIST     measure only these sections: \
     \(Section.allCases.map(\.rawValue).joined(separator: ", "))
 
     probes, run as child processes by the bench itself:
       --only broadcast-allocs --form FORM --delegates N --broadcasts K
       --only load-peak --file PATH [--decoder]
+      --only map-moves --stop STOP --moves K [--file PATH]   (for instruction counts)
     FORM is one of: \(BroadcastImplementation.allCases.map(\.rawValue).joined(separator: ", "))
     """
 
@@ -44,6 +50,8 @@ struct BenchOptions {
   var sections = Set(Section.allCases)
   var probe: Probe?
   var showsHelp = false
+  /// The folder holding `node_modules/supercluster`, to measure it beside the map.
+  var superclusterDirectory: String?
 
   /// The file loaded: the world file, or the small sample with `--quick`.
   var dataFile: String {
@@ -59,6 +67,7 @@ struct BenchOptions {
     var broadcasts = 1_000
     var file: String?
     var decoder = false
+    var stop = "city"
     while let argument = remaining.popFirst() {
       switch argument {
       case "--quick": quick = true
@@ -67,7 +76,11 @@ struct BenchOptions {
       case "--decoder": decoder = true
       case "-h", "--help": showsHelp = true
       case "--data": dataDirectory = try Self.value(of: argument, from: &remaining)
+      case "--supercluster":
+        superclusterDirectory = try Self.value(of: argument, from: &remaining)
       case "--file": file = try Self.value(of: argument, from: &remaining)
+      case "--stop": stop = try Self.value(of: argument, from: &remaining)
+      case "--moves": broadcasts = try Self.count(of: argument, from: &remaining)
       case "--delegates": delegates = try Self.count(of: argument, from: &remaining)
       case "--broadcasts": broadcasts = try Self.count(of: argument, from: &remaining)
       case "--form":
@@ -78,7 +91,7 @@ struct BenchOptions {
         form = named
       case "--only":
         let list = try Self.value(of: argument, from: &remaining)
-        if list == "broadcast-allocs" || list == "load-peak" {
+        if ["broadcast-allocs", "load-peak", "map-moves"].contains(list) {
           probeName = list
           continue
         }
@@ -98,6 +111,8 @@ struct BenchOptions {
       probe = .broadcastAllocations(form: form, delegates: delegates, broadcasts: broadcasts)
     case "load-peak":
       probe = .loadPeak(path: file ?? dataFile, decoder: decoder)
+    case "map-moves":
+      probe = .mapMoves(path: file ?? dataFile, stop: stop, moves: broadcasts)
     default:
       break
     }

@@ -5,12 +5,13 @@ import ViewModels
 final class NoOpMapView: MapViewDelegate {
   private(set) var commandCount = 0
 
+  func moveCamera(to camera: MapCamera, animated: Bool) { commandCount += 1 }
   func showMarkers(_ markers: [MapMarker]) { commandCount += 1 }
+  func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
+    commandCount += 1
+  }
   func selectMarker(id: Place.ID) { commandCount += 1 }
   func deselectMarker(id: Place.ID) { commandCount += 1 }
-  func moveCamera(to coordinate: Coordinate, animated: Bool) { commandCount += 1 }
-  func showCard(for place: Place) { commandCount += 1 }
-  func hideCard() { commandCount += 1 }
   func showUserLocation(_ coordinate: Coordinate) { commandCount += 1 }
   func hideUserLocation() { commandCount += 1 }
 }

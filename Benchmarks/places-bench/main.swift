@@ -29,6 +29,10 @@ case .loadPeak(let path, let decoder):
   let line = LoadingBenchmarks.probe(path: path, decoder: decoder)
   print(line)
   exit(line.contains("places=-1") ? 1 : 0)
+case .mapMoves(let path, let stop, let moves):
+  let line = MapBenchmarks.probe(path: path, stop: stop, moves: moves)
+  print(line)
+  exit(line.hasPrefix("map-moves") ? 0 : 1)
 case nil:
   break
 }
@@ -65,7 +69,7 @@ if sections.contains(.loading) {
   progress("loading \(options.dataFile)")
   places = LoadingBenchmarks.run(
     path: options.dataFile, plan: quick ? .quick : .slow, report: &report)
-} else if sections.contains(.selection) || sections.contains(.search) {
+} else if sections.contains(.selection) || sections.contains(.search) || sections.contains(.map) {
   places = try? GeoJSONPlacesReader().places(contentsOfFile: options.dataFile)
 }
 if sections.contains(.selection) {
@@ -107,6 +111,16 @@ if sections.contains(.index) || sections.contains(.list) {
     } else {
       ListBenchmarks.skip(reason: "\(options.dataFile) could not be loaded", report: &report)
     }
+  }
+}
+if sections.contains(.map) {
+  progress("map")
+  if let places {
+    MapBenchmarks.run(
+      places: places, smallCount: quick ? 20 : 1_000, dataFile: options.dataFile,
+      superclusterDirectory: options.superclusterDirectory, quick: quick, report: &report)
+  } else {
+    MapBenchmarks.skip(reason: "\(options.dataFile) could not be loaded", report: &report)
   }
 }
 if sections.contains(.startup) {

@@ -6,12 +6,14 @@ import PlacesModel
 import ViewModels
 
 final class MapScreen: MapViewDelegate {
+  func moveCamera(to camera: MapCamera, animated: Bool) { print("map: fly to \(camera.centre)") }
   func showMarkers(_ markers: [MapMarker]) { print("map: \(markers.count) markers") }
-  func selectMarker(id: Place.ID) {}
+  func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
+    // remove those annotations, then add these: places, and clusters with a count
+    print("map: \(removed.count) markers out, \(added.count) in")
+  }
+  func selectMarker(id: Place.ID) { print("map: select \(id)") }
   func deselectMarker(id: Place.ID) {}
-  func moveCamera(to coordinate: Coordinate, animated: Bool) { print("map: fly to \(coordinate)") }
-  func showCard(for place: Place) { print("map: card for \(place.name)") }
-  func hideCard() {}
   func showUserLocation(_ coordinate: Coordinate) {}
   func hideUserLocation() {}
 }
@@ -40,5 +42,8 @@ struct Screens: ViewFactory {
 
 let places = try GeoJSONPlacesReader().places(contentsOfFile: "places.geojson")
 let app = try AppCoordinator(places: places, viewFactory: Screens())
+// What the map shows: call this again on every pan or zoom; the markers of the region follow.
+let camera = try MapCamera(centre: Coordinate(latitude: 59.3, longitude: 18.1), zoom: 4)
+app.mapViewModel.cameraChanged(to: camera, viewSize: try MapSize(width: 390, height: 844))
 app.start()
 try app.mapViewModel.markerTapped(id: 42)  // a tap: every view reacts once, in broadcast order

@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// A command of the tool, with its arguments checked.
 enum Command: Equatable {
@@ -9,6 +10,8 @@ enum Command: Equatable {
   case deselect
   /// Sets the user's location.
   case locate(Coordinate)
+  /// Reports that the map now shows this camera, as a pan or zoom would.
+  case camera(MapCamera)
   /// Prints the places, nearest first from `near`, or from the user's location when `near`
   /// is `nil`; by name when neither is known.
   case list(near: Coordinate?)

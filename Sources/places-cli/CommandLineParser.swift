@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// Turns the words of a command line, or of one line of a session, into an ``Invocation``.
 ///
@@ -168,6 +169,9 @@ struct CommandLineParser {
     case .locate:
       let words = try expect(arguments, names: ["LAT", "LON"], for: name)
       return .run(.locate(try coordinate(latitude: words[0], longitude: words[1])))
+    case .camera:
+      let words = try expect(arguments, names: ["LAT", "LON", "ZOOM"], for: name)
+      return .run(.camera(try camera(words)))
     case .list:
       _ = try expect(arguments, names: [], for: name)
       guard let near = options[.near] else { return .run(.list(near: nil)) }
@@ -248,6 +252,19 @@ struct CommandLineParser {
       return try Coordinate(latitude: latitudeValue, longitude: longitudeValue)
     } catch {
       throw .invalidCoordinate(error)
+    }
+  }
+
+  /// The camera of the words `LAT LON ZOOM`.
+  private func camera(_ words: [String]) throws(UsageError) -> MapCamera {
+    let centre = try coordinate(latitude: words[0], longitude: words[1])
+    guard let zoom = Self.degrees(words[2]) else {
+      throw .invalidZoom(words[2])
+    }
+    do {
+      return try MapCamera(centre: centre, zoom: zoom)
+    } catch {
+      throw .invalidCamera(error)
     }
   }
 

@@ -3,6 +3,7 @@ enum CommandName: String, CaseIterable {
   case select
   case deselect
   case locate
+  case camera
   case list
   case session
   case search

@@ -31,6 +31,17 @@ final class CommandRunner {
   /// The search's view model, for a front end that shows its own search screen.
   var searchViewModel: SearchViewModel { coordinator.searchViewModel }
 
+  /// The size of the map screen the views stand for: a phone held upright, 390 by 844 points.
+  ///
+  /// The map starts at zoom 0, where the whole world fits its width.
+  static let viewSize: MapSize = {
+    do {
+      return try MapSize(width: 390, height: 844)
+    } catch {
+      preconditionFailure("390x844 is a valid view size")
+    }
+  }()
+
   /// Attaches the views, which print the state they start from.
   func start() {
     coordinator.start()
@@ -72,6 +83,8 @@ final class CommandRunner {
       coordinator.mapViewModel.mapTapped()
     case .locate(let coordinate):
       coordinator.model.location = coordinate
+    case .camera(let camera):
+      coordinator.mapViewModel.cameraChanged(to: camera, viewSize: Self.viewSize)
     case .list(let near):
       printRows(near: near)
     case .search(let text, let limit):

@@ -10,6 +10,7 @@ enum HelpText {
     case .select: select
     case .deselect: deselect
     case .locate: locate
+    case .camera: camera
     case .list: list
     case .session: session
     case .search: search
@@ -84,6 +85,8 @@ enum HelpText {
       select ID         Select a place, as a tap on its map marker would.
       deselect          Clear the selection, as a tap on the empty map would.
       locate LAT LON    Set the user's location.
+      camera LAT LON ZOOM
+                        Show the map centred there at ZOOM, as a pan or zoom would.
       list              Print the places, nearest first when a location is known.
       search TEXT       Print the places whose names match TEXT, best first.
       session           Read commands from standard input, one per line, against one model.
@@ -103,21 +106,27 @@ enum HelpText {
 
     OUTPUT:
       Each view command is one line naming the view (map, list or card), the command and its
-      arguments. Markers and rows are printed as their count; an id that is a string is quoted:
-        map: moveCamera to=59.32938,18.06871 animated=true
+      arguments; an id that is a string is quoted. Rows are printed as their count; markers as
+      how many were added and removed, and how many the map then shows (count), of which how
+      many are clusters:
+        map: moveCamera to=59.32938,18.06871 zoom=0.0 animated=true
+        map: updateMarkers added=2 removed=1 count=7 clusters=5
         list: reloadRows count=200 order=name
       With --format json, each line is one object with the keys "view" and "command" and the
-      arguments by name (a coordinate as "latitude" and "longitude"):
-        {"view":"map","command":"moveCamera","latitude":59.32938,"longitude":18.06871,"animated":true}
-      The views first print the state they start from. Errors go to standard error, and a
-      command that fails prints nothing on standard output.
+      arguments by name (a coordinate as "latitude" and "longitude"); markers are listed in
+      full, a place with "id" and "name", a cluster with "cluster", each with its coordinate
+      and "count":
+        {"view":"map","command":"moveCamera","latitude":1.5,"longitude":2.5,"zoom":0.0,"animated":true}
+      The map is a phone-sized screen (390x844 points) that starts out showing the whole
+      world (zoom 0); the views first print the state they start from. Errors go to standard
+      error, and a command that fails prints nothing on standard output.
 
     EXIT STATUS:
       0   Success.
       1   No place has the id given.
       64  Usage error: unknown command or option, an option given twice, an id that is not an
           integer where every id is one, a missing or extra argument, a bad option value, or
-          a coordinate out of range.
+          a coordinate or zoom out of range.
       65  The places file is malformed or invalid, or has no feature that can be placed.
       66  The places file is missing or unreadable.
       74  Standard output could not be written (a full disk, say), or 'browse' could not set
@@ -131,8 +140,9 @@ enum HelpText {
     USAGE: places-cli select ID [--from map|list|search] [OPTIONS]
 
     Selects the place with the id ID, as a tap on its marker on the map (the default) or on
-    its row in the list would, and prints the commands every view receives: the map selects
-    the marker, moves the camera and shows the bottom card; the list highlights the row and
+    its row in the list would, and prints the commands every view receives: the map centres
+    the camera on the place, updates its markers (the selected place always has its own
+    marker, never hidden in a cluster) and selects the marker; the list highlights the row and
     scrolls to it; the detail card shows the place. Whichever view the tap comes from, each
     view reacts once, in the same order.
 
@@ -172,6 +182,27 @@ enum HelpText {
     EXAMPLES:
       places-cli locate 59.85882 17.63889
       places-cli locate -33.92 18.42
+
+    Exits with 64 if a number is missing, not a number, or out of range.
+
+    """
+
+  private static let camera = """
+    USAGE: places-cli camera LAT LON ZOOM [OPTIONS]
+
+    Reports that the map now shows latitude LAT and longitude LON, in degrees, at its centre,
+    at zoom ZOOM (0 to 24: at zoom 0 the whole world is 256 points wide, and each step
+    doubles the scale; about 4 shows a continent, 11 a city, 16 a street), as a pan or a
+    zoom would. Prints the markers the map receives: the places in view, with places closer
+    than 60 points clustered, as the difference from what it showed before.
+
+    The map is a phone-sized screen, 390x844 points, that starts at latitude 0, longitude 0,
+    zoom 0. In a session the camera carries from line to line, and a later 'select' centres
+    it on the place, keeping the zoom.
+
+    EXAMPLES:
+      places-cli camera 48.86 2.35 11
+      printf 'camera 59.33 18.07 4\\nselect 42\\n' | places-cli session
 
     Exits with 64 if a number is missing, not a number, or out of range.
 

@@ -18,6 +18,9 @@ enum OutputValue {
   /// A coordinate: `latitude,longitude` in text, two members `latitude` and `longitude` in
   /// JSON.
   case coordinate(Coordinate)
+  /// A list of objects, each given by its fields: its length in text, an array of objects in
+  /// JSON, so that a line stays short in text and complete in JSON.
+  case list([[(name: String, value: OutputValue)]])
 
   /// The value as text output writes it after `name=`.
   var text: String {
@@ -29,6 +32,7 @@ enum OutputValue {
     case .text(let value): value.quotedForJSON
     case .word(let value): value
     case .coordinate(let value): value.description
+    case .list(let objects): "\(objects.count)"
     }
   }
 
@@ -45,7 +49,14 @@ enum OutputValue {
         member("latitude", Self.jsonNumber(value.latitude)),
         member("longitude", Self.jsonNumber(value.longitude)),
       ]
+    case .list(let objects):
+      [member(name, "[" + objects.map(Self.jsonObject(_:)).joined(separator: ",") + "]")]
     }
+  }
+
+  /// `fields` as one JSON object.
+  static func jsonObject(_ fields: [(name: String, value: OutputValue)]) -> String {
+    "{" + fields.flatMap { $0.value.jsonMembers(named: $0.name) }.joined(separator: ",") + "}"
   }
 
   private func member(_ name: String, _ value: String) -> String {

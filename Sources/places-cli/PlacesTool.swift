@@ -101,7 +101,7 @@ extension Command {
   /// before its own commands; `list` prints places instead.
   fileprivate var drivesViews: Bool {
     switch self {
-    case .select, .deselect, .locate, .session, .browse: true
+    case .select, .deselect, .locate, .camera, .session, .browse: true
     case .list, .search: false
     }
   }

@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// Why a command line, or a line of a session, was refused before anything ran.
 enum UsageError: Error, Equatable {
@@ -28,6 +29,10 @@ enum UsageError: Error, Equatable {
   case invalidNumber(String, name: String)
   /// The coordinate is out of range.
   case invalidCoordinate(CoordinateError)
+  /// The zoom is not a number.
+  case invalidZoom(String)
+  /// The camera's zoom is out of range.
+  case invalidCamera(MapGeometryError)
   /// The option or command can only be used on the command line, not inside a session.
   case notAllowedInSession(String)
   /// `select --from search` named a place that is not among the last search's matches.
@@ -65,6 +70,10 @@ extension UsageError: CustomStringConvertible {
     case .invalidNumber(let word, let name):
       "invalid \(name) '\(word)': expected a number in degrees"
     case .invalidCoordinate(let error):
+      error.description
+    case .invalidZoom(let word):
+      "invalid zoom '\(word)': expected a number from 0 to \(Int(MapCamera.maximumZoom))"
+    case .invalidCamera(let error):
       error.description
     case .notAllowedInSession(let word):
       "'\(word)' cannot be used inside a session; give it on the command line"

@@ -5,16 +5,28 @@ import ViewModelTestSupport
 import ViewModels
 
 struct AppCoordinatorTests {
+  /// The views' start-up commands, the map looking at western Europe at zoom 5.
   private static let setUp: [CommandLog.Entry] = [
-    .map(.showMarkers(Place.catalog.map(MapMarker.init(place:)))),
+    .map(.moveCamera(to: .europe, animated: false)),
+    .map(.showMarkers(of: Place.catalog)),
     .list(.reloadRows(Place.catalog.map(\.id), order: .name)),
   ]
+
+  /// The app for `places`, its map looking at western Europe at zoom 5, where each place has
+  /// its own marker; not started.
+  private static func makeApp(
+    places: [Place] = Place.catalog, factory: ViewFactorySpy
+  ) throws -> AppCoordinator {
+    let coordinator = try AppCoordinator(places: places, viewFactory: factory)
+    coordinator.mapViewModel.cameraChanged(to: .europe, viewSize: .square)
+    return coordinator
+  }
 
   // MARK: - Start
 
   @Test func startAttachesViewsAndBringsThemUpToDate() throws {
     let factory = ViewFactorySpy()
-    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    let coordinator = try Self.makeApp(factory: factory)
 
     coordinator.start()
 
@@ -24,7 +36,7 @@ struct AppCoordinatorTests {
 
   @Test func startTwiceDoesNothingMore() throws {
     let factory = ViewFactorySpy()
-    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    let coordinator = try Self.makeApp(factory: factory)
 
     coordinator.start()
     coordinator.start()
@@ -37,15 +49,15 @@ struct AppCoordinatorTests {
     try model.select(Place.paris.id)
     let factory = ViewFactorySpy()
     let coordinator = AppCoordinator(model: model, viewFactory: factory)
+    coordinator.mapViewModel.cameraChanged(to: .europe, viewSize: .square)
 
     coordinator.start()
 
     #expect(
       factory.log.entries == [
-        .map(.showMarkers(Place.catalog.map(MapMarker.init(place:)))),
+        .map(.moveCamera(to: .europe, animated: false)),
+        .map(.showMarkers(of: Place.catalog)),
         .map(.selectMarker(Place.paris.id)),
-        .map(.moveCamera(to: Place.paris.coordinate, animated: false)),
-        .map(.showCard(.paris)),
         .list(.reloadRows(Place.catalog.map(\.id), order: .name)),
         .list(.highlightRow(1)),
         .list(.scrollToRow(1, animated: false)),
@@ -64,16 +76,16 @@ struct AppCoordinatorTests {
 
   @Test func selectionShowsCardAfterMapAndList() throws {
     let factory = ViewFactorySpy()
-    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    let coordinator = try Self.makeApp(factory: factory)
     coordinator.start()
 
     try coordinator.mapViewModel.markerTapped(id: Place.stockholm.id)
 
     #expect(
       factory.log.entries.dropFirst(Self.setUp.count) == [
+        .map(
+          .moveCamera(to: MapCamera.europe.centred(on: Place.stockholm.coordinate), animated: true)),
         .map(.selectMarker(Place.stockholm.id)),
-        .map(.moveCamera(to: Place.stockholm.coordinate, animated: true)),
-        .map(.showCard(.stockholm)),
         .list(.highlightRow(2)),
         .list(.scrollToRow(2, animated: true)),
         .card(.showDetails(.stockholm)),
@@ -84,7 +96,7 @@ struct AppCoordinatorTests {
 
   @Test func deselectionDismissesCard() throws {
     let factory = ViewFactorySpy()
-    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    let coordinator = try Self.makeApp(factory: factory)
     coordinator.start()
     try coordinator.listViewModel.rowTapped(at: 0)
     let beforeDeselection = factory.log.entries.count
@@ -94,7 +106,6 @@ struct AppCoordinatorTests {
     #expect(
       factory.log.entries.dropFirst(beforeDeselection) == [
         .map(.deselectMarker(Place.london.id)),
-        .map(.hideCard),
         .list(.clearHighlight),
         .card(.dismiss),
       ])
@@ -105,7 +116,7 @@ struct AppCoordinatorTests {
 
   @Test func newSelectionReplacesCard() throws {
     let factory = ViewFactorySpy()
-    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    let coordinator = try Self.makeApp(factory: factory)
     coordinator.start()
     try coordinator.mapViewModel.markerTapped(id: Place.london.id)
     let beforeSecondTap = factory.log.entries.count
@@ -114,9 +125,8 @@ struct AppCoordinatorTests {
 
     #expect(
       factory.log.entries.dropFirst(beforeSecondTap) == [
+        .map(.moveCamera(to: MapCamera.europe.centred(on: Place.paris.coordinate), animated: true)),
         .map(.selectMarker(Place.paris.id)),
-        .map(.moveCamera(to: Place.paris.coordinate, animated: true)),
-        .map(.showCard(.paris)),
         .list(.highlightRow(1)),
         .list(.scrollToRow(1, animated: true)),
         .card(.dismiss),
@@ -127,7 +137,7 @@ struct AppCoordinatorTests {
 
   @Test func tapOnCardCloseGoesBack() throws {
     let factory = ViewFactorySpy()
-    let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+    let coordinator = try Self.makeApp(factory: factory)
     coordinator.start()
     try coordinator.mapViewModel.markerTapped(id: Place.paris.id)
     let card = try #require(coordinator.children.first as? PlaceCardCoordinator)
@@ -142,8 +152,8 @@ struct AppCoordinatorTests {
   @Test func graphsBuiltSideBySideAreIndependent() throws {
     let firstFactory = ViewFactorySpy()
     let secondFactory = ViewFactorySpy()
-    let first = try AppCoordinator(places: Place.catalog, viewFactory: firstFactory)
-    let second = try AppCoordinator(places: Place.catalog, viewFactory: secondFactory)
+    let first = try Self.makeApp(factory: firstFactory)
+    let second = try Self.makeApp(factory: secondFactory)
     first.start()
     second.start()
 
@@ -163,7 +173,7 @@ struct AppCoordinatorTests {
     weak var weakCard: PlaceCardCoordinator?
     weak var weakCardViewModel: PlaceCardViewModel?
     do {
-      let coordinator = try AppCoordinator(places: Place.catalog, viewFactory: factory)
+      let coordinator = try Self.makeApp(factory: factory)
       coordinator.start()
       try coordinator.mapViewModel.markerTapped(id: Place.london.id)
       weakModel = coordinator.model

@@ -12,6 +12,7 @@ struct HelpAndVersionTests {
     ] {
       #expect(run.standardOutput.contains("\n  \(command) "))
     }
+    #expect(run.standardOutput.contains("\n  camera LAT LON ZOOM\n"))
     #expect(run.standardOutput.contains("66  The places file is missing or unreadable."))
     for option in [
       "--places FILE", "--id-property FIELD", "--name-property FIELD", "--non-point centre|skip",
@@ -25,7 +26,9 @@ struct HelpAndVersionTests {
     #expect(run.status == 0)
   }
 
-  @Test(arguments: ["select", "deselect", "locate", "list", "search", "session", "browse", "help"])
+  @Test(arguments: [
+    "select", "deselect", "locate", "camera", "list", "search", "session", "browse", "help",
+  ])
   func everyCommandHasHelp(command: String) throws {
     let afterCommand = try PlacesCLI.run([command, "--help"])
     let beforeCommand = try PlacesCLI.run(["--help", command])

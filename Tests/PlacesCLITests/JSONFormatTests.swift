@@ -6,11 +6,12 @@ struct JSONFormatTests {
     let run = try PlacesCLI.run(["select", "42", "--format", "json"])
 
     let objects = try run.lines.map(JSONLine.object(from:))
-    #expect(objects.count == 8)
+    #expect(objects.count == 9)
     #expect(
       objects.map { "\($0["view"] ?? "-") \($0["command"] ?? "-")" } == [
-        "map showMarkers", "list reloadRows", "map selectMarker", "map moveCamera", "map showCard",
-        "list highlightRow", "list scrollToRow", "card showDetails",
+        "map moveCamera", "map showMarkers", "list reloadRows", "map moveCamera",
+        "map updateMarkers", "map selectMarker", "list highlightRow", "list scrollToRow",
+        "card showDetails",
       ])
     #expect(run.status == 0)
   }
@@ -20,15 +21,41 @@ struct JSONFormatTests {
 
     #expect(
       run.lines[3]
-        == #"{"view":"map","command":"moveCamera","latitude":59.32938,"longitude":18.06871,"animated":true}"#
+        == #"{"view":"map","command":"moveCamera","latitude":59.32938,"longitude":18.06871,"zoom":0.0,"animated":true}"#
     )
     let camera = try JSONLine.object(from: run.lines[3])
     #expect(camera["latitude"] as? Double == 59.32938)
     #expect(camera["longitude"] as? Double == 18.06871)
+    #expect(camera["zoom"] as? Double == 0)
     #expect(camera["animated"] as? Bool == true)
-    let rows = try JSONLine.object(from: run.lines[1])
+    let rows = try JSONLine.object(from: run.lines[2])
     #expect(rows["count"] as? Int == 200)
     #expect(rows["order"] as? String == "name")
+  }
+
+  @Test func everyMarkerIsListedWithItsCoordinateAndCount() throws {
+    let run = try PlacesCLI.run(["select", "42", "--format", "json"])
+
+    let shown = try JSONLine.object(from: run.lines[1])
+    let markers = try #require(shown["markers"] as? [[String: Any]])
+    #expect(markers.count == shown["count"] as? Int)
+    #expect(markers.filter { $0["cluster"] != nil }.count == shown["clusters"] as? Int)
+    #expect(markers.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 200)
+    for marker in markers {
+      #expect(marker["latitude"] is Double)
+      #expect(marker["longitude"] is Double)
+    }
+    let update = try JSONLine.object(from: run.lines[4])
+    let added = try #require(update["added"] as? [[String: Any]])
+    let removed = try #require(update["removed"] as? [[String: Any]])
+    let stockholm = try #require(added.first { $0["id"] as? Int == 42 })
+    #expect(stockholm["name"] as? String == "Stockholm")
+    #expect(stockholm["count"] as? Int == 1)
+    #expect(stockholm["latitude"] as? Double == 59.32938)
+    // The map still holds every place once: what went and came balance.
+    let balance = { (list: [[String: Any]]) in list.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } }
+    #expect(balance(added) == balance(removed))
+    #expect(removed.allSatisfy { $0["cluster"] is String })
   }
 
   @Test func namesAreEscaped() throws {

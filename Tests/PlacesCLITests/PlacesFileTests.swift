@@ -62,13 +62,14 @@ struct PlacesFileTests {
   @Test func placesFromFileReplaceBuiltInOnes() throws {
     let run = try PlacesCLI.run(["select", "1", "--places", Fixture.path("awkward-names.geojson")])
 
+    // The marker updates are the map's business (MapViewModelTests); this test is about names.
     #expect(
-      run.lines == [
-        "map: showMarkers count=3",
+      run.lines.filter { !$0.hasPrefix("map: updateMarkers") } == [
+        "map: moveCamera to=0.0,0.0 zoom=0.0 animated=false",
+        "map: showMarkers count=3 clusters=0",
         "list: reloadRows count=3 order=name",
+        "map: moveCamera to=32.0,-97.0 zoom=0.0 animated=true",
         "map: selectMarker id=1",
-        "map: moveCamera to=32.0,-97.0 animated=true",
-        #"map: showCard id=1 name="Fly \"N\" K Airport""#,
         "list: highlightRow row=1",
         "list: scrollToRow row=1 animated=true",
         #"card: showDetails id=1 name="Fly \"N\" K Airport" country="US" category="airport""#,

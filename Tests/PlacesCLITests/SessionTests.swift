@@ -4,7 +4,7 @@ import Testing
 struct SessionTests {
   private static let stockholmDeselected = [
     "map: deselectMarker id=42",
-    "map: hideCard",
+    "map: updateMarkers added=1 removed=2 count=5 clusters=5",
     "list: clearHighlight",
     "card: dismiss",
   ]
@@ -21,14 +21,14 @@ struct SessionTests {
     let run = try PlacesCLI.run(["session"], input: input)
 
     #expect(
-      Array(run.lines.prefix(11))
+      Array(run.lines.prefix(12))
         == SelectCommandTests.startUp + SelectCommandTests.stockholmSelected + [
           "map: showUserLocation at=59.86,17.64",
           "list: reloadRows count=200 order=distance",
           "list: highlightRow row=0",
         ])
-    #expect(run.lines[11] == #"id=42 name="Stockholm" country="SE" distanceKm=63.7"#)
-    #expect(run.lines.count == 11 + 200 + 4)
+    #expect(run.lines[12] == #"id=42 name="Stockholm" country="SE" distanceKm=63.7"#)
+    #expect(run.lines.count == 12 + 200 + 4)
     #expect(Array(run.lines.suffix(4)) == Self.stockholmDeselected)
     #expect(run.standardError == "")
     #expect(run.status == 0)
@@ -88,9 +88,9 @@ struct SessionTests {
     let run = try PlacesCLI.run(["--format", "json", "session"], input: "select 42\nlist\n")
 
     let objects = try run.lines.map(JSONLine.object(from:))
-    #expect(objects.count == 2 + 6 + 200)
-    #expect(objects[7]["command"] as? String == "showDetails")
-    #expect(objects[8]["name"] as? String == "Abidjan")
+    #expect(objects.count == 3 + 6 + 200)
+    #expect(objects[8]["command"] as? String == "showDetails")
+    #expect(objects[9]["name"] as? String == "Abidjan")
     #expect(run.status == 0)
   }
 
@@ -142,14 +142,14 @@ struct SessionTests {
       }
     }
 
-    readLines(until: 2)
+    readLines(until: 3)
     #expect(received == SelectCommandTests.startUp)
     input.fileHandleForWriting.write(Data("select 42\n".utf8))
-    readLines(until: 8)
-    #expect(Array(received.dropFirst(2)) == SelectCommandTests.stockholmSelected)
+    readLines(until: 9)
+    #expect(Array(received.dropFirst(3)) == SelectCommandTests.stockholmSelected)
     input.fileHandleForWriting.write(Data("deselect\n".utf8))
-    readLines(until: 12)
-    #expect(Array(received.dropFirst(8)) == Self.stockholmDeselected)
+    readLines(until: 13)
+    #expect(Array(received.dropFirst(9)) == Self.stockholmDeselected)
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)

@@ -10,14 +10,20 @@ struct UsageErrorTests {
     (["locate", "north", "0"], "invalid latitude 'north': expected a number in degrees"),
     (["locate", "59"], "'locate' needs the argument LON"),
     (["deselect", "42"], "unexpected argument '42' for 'deselect'"),
+    (["camera", "48.8", "2.3"], "'camera' needs the argument ZOOM"),
+    (["camera", "48.8", "2.3", "near"], "invalid zoom 'near': expected a number from 0 to 24"),
+    (["camera", "48.8", "2.3", "25"], "zoom 25.0 is not a finite number in 0...24"),
+    (["camera", "48.8", "2.3", "-1"], "zoom -1.0 is not a finite number in 0...24"),
+    (["camera", "95", "2.3", "4"], "latitude 95.0 is not a finite number in -90...90"),
+    (["camera", "48.8", "2.3", "4", "5"], "unexpected argument '5' for 'camera'"),
     (
       ["frobnicate"],
-      "unknown command 'frobnicate': expected one of select, deselect, locate, list, session, "
+      "unknown command 'frobnicate': expected one of select, deselect, locate, camera, list, session, "
         + "search, browse, help"
     ),
     (
       [],
-      "missing command: expected one of select, deselect, locate, list, session, search, "
+      "missing command: expected one of select, deselect, locate, camera, list, session, search, "
         + "browse, help"
     ),
     (["select", "42", "--frob"], "unknown option '--frob'"),

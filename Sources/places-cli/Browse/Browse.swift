@@ -12,7 +12,7 @@ struct Browse {
   let tool: PlacesTool
 
   /// Where the map starts: the whole world, centred a little north of the equator.
-  static let startCamera = MapCamera(
+  static let startCamera = TerminalMapCamera(
     center: (try? Coordinate(latitude: 20, longitude: 10)) ?? Self.fallbackCenter, zoom: 1.3)
   private static let fallbackCenter: Coordinate = {
     guard let center = try? Coordinate(latitude: 0, longitude: 0) else {

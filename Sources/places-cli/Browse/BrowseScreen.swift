@@ -14,7 +14,7 @@ final class BrowseScreen: TerminalScreen {
   }
 
   /// What the map shows.
-  private(set) var camera: MapCamera
+  private(set) var camera: TerminalMapCamera
   private let search: SearchViewModel
   private let panel = TerminalSearchPanel()
   private let land: LandLayer
@@ -30,7 +30,7 @@ final class BrowseScreen: TerminalScreen {
   private static let barStyle = TextStyle(isInverse: true)
 
   /// Creates the screen, driving `search` and drawing `land` at `camera`.
-  init(search: SearchViewModel, camera: MapCamera, land: LandLayer = .world) {
+  init(search: SearchViewModel, camera: TerminalMapCamera, land: LandLayer = .world) {
     self.search = search
     self.camera = camera
     self.land = land
@@ -73,12 +73,12 @@ final class BrowseScreen: TerminalScreen {
     var canvas = BrailleCanvas(columns: columns, rows: rows)
     land.draw(into: &canvas, camera: camera)
     canvas.draw(into: &screen, x: x, y: y, style: Self.landStyle)
-    let width = Double(columns) * MapCamera.pointsPerColumn
-    let height = Double(rows) * MapCamera.pointsPerRow
+    let width = Double(columns) * TerminalMapCamera.pointsPerColumn
+    let height = Double(rows) * TerminalMapCamera.pointsPerRow
     func cell(of coordinate: Coordinate) -> (Int, Int)? {
       let point = camera.viewportPoint(of: coordinate, width: width, height: height)
-      let column = Int((point.x / MapCamera.pointsPerColumn).rounded(.down))
-      let row = Int((point.y / MapCamera.pointsPerRow).rounded(.down))
+      let column = Int((point.x / TerminalMapCamera.pointsPerColumn).rounded(.down))
+      let row = Int((point.y / TerminalMapCamera.pointsPerRow).rounded(.down))
       guard (0..<columns).contains(column), (0..<rows).contains(row) else { return nil }
       return (x + column, y + row)
     }
@@ -223,7 +223,7 @@ final class BrowseScreen: TerminalScreen {
   private func centre(on match: SearchMatch) {
     selected = match
     mode = .map
-    camera = MapCamera(center: match.place.coordinate, zoom: max(camera.zoom, 5))
+    camera = TerminalMapCamera(center: match.place.coordinate, zoom: max(camera.zoom, 5))
   }
 
   // MARK: - Formatting

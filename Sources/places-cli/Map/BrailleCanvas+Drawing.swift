@@ -7,7 +7,7 @@ extension BrailleCanvas {
   /// Rings are closed implicitly. Only the dot rows the polygon spans are scanned.
   ///
   /// - Complexity: O(*r* × *e*) for *r* dot rows spanned and *e* edges, plus the dots set.
-  mutating func fillPolygon(_ rings: [[MapPoint]]) {
+  mutating func fillPolygon(_ rings: [[TerminalMapPoint]]) {
     var minimumY = Double.infinity
     var maximumY = -Double.infinity
     for ring in rings {
@@ -51,7 +51,7 @@ extension BrailleCanvas {
 
   /// Sets the dots along the segment from `start` to `end`, one per step along its longer
   /// axis; the parts outside the canvas are skipped.
-  mutating func drawLine(from start: MapPoint, to end: MapPoint) {
+  mutating func drawLine(from start: TerminalMapPoint, to end: TerminalMapPoint) {
     let dx = end.x - start.x
     let dy = end.y - start.y
     let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
@@ -66,7 +66,7 @@ extension BrailleCanvas {
   }
 
   /// Draws the outline of the closed ring through `points`.
-  mutating func strokeRing(_ points: [MapPoint]) {
+  mutating func strokeRing(_ points: [TerminalMapPoint]) {
     guard var previous = points.last else { return }
     for point in points {
       drawLine(from: previous, to: point)

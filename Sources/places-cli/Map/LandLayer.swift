@@ -4,10 +4,10 @@ struct LandLayer: Sendable {
   /// One polygon: its outer ring, then its holes, in points of the world at zoom 0.
   struct Shape: Sendable {
     /// The rings, outer first.
-    let rings: [[MapPoint]]
+    let rings: [[TerminalMapPoint]]
     /// The smallest and largest x and y of the outer ring.
-    let minimum: MapPoint
-    let maximum: MapPoint
+    let minimum: TerminalMapPoint
+    let maximum: TerminalMapPoint
   }
 
   /// The polygons.
@@ -20,7 +20,7 @@ struct LandLayer: Sendable {
   /// skipped.
   init(encodedRings: String) {
     var shapes: [Shape] = []
-    var rings: [[MapPoint]] = []
+    var rings: [[TerminalMapPoint]] = []
     func finishShape() {
       guard let outer = rings.first, !outer.isEmpty else { return }
       let xs = outer.map(\.x)
@@ -28,13 +28,13 @@ struct LandLayer: Sendable {
       shapes.append(
         Shape(
           rings: rings,
-          minimum: MapPoint(x: xs.min() ?? 0, y: ys.min() ?? 0),
-          maximum: MapPoint(x: xs.max() ?? 0, y: ys.max() ?? 0)))
+          minimum: TerminalMapPoint(x: xs.min() ?? 0, y: ys.min() ?? 0),
+          maximum: TerminalMapPoint(x: xs.max() ?? 0, y: ys.max() ?? 0)))
     }
     for line in encodedRings.split(separator: "\n") {
       let words = line.split(separator: " ")
       guard let kind = words.first, kind == "o" || kind == "h" else { continue }
-      var ring: [MapPoint] = []
+      var ring: [TerminalMapPoint] = []
       var longitude = 0
       var latitude = 0
       for pair in words.dropFirst() {
@@ -58,9 +58,9 @@ struct LandLayer: Sendable {
   }
 
   /// Fills `canvas` with the land `camera` shows, the canvas standing for a viewport of its dots
-  /// times ``MapCamera/pointsPerDot`` points.
-  func draw(into canvas: inout BrailleCanvas, camera: MapCamera) {
-    let dot = MapCamera.pointsPerDot
+  /// times ``TerminalMapCamera/pointsPerDot`` points.
+  func draw(into canvas: inout BrailleCanvas, camera: TerminalMapCamera) {
+    let dot = TerminalMapCamera.pointsPerDot
     let width = Double(canvas.dotWidth) * dot
     let height = Double(canvas.dotHeight) * dot
     let world = camera.worldWidth
@@ -79,7 +79,7 @@ struct LandLayer: Sendable {
           let offsetY = anchor.y - shape.minimum.y * scale
           let rings = shape.rings.map { ring in
             ring.map { point in
-              MapPoint(
+              TerminalMapPoint(
                 x: (point.x * scale + offsetX) / dot, y: (point.y * scale + offsetY) / dot)
             }
           }

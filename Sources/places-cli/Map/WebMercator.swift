@@ -11,16 +11,16 @@ enum WebMercator {
 
   /// The point of latitude and longitude in degrees; latitudes beyond
   /// ``maximumLatitude`` are drawn on the edge.
-  static func point(latitude: Double, longitude: Double) -> MapPoint {
+  static func point(latitude: Double, longitude: Double) -> TerminalMapPoint {
     let clamped = min(max(latitude, -maximumLatitude), maximumLatitude) * .pi / 180
     let x = (longitude + 180) / 360 * worldSize
     let y = (1 - log(tan(.pi / 4 + clamped / 2)) / .pi) / 2 * worldSize
-    return MapPoint(x: x, y: y)
+    return TerminalMapPoint(x: x, y: y)
   }
 
   /// The latitude and longitude in degrees of `point`; x is not wrapped, y is clamped to the
   /// square.
-  static func coordinate(of point: MapPoint) -> (latitude: Double, longitude: Double) {
+  static func coordinate(of point: TerminalMapPoint) -> (latitude: Double, longitude: Double) {
     let y = min(max(point.y, 0), worldSize)
     let latitude = atan(sinh(.pi * (1 - 2 * y / worldSize))) * 180 / .pi
     let longitude = point.x / worldSize * 360 - 180

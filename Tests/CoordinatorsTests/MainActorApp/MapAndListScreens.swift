@@ -9,12 +9,11 @@ import ViewModels
 final class MapScreen {}
 
 extension MapScreen: @MainActor MapViewDelegate {
+  func moveCamera(to camera: MapCamera, animated: Bool) {}
   func showMarkers(_ markers: [MapMarker]) {}
+  func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {}
   func selectMarker(id: Place.ID) {}
   func deselectMarker(id: Place.ID) {}
-  func moveCamera(to coordinate: Coordinate, animated: Bool) {}
-  func showCard(for place: Place) {}
-  func hideCard() {}
   func showUserLocation(_ coordinate: Coordinate) {}
   func hideUserLocation() {}
 }

@@ -32,7 +32,8 @@ struct BrailleCanvasTests {
 
     canvas.fillPolygon([
       [
-        MapPoint(x: 1, y: 1), MapPoint(x: 4, y: 1), MapPoint(x: 4, y: 6), MapPoint(x: 1, y: 6),
+        TerminalMapPoint(x: 1, y: 1), TerminalMapPoint(x: 4, y: 1), TerminalMapPoint(x: 4, y: 6),
+        TerminalMapPoint(x: 1, y: 6),
       ]
     ])
 
@@ -46,12 +47,12 @@ struct BrailleCanvasTests {
   @Test func aHoleIsLeftEmptyWhateverTheWinding() {
     var canvas = BrailleCanvas(columns: 5, rows: 3)
     let outer = [
-      MapPoint(x: 0, y: 0), MapPoint(x: 10, y: 0), MapPoint(x: 10, y: 12),
-      MapPoint(x: 0, y: 12),
+      TerminalMapPoint(x: 0, y: 0), TerminalMapPoint(x: 10, y: 0), TerminalMapPoint(x: 10, y: 12),
+      TerminalMapPoint(x: 0, y: 12),
     ]
     let hole = [
-      MapPoint(x: 3, y: 3), MapPoint(x: 3, y: 9), MapPoint(x: 7, y: 9),
-      MapPoint(x: 7, y: 3),
+      TerminalMapPoint(x: 3, y: 3), TerminalMapPoint(x: 3, y: 9), TerminalMapPoint(x: 7, y: 9),
+      TerminalMapPoint(x: 7, y: 3),
     ]
 
     canvas.fillPolygon([outer, hole])
@@ -66,8 +67,9 @@ struct BrailleCanvasTests {
 
     canvas.fillPolygon([
       [
-        MapPoint(x: -100, y: -100), MapPoint(x: 100, y: -100), MapPoint(x: 100, y: 100),
-        MapPoint(x: -100, y: 100),
+        TerminalMapPoint(x: -100, y: -100), TerminalMapPoint(x: 100, y: -100),
+        TerminalMapPoint(x: 100, y: 100),
+        TerminalMapPoint(x: -100, y: 100),
       ]
     ])
 
@@ -77,7 +79,7 @@ struct BrailleCanvasTests {
   @Test func aLineSetsOneDotPerStep() {
     var canvas = BrailleCanvas(columns: 4, rows: 1)
 
-    canvas.drawLine(from: MapPoint(x: 0.5, y: 0.5), to: MapPoint(x: 7.5, y: 3.5))
+    canvas.drawLine(from: TerminalMapPoint(x: 0.5, y: 0.5), to: TerminalMapPoint(x: 7.5, y: 3.5))
 
     let set = (0..<8).flatMap { x in (0..<4).map { y in (x, y) } }
       .filter { canvas.isDotSet(x: $0.0, y: $0.1) }

@@ -9,7 +9,7 @@ struct MapCameraTests {
   }
 
   @Test func webMercatorPutsTheWorldIn256PointsAtZoomZero() {
-    #expect(WebMercator.point(latitude: 0, longitude: 0) == MapPoint(x: 128, y: 128))
+    #expect(WebMercator.point(latitude: 0, longitude: 0) == TerminalMapPoint(x: 128, y: 128))
     let corner = WebMercator.point(latitude: WebMercator.maximumLatitude, longitude: -180)
     #expect(abs(corner.x) < 1e-9 && abs(corner.y) < 1e-9)
     let pole = WebMercator.point(latitude: -90, longitude: 180)
@@ -26,7 +26,7 @@ struct MapCameraTests {
   }
 
   @Test func eachZoomStepDoublesTheScale() throws {
-    let camera = MapCamera(center: try Self.coordinate(0, 0), zoom: 3)
+    let camera = TerminalMapCamera(center: try Self.coordinate(0, 0), zoom: 3)
     let east = try Self.coordinate(0, 45)
 
     let atThree = camera.viewportPoint(of: east, width: 0, height: 0)
@@ -40,13 +40,13 @@ struct MapCameraTests {
   @Test func zoomIsClampedToItsRange() throws {
     let center = try Self.coordinate(10, 10)
 
-    #expect(MapCamera(center: center, zoom: -3).zoom == 0)
-    #expect(MapCamera(center: center, zoom: 25).zoom == 20)
-    #expect(MapCamera(center: center, zoom: 19.5).zoomed(by: 1).zoom == 20)
+    #expect(TerminalMapCamera(center: center, zoom: -3).zoom == 0)
+    #expect(TerminalMapCamera(center: center, zoom: 25).zoom == 20)
+    #expect(TerminalMapCamera(center: center, zoom: 19.5).zoomed(by: 1).zoom == 20)
   }
 
   @Test func panningMovesByWholeCellsAndWrapsAcrossTheAntimeridian() throws {
-    let camera = MapCamera(center: try Self.coordinate(0, 170), zoom: 0)
+    let camera = TerminalMapCamera(center: try Self.coordinate(0, 170), zoom: 0)
 
     let panned = camera.panned(columns: 2, rows: 0)  // 16 points: 22.5 degrees east
 
@@ -55,7 +55,7 @@ struct MapCameraTests {
   }
 
   @Test func aPointAcrossTheAntimeridianIsDrawnOnTheNearSide() throws {
-    let camera = MapCamera(center: try Self.coordinate(-17, 179), zoom: 2)  // near Fiji
+    let camera = TerminalMapCamera(center: try Self.coordinate(-17, 179), zoom: 2)  // near Fiji
     let apia = try Self.coordinate(-13.83, -171.77)
 
     let point = camera.viewportPoint(of: apia, width: 640, height: 384)
@@ -64,8 +64,8 @@ struct MapCameraTests {
   }
 
   @Test func viewportPointsAndCoordinatesAreInverse() throws {
-    let camera = MapCamera(center: try Self.coordinate(59.33, 18.07), zoom: 6)
-    let point = MapPoint(x: 100, y: 300)
+    let camera = TerminalMapCamera(center: try Self.coordinate(59.33, 18.07), zoom: 6)
+    let point = TerminalMapPoint(x: 100, y: 300)
 
     let coordinate = camera.coordinate(atViewportPoint: point, width: 640, height: 384)
     let back = camera.viewportPoint(of: coordinate, width: 640, height: 384)

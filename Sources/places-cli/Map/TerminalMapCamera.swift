@@ -9,7 +9,7 @@ import PlacesModel
 /// points), and each of a braille character's 2 by 4 dots for ``pointsPerDot`` by
 /// ``pointsPerDot`` points: square dots, so shapes keep their proportions. Longitudes wrap: the
 /// world repeats to the left and right.
-struct MapCamera: Equatable, Sendable {
+struct TerminalMapCamera: Equatable, Sendable {
   /// The zooms a camera can take: from the whole world to a street.
   static let zoomRange = 0.0...20.0
   /// The points a terminal column stands for.
@@ -34,25 +34,27 @@ struct MapCamera: Equatable, Sendable {
   var worldWidth: Double { WebMercator.worldSize * pow(2, zoom) }
 
   /// The centre, in points of the world at this zoom.
-  private var centerPoint: MapPoint {
+  private var centerPoint: TerminalMapPoint {
     let point = WebMercator.point(latitude: center.latitude, longitude: center.longitude)
     let scale = pow(2, zoom)
-    return MapPoint(x: point.x * scale, y: point.y * scale)
+    return TerminalMapPoint(x: point.x * scale, y: point.y * scale)
   }
 
   /// Where a point of the world at zoom 0 is drawn in a viewport of `width` by `height`
   /// points centred on the camera, taking the copy of the world nearest the centre.
-  func viewportPoint(ofWorldPoint point: MapPoint, width: Double, height: Double) -> MapPoint {
+  func viewportPoint(ofWorldPoint point: TerminalMapPoint, width: Double, height: Double)
+    -> TerminalMapPoint
+  {
     let scale = pow(2, zoom)
     let center = centerPoint
     var x = point.x * scale - center.x
     let world = worldWidth
     x -= (x / world).rounded() * world
-    return MapPoint(x: x + width / 2, y: point.y * scale - center.y + height / 2)
+    return TerminalMapPoint(x: x + width / 2, y: point.y * scale - center.y + height / 2)
   }
 
   /// Where `coordinate` is drawn in a viewport of `width` by `height` points.
-  func viewportPoint(of coordinate: Coordinate, width: Double, height: Double) -> MapPoint {
+  func viewportPoint(of coordinate: Coordinate, width: Double, height: Double) -> TerminalMapPoint {
     viewportPoint(
       ofWorldPoint: WebMercator.point(
         latitude: coordinate.latitude, longitude: coordinate.longitude),
@@ -60,26 +62,29 @@ struct MapCamera: Equatable, Sendable {
   }
 
   /// The coordinate drawn at `point` of a viewport of `width` by `height` points.
-  func coordinate(atViewportPoint point: MapPoint, width: Double, height: Double) -> Coordinate {
+  func coordinate(atViewportPoint point: TerminalMapPoint, width: Double, height: Double)
+    -> Coordinate
+  {
     let scale = pow(2, zoom)
     let center = centerPoint
-    let world = MapPoint(
+    let world = TerminalMapPoint(
       x: (center.x + point.x - width / 2) / scale, y: (center.y + point.y - height / 2) / scale)
     let (latitude, longitude) = WebMercator.coordinate(of: world)
     return Self.coordinate(latitude: latitude, longitude: longitude)
   }
 
   /// The camera moved by `columns` and `rows` terminal cells (positive: right and down).
-  func panned(columns: Double, rows: Double) -> MapCamera {
+  func panned(columns: Double, rows: Double) -> TerminalMapCamera {
     let point = coordinate(
-      atViewportPoint: MapPoint(x: columns * Self.pointsPerColumn, y: rows * Self.pointsPerRow),
+      atViewportPoint: TerminalMapPoint(
+        x: columns * Self.pointsPerColumn, y: rows * Self.pointsPerRow),
       width: 0, height: 0)
-    return MapCamera(center: point, zoom: zoom)
+    return TerminalMapCamera(center: point, zoom: zoom)
   }
 
   /// The camera zoomed in by `steps` (out when negative), keeping the centre.
-  func zoomed(by steps: Double) -> MapCamera {
-    MapCamera(center: center, zoom: zoom + steps)
+  func zoomed(by steps: Double) -> TerminalMapCamera {
+    TerminalMapCamera(center: center, zoom: zoom + steps)
   }
 
   /// A valid coordinate near `latitude` and `longitude`: latitude clamped, longitude wrapped.

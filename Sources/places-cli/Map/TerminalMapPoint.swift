@@ -1,5 +1,5 @@
 /// A point on a flat map, in points (or dots) from the top left, x to the right, y down.
-struct MapPoint: Equatable, Sendable {
+struct TerminalMapPoint: Equatable, Sendable {
   /// The distance to the right.
   var x: Double
   /// The distance down.

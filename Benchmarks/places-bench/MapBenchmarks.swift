@@ -1,0 +1,316 @@
+import PlacesModel
+import ViewModels
+
+/// The map: building the cluster index, and a camera move from the input to the last view
+/// command at five zooms, against supercluster and the previous approach.
+enum MapBenchmarks {
+  /// A place to look at and how close: the camera moves between `camera` and a quarter of
+  /// the view's width east of it, so each move changes some markers.
+  struct Stop {
+    let name: String
+    let latitude: Double
+    let longitude: Double
+    let zoom: Double
+
+    /// The camera at the stop, and the one panned east by a quarter of the view.
+    func cameras(viewWidth: Double) throws -> (MapCamera, MapCamera) {
+      let here = try MapCamera(
+        centre: Coordinate(latitude: latitude, longitude: longitude), zoom: zoom)
+      let degreesPerPoint = 360 / here.worldWidthInPoints
+      let panned = try MapCamera(
+        centre: Coordinate(
+          latitude: latitude, longitude: longitude + viewWidth / 4 * degreesPerPoint),
+        zoom: zoom)
+      return (here, panned)
+    }
+  }
+
+  static let stops = [
+    Stop(name: "world", latitude: 20, longitude: 10, zoom: 1),
+    Stop(name: "continent", latitude: 50, longitude: 10, zoom: 4),
+    Stop(name: "country", latitude: 46.5, longitude: 2.5, zoom: 6),
+    Stop(name: "city", latitude: 51.5074, longitude: -0.1278, zoom: 11),
+    Stop(name: "street", latitude: 51.5074, longitude: -0.1278, zoom: 16),
+  ]
+
+  /// A phone held upright, the view the figures are for.
+  static let viewSize: MapSize = {
+    do {
+      return try MapSize(width: 390, height: 844)
+    } catch {
+      preconditionFailure("390x844 is a valid size")
+    }
+  }()
+
+  /// A camera at city zoom (11) centred on `coordinate`.
+  static func cityCamera(at coordinate: Coordinate) -> MapCamera {
+    do {
+      return try MapCamera(centre: coordinate, zoom: 11)
+    } catch {
+      preconditionFailure("11 is a valid zoom")
+    }
+  }
+
+  /// One map screen over one catalog, looking at one stop.
+  private final class Scene {
+    let model: PlacesModel
+    let viewModel: MapViewModel
+    let view = NoOpMapView()
+    let cameras: (MapCamera, MapCamera)
+
+    init(places: [Place], stop: Stop) throws {
+      model = try PlacesModel(places: places)
+      cameras = try stop.cameras(viewWidth: MapBenchmarks.viewSize.width)
+      viewModel = MapViewModel(model: model, camera: cameras.0, viewSize: MapBenchmarks.viewSize)
+      viewModel.view = view
+    }
+
+    /// Moves the camera `iterations` times, back and forth between the two cameras.
+    func move(_ iterations: Int) {
+      for iteration in 0..<iterations {
+        let camera = iteration.isMultiple(of: 2) ? cameras.1 : cameras.0
+        viewModel.cameraChanged(to: camera, viewSize: MapBenchmarks.viewSize)
+      }
+    }
+  }
+
+  /// Reports the map figures as skipped, for `reason`.
+  static func skip(reason: String, report: inout Report) {
+    report.add(
+      .skipped(
+        section: "map", name: "Map: cluster index build, all places", unit: "ms",
+        target: .valueBelow(200), reason: reason))
+  }
+
+  /// Measures the map with every `places.count / smallCount`-th place (a sample spread like
+  /// the whole) and with all of them.
+  static func run(
+    places: [Place], smallCount: Int, dataFile: String, superclusterDirectory: String?,
+    quick: Bool, report: inout Report
+  ) {
+    let plan = quick ? TimingPlan.quick : TimingPlan.full
+    let stride = max(1, places.count / max(smallCount, 1))
+    let small = Array(Swift.stride(from: 0, to: places.count, by: stride).prefix(smallCount))
+      .map { places[$0] }
+    let sizes = [small, places]
+    let supercluster = superclusterDirectory.flatMap { directory in
+      SuperclusterRun.run(
+        directory: directory, dataFile: dataFile, queries: superclusterQueries(), quick: quick)
+    }
+    addBuildFigures(sizes: sizes, supercluster: supercluster, quick: quick, report: &report)
+
+    let scenes: [[Scene]]
+    do {
+      scenes = try sizes.map { catalog in try stops.map { try Scene(places: catalog, stop: $0) } }
+    } catch {
+      report.failures.append("map: cannot build the scenes: \(error)")
+      return
+    }
+    let baseline = EveryMarkerMapViewModel(places: places)
+    let baselineView = NoOpMapView()
+    baseline.view = baselineView
+    var operations: [TimedOperation] = []
+    for (size, row) in scenes.enumerated() {
+      for (stop, scene) in zip(stops, row) {
+        operations.append(
+          TimedOperation(name: "\(stop.name) \(sizes[size].count)", body: scene.move))
+      }
+    }
+    operations.append(
+      TimedOperation(name: "every marker") { iterations in
+        for _ in 0..<iterations {
+          baseline.cameraChanged(to: .world, viewSize: viewSize)
+        }
+      })
+    let medians = Timing.interleavedMedians(operations, plan: plan).map { $0 / 1e3 }
+    let smallMedians = Array(medians[0..<stops.count])
+    let largeMedians = Array(medians[stops.count..<2 * stops.count])
+    let everyMarker = medians[2 * stops.count]
+
+    for (index, stop) in stops.enumerated() {
+      let large = scenes[1][index]
+      let markers = large.viewModel.markers
+      var note =
+        "\(markers.count) markers (\(markers.filter(\.isCluster).count) clusters) for "
+        + "\(markers.reduce(0) { $0 + $1.count }) places in view at \(large.cameras.1); "
+        + "cameraChanged(to:viewSize:) alternating with \(large.cameras.0), a quarter of the "
+        + "view apart, on a 390x844 view"
+      var baselineRow: (name: String, value: Double?)?
+      var ratio: Double?
+      if let supercluster {
+        let theirs = supercluster.queryNanoseconds[index] / 1e3
+        baselineRow = ("supercluster getClusters", theirs)
+        ratio = largeMedians[index] / theirs
+        note += "; supercluster returned \(supercluster.queryResults[index]) for the same box"
+      }
+      report.add(
+        Figure(
+          section: "map",
+          name: "Map: camera move at \(stop.name) zoom (\(Report.format(stop.zoom))), "
+            + "\(places.count) places: to last view command",
+          value: largeMedians[index], unit: "us", baseline: baselineRow, ratio: ratio,
+          target: .valueBelow(1_000), note: note))
+      let inView = { (scene: Scene) in scene.viewModel.markers.reduce(0) { $0 + $1.count } }
+      report.add(
+        Figure(
+          section: "map",
+          name: "Map: camera move at \(stop.name) zoom, \(places.count) vs \(small.count) places",
+          value: largeMedians[index], unit: "us",
+          baseline: (name: "\(small.count) places", value: smallMedians[index]),
+          ratio: largeMedians[index] / smallMedians[index], target: .ratioAtMost(10),
+          note: "\(inView(large)) places in view with \(places.count), \(inView(scenes[0][index])) "
+            + "with the \(small.count) (every \(stride)th place): a move costs what is in view"))
+    }
+    addInstructionCounts(dataFile: dataFile, quick: quick, report: &report)
+    let city = largeMedians[3]
+    report.add(
+      Figure(
+        section: "map",
+        name: "Map: previous approach, every marker sent, \(places.count) places vs camera "
+          + "move at city zoom",
+        value: everyMarker, unit: "us", baseline: (name: "camera move at city zoom", value: city),
+        ratio: everyMarker / city,
+        note: "places.map(MapMarker.init(place:)) handed to showMarkers, as MapViewModel did "
+          + "before; the view still had to draw \(places.count) annotations"))
+    if supercluster == nil {
+      report.notes.append(
+        "Map: supercluster was not run (pass --supercluster DIR, a folder holding "
+          + "node_modules/supercluster and node_modules/kdbush, with node on PATH); the issue "
+          + "measured it on this machine at about 945 ms to index the world file (max zoom "
+          + "16, radius 60) and 1-40 us per viewport query.")
+    } else if let supercluster {
+      report.notes.append(
+        "Map: supercluster \(supercluster.version) ran under node in the same run, on the "
+          + "same file, with max zoom 16 and radius 60 (512-pixel tiles); its zoom z is this "
+          + "package's z + 1 (256-point tiles), so each query asks it for the same box at "
+          + "zoom - 1, where the radius covers the same share of the world. Its query returns "
+          + "precomputed clusters and computes no difference; the figure here goes from the "
+          + "input to the last view command.")
+    }
+  }
+
+  // MARK: - Instructions
+
+  /// Counts the instructions of a camera move at each stop with callgrind, which the machine's
+  /// load does not change: the probe runs with 100 and 300 moves, and the difference is
+  /// divided by 200.
+  private static func addInstructionCounts(dataFile: String, quick: Bool, report: inout Report) {
+    guard !quick, let valgrind = ChildProcess.searchPath(for: "valgrind"),
+      let executable = ChildProcess.currentExecutable
+    else {
+      report.notes.append(
+        "Map: instruction counts need valgrind on PATH and are not taken in --quick.")
+      return
+    }
+    progress("map: counting instructions with callgrind")
+    for stop in stops {
+      let counts = [100, 300].map { moves in
+        instructions(
+          valgrind: valgrind, executable: executable, dataFile: dataFile, stop: stop.name,
+          moves: moves)
+      }
+      guard let fewer = counts[0], let more = counts[1] else {
+        report.failures.append("map: the callgrind run of the \(stop.name) probe failed")
+        continue
+      }
+      report.add(
+        Figure(
+          section: "map",
+          name: "Map: camera move at \(stop.name) zoom, instructions per move",
+          value: Double(more - fewer) / 200, unit: "instructions"))
+    }
+    report.notes.append(
+      "Map: instructions per move are callgrind's \"Collected\" for `places-bench --only "
+        + "map-moves --stop STOP --moves K`, (K = 300 - K = 100) / 200: loading and set-up "
+        + "cancel out.")
+  }
+
+  private static func instructions(
+    valgrind: String, executable: String, dataFile: String, stop: String, moves: Int
+  ) -> Int? {
+    let arguments = [
+      "--tool=callgrind", "--callgrind-out-file=/dev/null", executable, "--only", "map-moves",
+      "--stop", stop, "--moves", "\(moves)", "--file", dataFile,
+    ]
+    guard let outcome = ChildProcess.run(valgrind, arguments: arguments, capturingOutput: true),
+      outcome.status == 0,
+      let line = outcome.output.split(separator: "\n").first(where: { $0.contains("Collected") }),
+      let number = line.split(separator: ":").last
+    else { return nil }
+    return Int(number.filter(\.isNumber))
+  }
+
+  // MARK: - Probe
+
+  /// Loads `path`, looks at the stop named `stop` and moves the camera `moves` times: run
+  /// twice under a counter (valgrind, `perf stat`) to count the instructions of a move.
+  static func probe(path: String, stop name: String, moves: Int) -> String {
+    guard let stop = stops.first(where: { $0.name == name }) else {
+      return "unknown stop \(name): one of \(stops.map(\.name).joined(separator: ", "))"
+    }
+    do {
+      let places = try GeoJSONPlacesReader().places(contentsOfFile: path)
+      let scene = try Scene(places: places, stop: stop)
+      scene.move(moves)
+      return "map-moves stop=\(name) moves=\(moves) markers=\(scene.viewModel.markers.count)"
+    } catch {
+      return "map-moves failed: \(error)"
+    }
+  }
+
+  // MARK: - Build
+
+  private static func addBuildFigures(
+    sizes: [[Place]], supercluster: SuperclusterRun.Result?, quick: Bool, report: inout Report
+  ) {
+    let medians = Timing.interleavedMedians(
+      sizes.map { catalog in
+        TimedOperation(name: "build \(catalog.count)") { iterations in
+          for _ in 0..<iterations {
+            _ = MapClusterIndex(places: catalog)
+          }
+        }
+      },
+      plan: quick ? .quick : .slow
+    ).map { $0 / 1e6 }
+    let (small, large) = (medians[0], medians[1])
+    let count = sizes[1].count
+    var baseline: (name: String, value: Double?)?
+    var ratio: Double?
+    var target: Target?
+    if let supercluster {
+      let theirs = supercluster.buildNanoseconds / 1e6
+      baseline = ("supercluster load, max zoom 16", theirs)
+      ratio = theirs / large
+      target = .ratioAtLeast(5)
+    }
+    report.add(
+      Figure(
+        section: "map", name: "Map: cluster index build, \(count) places", value: large,
+        unit: "ms", target: .valueBelow(200),
+        note: "MapClusterIndex(places:): projection, radix sort by Morton code, prefix sums"))
+    if let baseline {
+      report.add(
+        Figure(
+          section: "map",
+          name: "Map: cluster index build speed-up on supercluster, "
+            + "\(count) places",
+          value: large, unit: "ms", baseline: baseline, ratio: ratio, target: target))
+    }
+    report.add(
+      Figure(
+        section: "map", name: "Map: cluster index build, \(sizes[0].count) places",
+        value: small, unit: "ms"))
+  }
+
+  /// The visible boxes of the stops, in supercluster's terms (its zoom is one less).
+  private static func superclusterQueries() -> [SuperclusterRun.Query] {
+    stops.compactMap { stop in
+      guard let (_, panned) = try? stop.cameras(viewWidth: viewSize.width) else { return nil }
+      let region = MapViewport(camera: panned, size: viewSize).visibleRegion
+      return SuperclusterRun.Query(
+        west: region.west, south: region.south, east: region.east, north: region.north,
+        zoom: max(0, Int(stop.zoom) - 1))
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/// How markers are clustered: how close is too close, and up to which zoom.
+public struct MapClusterOptions: Hashable, Sendable {
+  /// The largest radius accepted, in points.
+  public static let maximumRadius = 1_000.0
+
+  /// A 60-point radius (about the width of a fingertip and a label) up to zoom 20.
+  public static let standard = MapClusterOptions(uncheckedRadius: 60, maximumZoom: 20)
+
+  /// The smallest distance, in points on the view, between two markers: places and clusters
+  /// closer than this are merged.
+  public let radius: Double
+  /// The last zoom at which places are clustered; above it every place has its own marker.
+  public let maximumZoom: Double
+
+  /// Creates options that cluster places closer than `radius` points, up to `maximumZoom`.
+  ///
+  /// - Throws: ``MapGeometryError/invalidRadius(_:)`` if `radius` is not finite or lies
+  ///   outside `1...MapClusterOptions.maximumRadius`, or ``MapGeometryError/invalidZoom(_:)``
+  ///   if `maximumZoom` is not finite or lies outside `0...MapCamera.maximumZoom`.
+  public init(radius: Double, maximumZoom: Double) throws(MapGeometryError) {
+    guard radius.isFinite, (1...Self.maximumRadius).contains(radius) else {
+      throw .invalidRadius(radius)
+    }
+    guard maximumZoom.isFinite, (0...MapCamera.maximumZoom).contains(maximumZoom) else {
+      throw .invalidZoom(maximumZoom)
+    }
+    self.init(uncheckedRadius: radius, maximumZoom: maximumZoom)
+  }
+
+  private init(uncheckedRadius radius: Double, maximumZoom: Double) {
+    self.radius = radius
+    self.maximumZoom = maximumZoom
+  }
+
+  /// Whether places are clustered at `zoom`.
+  func clusters(atZoom zoom: Double) -> Bool {
+    zoom <= maximumZoom
+  }
+}

@@ -1,0 +1,35 @@
+/// The size of a map view, in points.
+public struct MapSize: Hashable, Sendable {
+  /// The longest side a view may have, in points.
+  public static let maximumSide = 100_000.0
+
+  /// One 256-point square tile: at zoom 0 it shows exactly the whole world.
+  public static let tile = MapSize(uncheckedWidth: 256, height: 256)
+
+  /// The width in points, in `1...MapSize.maximumSide`.
+  public let width: Double
+  /// The height in points, in `1...MapSize.maximumSide`.
+  public let height: Double
+
+  /// Creates the size of a view `width` by `height` points.
+  ///
+  /// - Throws: ``MapGeometryError/invalidSize(width:height:)`` if either side is not finite
+  ///   or lies outside `1...MapSize.maximumSide`.
+  public init(width: Double, height: Double) throws(MapGeometryError) {
+    let sides = 1...Self.maximumSide
+    guard width.isFinite, height.isFinite, sides.contains(width), sides.contains(height) else {
+      throw .invalidSize(width: width, height: height)
+    }
+    self.init(uncheckedWidth: width, height: height)
+  }
+
+  private init(uncheckedWidth width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+}
+
+extension MapSize: CustomStringConvertible {
+  /// The size as `widthxheight`, for example `390.0x844.0`.
+  public var description: String { "\(width)x\(height)" }
+}

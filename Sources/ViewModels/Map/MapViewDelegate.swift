@@ -1,0 +1,30 @@
+import PlacesModel
+
+/// The commands a map screen carries out.
+///
+/// A ``MapViewModel`` calls these on the isolation domain that owns it; the screen only draws.
+/// The screen holds a set of markers, each identified by its ``MapMarker/id``, and at most one
+/// of them is selected. The bottom card is not the map's: a coordinator presents it.
+public protocol MapViewDelegate: AnyObject {
+  /// Moves the camera to `camera`.
+  ///
+  /// The screen then reports the camera it settles on through
+  /// ``MapViewModel/cameraChanged(to:viewSize:)``, as it does after a pan.
+  func moveCamera(to camera: MapCamera, animated: Bool)
+  /// Replaces every marker on the map with `markers`, leaving none selected.
+  func showMarkers(_ markers: [MapMarker])
+  /// Removes the markers whose identities are in `removed`, then adds `added`; the other
+  /// markers and the selection stay as they are.
+  ///
+  /// An identity may be in both lists: that marker changed (a cluster's count or position, for
+  /// example) and is replaced. A removed marker that was selected is no longer selected.
+  func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker])
+  /// Selects the marker of the place `id`, deselecting any other.
+  func selectMarker(id: Place.ID)
+  /// Deselects the marker of the place `id`, leaving none selected.
+  func deselectMarker(id: Place.ID)
+  /// Shows the user's location at `coordinate`; it is never clustered or hidden by markers.
+  func showUserLocation(_ coordinate: Coordinate)
+  /// Hides the user's location, which has become unknown.
+  func hideUserLocation()
+}
