@@ -45,9 +45,11 @@ enum HelpText {
     CommandLineOption.all.filter { $0.commands?.contains(command) ?? false }
   }
 
-  /// The options a session takes only from the tool's command line, as `--places FILE`, ...
+  /// The options a session takes only from the tool's command line, as an indented list
+  /// such as `  --places FILE, --format text|json`, wrapped, ending with a line feed.
   private static var commandLineOnlyOptions: String {
-    CommandLineOption.all.filter(\.isCommandLineOnly).map(\.synopsis).joined(separator: ", ")
+    let list = CommandLineOption.all.filter(\.isCommandLineOnly).map(\.synopsis)
+    return wrapped(list.joined(separator: ", ") + ".", firstLine: "  ", indent: "  ")
   }
 
   /// `text` broken at spaces into lines of at most 96 columns, the first starting with
@@ -230,9 +232,9 @@ enum HelpText {
     drives the core.
 
     Each line has the grammar of the command line without the tool's name, for example
-    'select 42 --from list' or 'locate 59.86 17.64'. These options, and 'session' itself, are
-    given on the command line only: \(commandLineOnlyOptions). Empty lines and lines
-    starting with # are skipped.
+    'select 42 --from list' or 'locate 59.86 17.64'. Empty lines and lines starting with #
+    are skipped. 'session' itself and these options are given on the command line only:
+    \(commandLineOnlyOptions)
 
     The views' start-up lines are printed first; then each line's output is written as soon
     as the line has run. A line that fails prints nothing on standard output and reports

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 struct HelpAndVersionTests {
@@ -53,9 +54,21 @@ struct HelpAndVersionTests {
   @Test func sessionHelpNamesTheOptionsGivenOnTheCommandLineOnly() throws {
     let run = try PlacesCLI.run(["help", "session"])
 
+    let lines = run.standardOutput.split(separator: "\n")
+    let start = try #require(lines.firstIndex { $0.hasSuffix("on the command line only:") })
+    let list = lines[(start + 1)...].prefix { $0.hasPrefix("  --") }.joined(separator: " ")
     #expect(
-      run.standardOutput.contains(
-        "--places FILE, --id-property FIELD, --name-property FIELD, --non-point centre|skip, "))
+      list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "--places FILE", "--id-property FIELD", "--name-property FIELD",
+        "--non-point centre|skip", "--strict", "--format text|json.",
+      ])
+  }
+
+  @Test(arguments: [[], ["select"], ["deselect"], ["locate"], ["list"], ["session"], ["help"]])
+  func helpFitsInAHundredColumns(topic: [String]) throws {
+    let run = try PlacesCLI.run(["help"] + topic)
+
+    #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 100 })
   }
 
   @Test func helpWinsOverMissingArguments() throws {
