@@ -113,7 +113,7 @@ extension SpatialIndex {
 
   // MARK: - Selection
 
-  /// The most places a selection sorts once its bisection has narrowed the distance enough.
+  /// The most places a selection sorts once its search has narrowed the distance enough.
   private static let selectionBatch = 256
 
   /// The key of the place at offset `rank` in distance order.

@@ -21,6 +21,12 @@
 /// distances (widened by a few metres to cover rounding), and compares the exact distances of
 /// the places themselves, so rounding never changes the order.
 ///
+/// ## Cost
+/// Building: O(*n* log *n*). Rectangles: O(log *n* + *m*) for *m* places found, O(√*n* + *m*)
+/// at worst; their number alone, O(√*n*) at worst whatever *m*. Nearest first: O(log *n*) per
+/// place produced. A place's rank by distance: O(√*n*), the cells the circle through it
+/// crosses, each leaf among them costing at most ``leafSize`` distances. Each method says more.
+///
 /// ## Memory
 /// 20 bytes per place: a ``Coordinate`` (16) and an `Int32` position (4), plus the arrays'
 /// fixed overhead; see ``memoryFootprint``. A catalog may hold at most `Int32.max` places.
