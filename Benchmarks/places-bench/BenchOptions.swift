@@ -1,13 +1,16 @@
+import BenchSupport
+
 /// The command line of `places-bench`.
 struct BenchOptions {
   /// A group of figures that can be measured on its own with `--only`.
   enum Section: String, CaseIterable {
-    case broadcast, allocations, registration, memory, loading, selection, startup
+    case broadcast, instructions, allocations, registration, removal, memory, loading, selection
+    case startup
   }
 
   /// A child-process mode that prints one machine-readable line.
   enum Probe {
-    case broadcastAllocations(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
+    case broadcast(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
     case loadPeak(path: String, decoder: Bool)
   }
 
@@ -23,8 +26,11 @@ struct BenchOptions {
 
   static let usage = """
     usage: places-bench [--quick] [--json | --markdown] [--data DIR] [--only SECTION,...]
+                        [--enforce]
 
       --quick         tiny sizes and few samples: a smoke test that checks no speed
+      --enforce       exit with status 3 if a deterministic target (instruction counts,
+                      allocations) is missed; CI runs `--only instructions --enforce`
       --json          print the figures as one JSON object
       --markdown      print the tables as Markdown
       --data DIR      the folder holding places-world.geojson (default ../shared/data)
@@ -32,7 +38,7 @@ struct BenchOptions {
     \(Section.allCases.map(\.rawValue).joined(separator: ", "))
 
     probes, run as child processes by the bench itself:
-      --only broadcast-allocs --form FORM --delegates N --broadcasts K
+      --only broadcast-probe --form FORM --delegates N --broadcasts K
       --only load-peak --file PATH [--decoder]
     FORM is one of: \(BroadcastImplementation.allCases.map(\.rawValue).joined(separator: ", "))
     """
@@ -43,6 +49,7 @@ struct BenchOptions {
   var sections = Set(Section.allCases)
   var probe: Probe?
   var showsHelp = false
+  var enforcesTargets = false
 
   /// The file loaded: the world file, or the small sample with `--quick`.
   var dataFile: String {
@@ -64,6 +71,7 @@ struct BenchOptions {
       case "--json": output = .json
       case "--markdown": output = .markdown
       case "--decoder": decoder = true
+      case "--enforce": enforcesTargets = true
       case "-h", "--help": showsHelp = true
       case "--data": dataDirectory = try Self.value(of: argument, from: &remaining)
       case "--file": file = try Self.value(of: argument, from: &remaining)
@@ -77,7 +85,7 @@ struct BenchOptions {
         form = named
       case "--only":
         let list = try Self.value(of: argument, from: &remaining)
-        if list == "broadcast-allocs" || list == "load-peak" {
+        if list == "broadcast-probe" || list == "load-peak" {
           probeName = list
           continue
         }
@@ -93,8 +101,8 @@ struct BenchOptions {
       }
     }
     switch probeName {
-    case "broadcast-allocs":
-      probe = .broadcastAllocations(form: form, delegates: delegates, broadcasts: broadcasts)
+    case "broadcast-probe":
+      probe = .broadcast(form: form, delegates: delegates, broadcasts: broadcasts)
     case "load-peak":
       probe = .loadPeak(path: file ?? dataFile, decoder: decoder)
     default:
