@@ -60,8 +60,9 @@ struct WeakDelegate {
   weak var delegate: (any BenchDelegate)?
 }
 
-/// The floor of every weak design: typed weak references to the delegate protocol, read in
-/// place through a pointer, with no cast and no bookkeeping. A call costs one weak load, the
+/// The floor of every weak design: typed weak references to the protocol, read in place.
+///
+/// Read through a pointer, with no cast and no bookkeeping, a call costs one weak load, the
 /// call and one release; an array read with `for reference in references` would also copy
 /// each weak reference out and destroy the copy, which costs as much again.
 final class TypedWeakMulticast {

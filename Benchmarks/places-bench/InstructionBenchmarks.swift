@@ -14,8 +14,9 @@ enum InstructionBenchmarks {
   /// The numbers of delegates counted: one, for the fixed cost of a broadcast, and a hundred.
   static let sizes = [1, 100]
   static let broadcastCounts = (fewer: 200, more: 400)
-  /// The most instructions per delegate call the multicast may take at 100 delegates, as a
-  /// multiple of the strong loop's. A typed weak reference alone costs about 2.6x.
+  /// The most instructions per delegate call at 100 delegates, as a multiple of the strong loop.
+  ///
+  /// A typed weak reference alone costs about 2.6x.
   static let perDelegateTarget = 2.9
   /// The most instructions one broadcast to one delegate may take, as a multiple of the
   /// strong loop's.

@@ -23,7 +23,7 @@ struct MulticastDelegateConcurrencyTests {
   }
 
   @Test func concurrentAddsRemovesAndBroadcastsKeepEveryPromise() {
-    let multicast = MulticastDelegate<any Listener>()
+    let multicast = MulticastDelegate<any Listener & Sendable>()
     let permanent = (0..<8).map { _ in CountingListener() }
     permanent.forEach(multicast.add)
     let clock = Atomic<Int>(0)
@@ -73,7 +73,7 @@ struct MulticastDelegateConcurrencyTests {
   }
 
   @Test func aDelegateMayCallBackInFromAnotherThreadsBroadcastWithoutDeadlock() {
-    let multicast = MulticastDelegate<any Listener>()
+    let multicast = MulticastDelegate<any Listener & Sendable>()
     let reentrant = ReentrantListener(multicast: multicast)
     multicast.add(reentrant)
 
@@ -91,10 +91,10 @@ struct MulticastDelegateConcurrencyTests {
 /// Calls back into the multicast from its callback: registers, counts and unregisters a
 /// helper, then queues one more broadcast.
 final class ReentrantListener: Listener, Sendable {
-  let multicast: MulticastDelegate<any Listener>
+  let multicast: MulticastDelegate<any Listener & Sendable>
   let heard = Atomic<Int>(0)
 
-  init(multicast: MulticastDelegate<any Listener>) { self.multicast = multicast }
+  init(multicast: MulticastDelegate<any Listener & Sendable>) { self.multicast = multicast }
 
   func hear(_ event: Int) {
     heard.add(1, ordering: .relaxed)

@@ -1,96 +1,59 @@
 import Synchronization
 
 extension MulticastDelegate {
-  /// Delivers a broadcast now, or queues it when this thread is already delivering one.
+  /// Calls `call` once on each delegate the cursor has yet to reach, in order, honouring
+  /// removals made while it runs.
+  ///
+  /// Always inlined, with `call`, into the broadcast at the caller's site: a delegate value
+  /// lent across a call that was not inlined would be copied, which costs a retain and a
+  /// release per delegate.
   @inlinable
-  func broadcast(
-    skipping skipped: ObjectIdentifier?,
-    queued makeQueued: () -> QueuedBroadcast<Delegate>,
-    deliver call: (Delegate) -> Void
+  @inline(__always)
+  func deliver(
+    _ cursor: inout DeliveryCursor, skipping skipped: ObjectIdentifier?, _ call: (Delegate) -> Void
   ) {
-    let thread = ThreadIdentity.current
-    let limit = reentrancyLimit
-    // One lock both starts the delivery and takes the registrations it goes to.
-    let start = state.withLock { state in
-      state.begin(on: thread, limit: limit, removals: removalCount.load(ordering: .acquiring))
-    }
-    let first: (RegistrationSnapshot, Int)
-    switch start {
-    case .deliver(let snapshot, let removals):
-      first = (snapshot, removals)
-    case .queue(let position):
-      // Only this thread touches its own queue, so the place reserved is still there.
-      let queued = makeQueued()
-      state.withLock { state in
-        state.enqueue(queued, on: thread, at: position)
+    while cursor.index < cursor.end {
+      let index = cursor.index
+      // The cursor's pointers, not its storage reference, so that reading costs no retain.
+      let entry = cursor.entries.unsafelyUnwrapped + index
+      let state = cursor.states.unsafelyUnwrapped[index].load(ordering: .acquiring)
+      if state & 1 != 0 {  // Removed.
+        cursor.index = index + 1
+        continue
       }
-      return
-    case .dropped:
-      return
-    }
-    deliver(skipping: skipped, startingFrom: first, call)
-    var dropped = 0
-    while true {
-      let next = state.withLock { state in
-        state.nextQueued(on: thread, dropped: &dropped)
+      let retained: UnsafeMutableRawPointer
+      do {
+        // Read in place: copying the entry would retain and release its weak reference.
+        guard let object = entry.pointee.object else {
+          cursor.index = index + 1
+          continue
+        }
+        if core.generation.load(ordering: .acquiring) != cursor.generation {
+          // The storage was replaced (swept or grown): look again from this entry.
+          core.resynchronize(&cursor, resumingAt: state >> 1)
+          continue
+        }
+        cursor.index = index + 1
+        if ObjectIdentifier(object) == skipped {
+          continue
+        }
+        // The reference the weak load returned passes to the delegate value built below; the
+        // retain here and the release of `object` at the end of this scope cancel out.
+        retained = Unmanaged.passRetained(object).toOpaque()
       }
-      guard let next else { break }
-      deliver(skipping: next.skipped, next.call)
-    }
-    if dropped > 0 {
-      onReentrancyLimitExceeded(ReentrancyLimitExceeded(limit: limit, droppedBroadcasts: dropped))
+      DelegateRepresentation.withDelegate(taking: retained, witness: entry.pointee.witness, call)
     }
   }
 
-  /// Calls `call` once on each delegate registered now, in order, honouring removals made
-  /// while it runs.
+  /// A broadcast to deliver later, skipping `sender`, which it holds weakly meanwhile.
   @inlinable
-  func deliver(
-    skipping skipped: ObjectIdentifier?,
-    startingFrom taken: (RegistrationSnapshot, Int)? = nil,
-    _ call: (Delegate) -> Void
-  ) {
-    var (snapshot, removals) =
-      taken
-      ?? state.withLock { state in
-        (state.snapshot(), removalCount.load(ordering: .acquiring))
-      }
-    // Keep this loop's shape: `places-bench` measured that small rewrites (taking the snapshot
-    // from a parameter, say) make the optimizer copy each entry again, doubling its cost.
-    // Registrations are in ascending token order; later ones were added after this began.
-    guard let lastToken = snapshot.registrations.last?.token else { return }
-    var index = 0
-    while true {
-      // Entries are read in place: copying one would retain and release its weak reference.
-      let resumeToken: UInt64? = snapshot.registrations.withUnsafeBufferPointer { buffer in
-        // A mutable pointer, though nothing is written: reading a weak field through an
-        // immutable one copies the whole entry first.
-        guard let base = buffer.baseAddress.map(UnsafeMutablePointer.init(mutating:)) else {
-          return nil
-        }
-        while index < buffer.count {
-          let entry = base + index
-          let token = entry.pointee.token
-          if token > lastToken { return nil }
-          guard let object = entry.pointee.object else {
-            index += 1
-            continue
-          }
-          if removalCount.load(ordering: .acquiring) != removals {
-            return token  // Something was removed meanwhile: look again from here.
-          }
-          if ObjectIdentifier(object) != skipped {
-            representation.withDelegate(from: object, witness: entry.pointee.witness, call)
-          }
-          index += 1
-        }
-        return nil
-      }
-      guard let resumeToken else { return }
-      (snapshot, removals) = state.withLock { state in
-        (state.snapshot(), removalCount.load(ordering: .acquiring))
-      }
-      index = snapshot.firstIndex(withTokenAtLeast: resumeToken)
+  func queuedBroadcast(
+    skipping sender: Delegate?, _ call: @escaping (Delegate) -> Void
+  ) -> QueuedBroadcast {
+    let senderObject = sender.map { $0 as AnyObject }
+    return QueuedBroadcast { [weak senderObject] in
+      var cursor = self.core.beginQueued()
+      self.deliver(&cursor, skipping: senderObject.map(ObjectIdentifier.init), call)
     }
   }
 }

@@ -6,23 +6,21 @@
   import Darwin
 #endif
 
-/// The identity of the running thread, unique among the threads alive at one time.
-@usableFromInline
-struct ThreadIdentity: Equatable, Sendable {
-  @usableFromInline let rawValue: UInt
-
-  @inlinable
-  init(rawValue: UInt) {
-    self.rawValue = rawValue
-  }
+/// The identity of a thread, unique among the threads alive at one time.
+///
+/// It keeps the `pthread_t` as it is and compares with `pthread_equal`: `pthread_t` is an
+/// integer on glibc but a pointer on Musl (and so in the static Linux SDK) and on Darwin, and
+/// POSIX makes it opaque, so it is never converted.
+struct ThreadIdentity {
+  private let thread: pthread_t
 
   /// The thread that is running this code.
-  @inlinable
   static var current: ThreadIdentity {
-    #if canImport(Darwin)
-      ThreadIdentity(rawValue: UInt(bitPattern: pthread_self()))
-    #else
-      ThreadIdentity(rawValue: UInt(pthread_self()))
-    #endif
+    ThreadIdentity(thread: pthread_self())
+  }
+
+  /// Whether `other` is the same thread.
+  func isSame(as other: ThreadIdentity) -> Bool {
+    pthread_equal(thread, other.thread) != 0
   }
 }
