@@ -12,6 +12,7 @@ struct BenchOptions {
   enum Probe {
     case broadcast(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
     case loadPeak(path: String, decoder: Bool)
+    case removal(delegates: Int)
   }
 
   /// What the command line asks for.
@@ -39,6 +40,7 @@ struct BenchOptions {
 
     probes, run as child processes by the bench itself:
       --only broadcast-probe --form FORM --delegates N --broadcasts K
+      --only removal-probe --delegates N
       --only load-peak --file PATH [--decoder]
     FORM is one of: \(BroadcastImplementation.allCases.map(\.rawValue).joined(separator: ", "))
     """
@@ -85,7 +87,7 @@ struct BenchOptions {
         form = named
       case "--only":
         let list = try Self.value(of: argument, from: &remaining)
-        if list == "broadcast-probe" || list == "load-peak" {
+        if ["broadcast-probe", "load-peak", "removal-probe"].contains(list) {
           probeName = list
           continue
         }
@@ -103,6 +105,8 @@ struct BenchOptions {
     switch probeName {
     case "broadcast-probe":
       probe = .broadcast(form: form, delegates: delegates, broadcasts: broadcasts)
+    case "removal-probe":
+      probe = .removal(delegates: delegates)
     case "load-peak":
       probe = .loadPeak(path: file ?? dataFile, decoder: decoder)
     default:

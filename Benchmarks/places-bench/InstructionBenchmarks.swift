@@ -22,7 +22,13 @@ enum InstructionBenchmarks {
   /// strong loop's.
   static let perBroadcastTarget = 3.5
 
-  /// Counts instructions for every ``BroadcastImplementation`` at each of ``sizes``.
+  /// The numbers of self-removing delegates compared: per delegate, the larger may cost at
+  /// most ``removalTarget`` times what the smaller does.
+  static let removalSizes = (small: 4_000, large: 32_000)
+  static let removalTarget = 1.5
+
+  /// Counts instructions for every ``BroadcastImplementation`` at each of ``sizes``, and for
+  /// delegates removing themselves during a broadcast.
   ///
   /// With `quick`, or without Valgrind, nothing is counted and the figures are skipped.
   static func run(quick: Bool, report: inout Report) {
@@ -36,6 +42,12 @@ enum InstructionBenchmarks {
       for figure in targetFigures(matrix: nil, note: reason) {
         report.add(figure)
       }
+      report.add(
+        Figure(
+          section: "instructions",
+          name: "Instructions per self-removing delegate during a broadcast, "
+            + "\(removalSizes.large) vs \(removalSizes.small)",
+          value: nil, unit: "instructions", target: .ratioAtMost(removalTarget), note: reason))
       return
     }
     defer { try? FileManager.default.removeItem(atPath: executable) }
@@ -62,6 +74,7 @@ enum InstructionBenchmarks {
     for figure in targetFigures(matrix: matrix, note: nil) {
       report.add(figure)
     }
+    addRemovalFigure(valgrind: valgrind, executable: executable, report: &report)
     report.notes.append(
       "Instructions: callgrind \"Collected\" of the probe `places-bench --only broadcast-probe "
         + "--form FORM --delegates N --broadcasts K` (a copy stripped of debug information), "
@@ -113,6 +126,38 @@ enum InstructionBenchmarks {
           note: note))
     }
     return figures
+  }
+
+  /// Compares the instructions per delegate of `removalSizes.large` and `removalSizes.small`
+  /// delegates that remove themselves during one broadcast: linear removal costs the same per
+  /// delegate at both sizes, quadratic removal eight times as much at the larger.
+  private static func addRemovalFigure(
+    valgrind: String, executable: String, report: inout Report
+  ) {
+    func perDelegate(_ count: Int) -> Double? {
+      let counts = [count / 2, count].map { delegates in
+        collectedInstructions(
+          valgrind: valgrind, executable: executable,
+          arguments: ["--only", "removal-probe", "--delegates", "\(delegates)"])
+      }
+      guard let half = counts[0], let whole = counts[1] else { return nil }
+      return Double(whole - half) / Double(count - count / 2)
+    }
+    let name =
+      "Instructions per self-removing delegate during a broadcast, "
+      + "\(removalSizes.large) vs \(removalSizes.small)"
+    guard let small = perDelegate(removalSizes.small), let large = perDelegate(removalSizes.large)
+    else {
+      report.failures.append("callgrind run of the removal probe failed")
+      return
+    }
+    report.add(
+      Figure(
+        section: "instructions", name: name, value: large, unit: "instructions",
+        baseline: (name: "\(removalSizes.small) delegates", value: small), ratio: large / small,
+        target: .ratioAtMost(removalTarget),
+        note: "per delegate: (Ir of N delegates - Ir of N/2) / (N/2), each registered, removing "
+          + "itself from its callback in one broadcast, set-up included"))
   }
 
   /// Instructions per delegate call of `form` with `delegates` delegates.

@@ -30,6 +30,10 @@ case .loadPeak(let path, let decoder):
   let line = LoadingBenchmarks.probe(path: path, decoder: decoder)
   print(line)
   exit(line.contains("places=-1") ? 1 : 0)
+case .removal(let delegates):
+  let calls = RemovalRun.duringABroadcast.makeRuns(count: delegates)(1)
+  print("removal-probe delegates=\(delegates) calls=\(calls)")
+  exit(calls == delegates ? 0 : 1)
 case nil:
   break
 }
