@@ -203,7 +203,10 @@ struct MulticastDelegateTests {
     let recorders = names.map { Recorder($0) { recorder, _ in order.append(recorder.name) } }
     recorders.forEach(multicast.add)
 
-    multicast.invoke { $0.hear(0) }
+    // Held weakly: an optimised build may release them after their last use otherwise.
+    withExtendedLifetime(recorders) {
+      _ = multicast.invoke { $0.hear(0) }
+    }
 
     #expect(order == names)
   }
@@ -227,7 +230,9 @@ struct MulticastDelegateTests {
     let recorders = ["x", "y", "z"].map { Recorder($0) }
     recorders.forEach(multicast.add)
 
-    #expect(multicast.collect { $0.answer() } == ["x", "y", "z"])
+    let answers = withExtendedLifetime(recorders) { multicast.collect { $0.answer() } }
+
+    #expect(answers == ["x", "y", "z"])
   }
 
   @Test func tryInvokeCallsEveryDelegateAndReportsAllErrors() {
@@ -238,6 +243,7 @@ struct MulticastDelegateTests {
     var called: [String] = []
 
     let failures = #expect(throws: DelegateFailures.self) {
+      defer { withExtendedLifetime(recorders) {} }
       try multicast.tryInvoke { listener in
         called.append(listener.answer())
         if listener.answer() == "a" || listener.answer() == "c" {
