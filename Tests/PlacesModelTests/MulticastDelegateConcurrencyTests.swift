@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PlacesModel
 import Synchronization
 import Testing
@@ -85,6 +86,64 @@ struct MulticastDelegateConcurrencyTests {
 
     #expect(reentrant.heard.load(ordering: .relaxed) >= 800)
     #expect(multicast.count == 1)
+  }
+}
+
+extension MulticastDelegateConcurrencyTests {
+  /// Runs a hook for each event it hears, and records the events.
+  final class HookedListener: Listener, Sendable {
+    let heard = LockedValue<[Int]>([])
+    let hook: @Sendable (Int) -> Void
+
+    init(hook: @escaping @Sendable (Int) -> Void = { _ in }) { self.hook = hook }
+
+    func hear(_ event: Int) {
+      heard.withLock { $0.append(event) }
+      hook(event)
+    }
+
+    func answer() -> String { "hooked" }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aBroadcastFromACallbackIsQueuedEvenAfterAnotherThreadsDeliveryEnded() {
+    let multicast = MulticastDelegate<any Listener & Sendable>()
+    let firstThreadDelivering = DispatchSemaphore(value: 0)
+    let secondThreadDelivering = DispatchSemaphore(value: 0)
+    let firstThreadDone = DispatchSemaphore(value: 0)
+    let trigger = HookedListener { event in
+      switch event {
+      case 100:  // On the first thread, which holds the multicast's first delivery slot.
+        firstThreadDelivering.signal()
+        secondThreadDelivering.wait()
+      case 200:  // On the second thread, delivering beside the first.
+        secondThreadDelivering.signal()
+        firstThreadDone.wait()  // The first thread's delivery has ended meanwhile.
+        multicast.invoke(with: 201) { $0.hear($1) }
+      default:
+        break
+      }
+    }
+    let observer = HookedListener()
+    multicast.add(trigger)
+    multicast.add(observer)
+
+    let secondThreadFinished = DispatchSemaphore(value: 0)
+    // Two threads of their own: each blocks until the other has reached a given point.
+    Thread {
+      multicast.invoke(with: 100) { $0.hear($1) }
+      firstThreadDone.signal()
+    }.start()
+    Thread {
+      firstThreadDelivering.wait()
+      multicast.invoke(with: 200) { $0.hear($1) }
+      secondThreadFinished.signal()
+    }.start()
+    secondThreadFinished.wait()
+
+    // Delivered depth-first, 201 would reach the observer before 200.
+    #expect(observer.heard.withLock { $0 }.filter { $0 >= 200 } == [200, 201])
+    #expect(trigger.heard.withLock { $0 }.filter { $0 >= 200 } == [200, 201])
   }
 }
 

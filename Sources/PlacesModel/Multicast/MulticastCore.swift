@@ -114,7 +114,9 @@ final class MulticastCore: @unchecked Sendable {
     let thread = ThreadIdentity.current
     locked.lock()
     let state = locked.value
-    if !primaryBusy.load(ordering: .relaxed) {
+    // A thread already delivering as a secondary keeps queueing there, even once the primary
+    // slot is free again.
+    if !primaryBusy.load(ordering: .relaxed) && state.pointee.secondaries.isEmpty {
       state.pointee.primaryOwner = thread
       primaryBusy.store(true, ordering: .relaxed)
       CoreState.point(&cursor, at: state, role: .primary, generation: currentGeneration)
@@ -126,12 +128,13 @@ final class MulticastCore: @unchecked Sendable {
     return start
   }
 
-  /// ``beginBroadcast(_:)`` when the primary slot is taken, by this thread or another.
+  /// ``beginBroadcast(_:)`` when the primary slot is taken or other threads are delivering.
   private func beginBroadcastBehindAnother(
     on thread: ThreadIdentity, cursor: inout DeliveryCursor,
     state: UnsafeMutablePointer<CoreState>
   ) -> BroadcastStart {
-    if let owner = state.pointee.primaryOwner, owner.isSame(as: thread) {
+    let busy = primaryBusy.load(ordering: .relaxed)
+    if busy, let owner = state.pointee.primaryOwner, owner.isSame(as: thread) {
       guard let position = state.pointee.primaryQueue.reserve(limit: reentrancyLimit) else {
         return .dropped
       }
@@ -146,6 +149,12 @@ final class MulticastCore: @unchecked Sendable {
       }
       return .queue(at: position)
     }
+    if !busy {
+      state.pointee.primaryOwner = thread
+      primaryBusy.store(true, ordering: .relaxed)
+      CoreState.point(&cursor, at: state, role: .primary, generation: currentGeneration)
+      return .deliver
+    }
     state.pointee.secondaries.append(SecondaryDelivery(thread: thread))
     CoreState.point(&cursor, at: state, role: .secondary, generation: currentGeneration)
     return .deliver
@@ -158,16 +167,17 @@ final class MulticastCore: @unchecked Sendable {
   func beginQuery() -> DeliveryCursor {
     let thread = ThreadIdentity.current
     return locked.withLock { state in
-      if !primaryBusy.load(ordering: .relaxed) {
-        state.primaryOwner = thread
-        primaryBusy.store(true, ordering: .relaxed)
-        return DeliveryCursor(state: &state, role: .primary, generation: currentGeneration)
-      }
-      if let owner = state.primaryOwner, owner.isSame(as: thread) {
+      let busy = primaryBusy.load(ordering: .relaxed)
+      if busy, let owner = state.primaryOwner, owner.isSame(as: thread) {
         return DeliveryCursor(state: &state, role: .nested, generation: currentGeneration)
       }
       if state.secondaryIndex(of: thread) != nil {
         return DeliveryCursor(state: &state, role: .nested, generation: currentGeneration)
+      }
+      if !busy {
+        state.primaryOwner = thread
+        primaryBusy.store(true, ordering: .relaxed)
+        return DeliveryCursor(state: &state, role: .primary, generation: currentGeneration)
       }
       state.secondaries.append(SecondaryDelivery(thread: thread))
       return DeliveryCursor(state: &state, role: .secondary, generation: currentGeneration)
