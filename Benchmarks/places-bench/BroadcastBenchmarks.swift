@@ -10,18 +10,21 @@ enum BroadcastBenchmarks {
     let implementations = BroadcastImplementation.allCases
     var results = Array(repeating: [Double](), count: implementations.count)
     for size in sizes {
-      let delegates = CountingDelegate.make(count: size)
-      let operations = implementations.map { implementation in
+      // Each implementation gets delegates of its own, as in the instruction counts: an
+      // object that was ever held weakly keeps a side table, which makes every later retain
+      // and release of it slower, and the strong loop's delegates would pay for the others'.
+      let delegateSets = implementations.map { _ in CountingDelegate.make(count: size) }
+      let operations = zip(implementations, delegateSets).map { implementation, delegates in
         TimedOperation(
           name: implementation.label, body: implementation.makeBroadcasts(to: delegates))
       }
-      for (implementation, operation) in zip(implementations, operations) {
-        if let problem = deliveryProblem(operation, delegates: delegates) {
+      for (index, implementation) in implementations.enumerated() {
+        if let problem = deliveryProblem(operations[index], delegates: delegateSets[index]) {
           report.failures.append("broadcast with \(implementation.label): \(problem)")
         }
       }
       // The weak implementations do not keep the delegates alive; this does, to the end.
-      let perBroadcast = withExtendedLifetime(delegates) {
+      let perBroadcast = withExtendedLifetime(delegateSets) {
         Timing.interleavedMedians(operations, plan: plan)
       }
       for index in implementations.indices {

@@ -124,9 +124,6 @@ struct CoreState {
 
   // MARK: - Deliveries
 
-  /// The last token given to a registration.
-  var lastToken: UInt64 { nextToken - 1 }
-
   /// Points `cursor` at the registrations in `state` as they are now, without copying the
   /// state.
   static func point(
@@ -135,7 +132,6 @@ struct CoreState {
   ) {
     cursor.role = role
     cursor.generation = generation
-    cursor.lastToken = state.pointee.nextToken - 1
     cursor.index = 0
     cursor.read(state.pointee.storage)
   }

@@ -26,10 +26,12 @@ final class MulticastCore: @unchecked Sendable {
   /// It is taken under the lock, and given
   /// back without it by its holder when nothing was queued and nothing retired.
   @usableFromInline let primaryBusy = Atomic<Bool>(false)
-  /// How many broadcasts the holder of the primary slot queued; only the holder changes it.
-  @usableFromInline let primaryQueued = Atomic<Int>(0)
-  /// Whether a retired storage waits to be freed.
-  @usableFromInline let hasRetired = Atomic<Bool>(false)
+  /// What the holder of the primary slot must see to before giving it back, in one word so
+  /// that ending a delivery reads one atomic: ``retiredBit`` if a retired storage waits to be
+  /// freed, plus ``queuedUnit`` for each broadcast the holder queued.
+  @usableFromInline let pendingWork = Atomic<Int>(0)
+  @usableFromInline static var retiredBit: Int { 1 }
+  @usableFromInline static var queuedUnit: Int { 2 }
   let reentrancyLimit: Int
   let onReentrancyLimitExceeded: @Sendable (ReentrancyLimitExceeded) -> Void
   private let locked = Locked(CoreState())
@@ -96,10 +98,10 @@ final class MulticastCore: @unchecked Sendable {
     generation.add(1, ordering: .releasing)
     if primaryBusy.load(ordering: .acquiring) || !state.secondaries.isEmpty {
       state.retired.append(replaced)
-      hasRetired.store(true, ordering: .relaxed)
+      pendingWork.bitwiseOr(Self.retiredBit, ordering: .relaxed)
     } else {
       state.retired.removeAll()  // Nothing reads them any more; their deinits run no user code.
-      hasRetired.store(false, ordering: .relaxed)
+      pendingWork.bitwiseAnd(~Self.retiredBit, ordering: .relaxed)
     }
   }
 
@@ -138,7 +140,7 @@ final class MulticastCore: @unchecked Sendable {
       guard let position = state.pointee.primaryQueue.reserve(limit: reentrancyLimit) else {
         return .dropped
       }
-      primaryQueued.add(1, ordering: .relaxed)
+      pendingWork.add(Self.queuedUnit, ordering: .relaxed)
       return .queue(at: position)
     }
     if let index = state.pointee.secondaryIndex(of: thread) {
@@ -211,13 +213,18 @@ final class MulticastCore: @unchecked Sendable {
   /// `token`, after the generation changed.
   @usableFromInline
   func resynchronize(_ cursor: inout DeliveryCursor, resumingAt token: UInt64) {
+    // Entries after `end` were registered after the delivery began, and a storage only ever
+    // loses entries or gains later ones, so the last entry the cursor may reach bounds it.
+    // (The storage read so far is still alive: it is retired, not freed.)
+    guard cursor.end > 0, let states = cursor.states else { return }
+    let lastToken = states[cursor.end - 1].load(ordering: .relaxed) >> 1
     locked.withLock { state in
       cursor.generation = currentGeneration
       let storage = state.storage
       guard storage.entries != cursor.entries else { return }
       cursor.read(storage)
       cursor.index = storage.firstIndex(withTokenAtLeast: token)
-      cursor.end = storage.firstIndex(withTokenAtLeast: cursor.lastToken + 1)
+      cursor.end = storage.firstIndex(withTokenAtLeast: lastToken + 1)
     }
   }
 
@@ -229,8 +236,7 @@ final class MulticastCore: @unchecked Sendable {
     switch cursor.role {
     case .nested:
       return
-    case .primary
-    where primaryQueued.load(ordering: .relaxed) == 0 && !hasRetired.load(ordering: .relaxed):
+    case .primary where pendingWork.load(ordering: .relaxed) == 0:
       primaryBusy.store(false, ordering: .releasing)
     case .primary, .secondary:
       drainQueue(of: cursor.role)
@@ -253,7 +259,7 @@ final class MulticastCore: @unchecked Sendable {
           dropped = state.primaryQueue.droppedCount
           state.primaryQueue = DeliveryQueue()
           state.primaryOwner = nil
-          primaryQueued.store(0, ordering: .relaxed)
+          pendingWork.bitwiseAnd(Self.retiredBit, ordering: .relaxed)  // No longer queued.
           primaryBusy.store(false, ordering: .releasing)
         } else {
           guard let index = state.secondaryIndex(of: thread) else { return nil }
@@ -265,7 +271,7 @@ final class MulticastCore: @unchecked Sendable {
         }
         if !primaryBusy.load(ordering: .acquiring) && state.secondaries.isEmpty {
           state.retired.removeAll()  // Their deinits run no user code.
-          hasRetired.store(false, ordering: .relaxed)
+          pendingWork.bitwiseAnd(~Self.retiredBit, ordering: .relaxed)
         }
         return nil
       }
@@ -308,8 +314,6 @@ struct DeliveryCursor {
   @usableFromInline var end = 0
   /// The ``MulticastCore/generation`` of the storage read.
   @usableFromInline var generation = 0
-  /// The last token registered when the delivery began.
-  @usableFromInline var lastToken: UInt64 = 0
   @usableFromInline var role = DeliveryRole.nested
 
   /// A cursor that points nowhere.
@@ -320,7 +324,6 @@ struct DeliveryCursor {
   init(state: inout CoreState, role: DeliveryRole, generation: Int) {
     self.role = role
     self.generation = generation
-    lastToken = state.lastToken
     read(state.storage)
   }
 
