@@ -1,6 +1,14 @@
 import PlacesModel
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Rules a–d of ``MulticastDelegate``'s re-entrancy contract, one by one.
 struct MulticastDelegateReentrancyTests {
   // MARK: - a. Added during a broadcast
@@ -185,7 +193,12 @@ struct MulticastDelegateReentrancyTests {
     #expect(other.events == [1, 2])
   }
 
-  @Test func aQueuedBroadcastSkipsItsSenderOnlyNotANewcomerAtTheSameAddress() throws {
+  @Test(
+    .enabled(
+      if: !AddressSanitizer.isRunning,
+      "AddressSanitizer quarantines freed memory, so no object can take the sender's address")
+  )
+  func aQueuedBroadcastSkipsItsSenderOnlyNotANewcomerAtTheSameAddress() throws {
     let multicast = MulticastDelegate<any Listener>()
     var sender: Recorder? = Recorder("sender")
     var newcomer: Recorder?
@@ -392,5 +405,14 @@ struct MulticastDelegateReentrancyTests {
     multicast.invoke(with: 100) { $0.hear($1) }
 
     #expect(recorder.events == [0, 1, 2, 3, 100])
+  }
+}
+
+/// Whether the tests run under AddressSanitizer, found by its runtime's entry point.
+enum AddressSanitizer {
+  static var isRunning: Bool {
+    guard let program = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(program) }
+    return dlsym(program, "__asan_init") != nil
   }
 }
