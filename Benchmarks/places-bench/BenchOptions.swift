@@ -13,6 +13,7 @@ struct BenchOptions {
     case broadcast(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
     case loadPeak(path: String, decoder: Bool)
     case removal(delegates: Int)
+    case registration(delegates: Int)
   }
 
   /// What the command line asks for.
@@ -41,6 +42,7 @@ struct BenchOptions {
     probes, run as child processes by the bench itself:
       --only broadcast-probe --form FORM --delegates N --broadcasts K
       --only removal-probe --delegates N
+      --only registration-probe --delegates N
       --only load-peak --file PATH [--decoder]
     FORM is one of: \(BroadcastImplementation.allCases.map(\.rawValue).joined(separator: ", "))
     """
@@ -87,7 +89,7 @@ struct BenchOptions {
         form = named
       case "--only":
         let list = try Self.value(of: argument, from: &remaining)
-        if ["broadcast-probe", "load-peak", "removal-probe"].contains(list) {
+        if ["broadcast-probe", "load-peak", "removal-probe", "registration-probe"].contains(list) {
           probeName = list
           continue
         }
@@ -107,6 +109,8 @@ struct BenchOptions {
       probe = .broadcast(form: form, delegates: delegates, broadcasts: broadcasts)
     case "removal-probe":
       probe = .removal(delegates: delegates)
+    case "registration-probe":
+      probe = .registration(delegates: delegates)
     case "load-peak":
       probe = .loadPeak(path: file ?? dataFile, decoder: decoder)
     default:

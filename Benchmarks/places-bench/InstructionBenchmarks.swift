@@ -22,8 +22,8 @@ enum InstructionBenchmarks {
   /// strong loop's.
   static let perBroadcastTarget = 3.5
 
-  /// The numbers of self-removing delegates compared: per delegate, the larger may cost at
-  /// most ``removalTarget`` times what the smaller does.
+  /// The numbers of delegates compared for registration and self-removal: per delegate, the
+  /// larger may cost at most ``removalTarget`` times what the smaller does.
   static let removalSizes = (small: 4_000, large: 32_000)
   static let removalTarget = 1.5
 
@@ -42,12 +42,13 @@ enum InstructionBenchmarks {
       for figure in targetFigures(matrix: nil, note: reason) {
         report.add(figure)
       }
-      report.add(
-        Figure(
-          section: "instructions",
-          name: "Instructions per self-removing delegate during a broadcast, "
-            + "\(removalSizes.large) vs \(removalSizes.small)",
-          value: nil, unit: "instructions", target: .ratioAtMost(removalTarget), note: reason))
+      for probe in [LinearProbe.registration, .removal] {
+        report.add(
+          Figure(
+            section: "instructions",
+            name: "\(probe.name), \(removalSizes.large) vs \(removalSizes.small)",
+            value: nil, unit: "instructions", target: .ratioAtMost(removalTarget), note: reason))
+      }
       return
     }
     defer { try? FileManager.default.removeItem(atPath: executable) }
@@ -74,7 +75,9 @@ enum InstructionBenchmarks {
     for figure in targetFigures(matrix: matrix, note: nil) {
       report.add(figure)
     }
-    addRemovalFigure(valgrind: valgrind, executable: executable, report: &report)
+    addLinearityFigure(
+      .registration, valgrind: valgrind, executable: executable, report: &report)
+    addLinearityFigure(.removal, valgrind: valgrind, executable: executable, report: &report)
     report.notes.append(
       "Instructions: callgrind \"Collected\" of the probe `places-bench --only broadcast-probe "
         + "--form FORM --delegates N --broadcasts K` (a copy stripped of debug information), "
@@ -128,36 +131,64 @@ enum InstructionBenchmarks {
     return figures
   }
 
+  /// A probe whose cost per delegate must not grow with the number of delegates.
+  enum LinearProbe {
+    /// Delegates that remove themselves from their callback during one broadcast.
+    case removal
+    /// Delegates added to a new multicast, then removed in random order.
+    case registration
+
+    var name: String {
+      switch self {
+      case .removal: "Instructions per self-removing delegate during a broadcast"
+      case .registration: "Instructions per delegate added and removed"
+      }
+    }
+
+    var probe: String {
+      switch self {
+      case .removal: "removal-probe"
+      case .registration: "registration-probe"
+      }
+    }
+
+    var note: String {
+      switch self {
+      case .removal:
+        "each registered, removing itself from its callback in one broadcast, set-up included"
+      case .registration: "each added to a new multicast, then all removed in random order"
+      }
+    }
+  }
+
   /// Compares the instructions per delegate of `removalSizes.large` and `removalSizes.small`
-  /// delegates that remove themselves during one broadcast: linear removal costs the same per
-  /// delegate at both sizes, quadratic removal eight times as much at the larger.
-  private static func addRemovalFigure(
-    valgrind: String, executable: String, report: inout Report
+  /// delegates in `probe`: a linear cost is the same per delegate at both sizes, a quadratic
+  /// one eight times as much at the larger.
+  private static func addLinearityFigure(
+    _ probe: LinearProbe, valgrind: String, executable: String, report: inout Report
   ) {
     func perDelegate(_ count: Int) -> Double? {
       let counts = [count / 2, count].map { delegates in
         collectedInstructions(
           valgrind: valgrind, executable: executable,
-          arguments: ["--only", "removal-probe", "--delegates", "\(delegates)"])
+          arguments: ["--only", probe.probe, "--delegates", "\(delegates)"])
       }
       guard let half = counts[0], let whole = counts[1] else { return nil }
       return Double(whole - half) / Double(count - count / 2)
     }
-    let name =
-      "Instructions per self-removing delegate during a broadcast, "
-      + "\(removalSizes.large) vs \(removalSizes.small)"
     guard let small = perDelegate(removalSizes.small), let large = perDelegate(removalSizes.large)
     else {
-      report.failures.append("callgrind run of the removal probe failed")
+      report.failures.append("callgrind run of the \(probe.probe) failed")
       return
     }
     report.add(
       Figure(
-        section: "instructions", name: name, value: large, unit: "instructions",
+        section: "instructions",
+        name: "\(probe.name), \(removalSizes.large) vs \(removalSizes.small)", value: large,
+        unit: "instructions",
         baseline: (name: "\(removalSizes.small) delegates", value: small), ratio: large / small,
         target: .ratioAtMost(removalTarget),
-        note: "per delegate: (Ir of N delegates - Ir of N/2) / (N/2), each registered, removing "
-          + "itself from its callback in one broadcast, set-up included"))
+        note: "per delegate: (Ir of N delegates - Ir of N/2) / (N/2), \(probe.note)"))
   }
 
   /// Instructions per delegate call of `form` with `delegates` delegates.

@@ -34,6 +34,13 @@ case .removal(let delegates):
   let calls = RemovalRun.duringABroadcast.makeRuns(count: delegates)(1)
   print("removal-probe delegates=\(delegates) calls=\(calls)")
   exit(calls == delegates ? 0 : 1)
+case .registration(let delegates):
+  var generator = SplitMix64(seed: 42)
+  let added = CountingDelegate.make(count: delegates)
+  RegistrationImplementation.multicast.makeCycles(
+    adding: added, removing: added.shuffled(using: &generator))(1)
+  print("registration-probe delegates=\(delegates)")
+  exit(0)
 case nil:
   break
 }
