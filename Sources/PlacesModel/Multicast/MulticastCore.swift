@@ -23,8 +23,8 @@ final class MulticastCore: @unchecked Sendable {
   @usableFromInline let generation = Atomic<Int>(0)
   /// Whether a thread holds the primary delivery slot.
   ///
-  /// It is taken under the lock, and given
-  /// back without it by its holder when nothing was queued and nothing retired.
+  /// It is taken under the lock, and given back without it by its holder when nothing was
+  /// queued and nothing retired.
   @usableFromInline let primaryBusy = Atomic<Bool>(false)
   /// What the holder of the primary slot must see to before giving it back, in one word so
   /// that ending a delivery reads one atomic: ``retiredBit`` if a retired storage waits to be
@@ -194,7 +194,7 @@ final class MulticastCore: @unchecked Sendable {
     }
   }
 
-  /// Fills the place in this thread's queue that ``beginBroadcast()`` reserved.
+  /// Fills the place in this thread's queue that ``beginBroadcast(_:)`` reserved.
   @usableFromInline
   func enqueue(_ broadcast: QueuedBroadcast, at position: Int) {
     let thread = ThreadIdentity.current
