@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// Heap allocations per broadcast, counted by Valgrind in a child process.
 ///
 /// No portable in-process counter of `malloc` calls exists (glibc's statistics count bytes,
@@ -59,7 +61,7 @@ enum AllocationBenchmarks {
     if valgrind != nil {
       report.notes.append(
         "Allocations: valgrind memcheck \"total heap usage\" of the probe "
-          + "`places-bench --only broadcast-allocs --form FORM --delegates \(delegateCount) "
+          + "`places-bench --only broadcast-probe --form FORM --delegates \(delegateCount) "
           + "--broadcasts K`, (allocs at K = \(broadcastCounts.more) - allocs at K = "
           + "\(broadcastCounts.fewer)) / \(broadcastCounts.more - broadcastCounts.fewer); "
           + "both runs warm up with 100 broadcasts first.")
@@ -74,13 +76,16 @@ enum AllocationBenchmarks {
     let broadcast = form.makeBroadcasts(to: delegates)
     broadcast(100)
     broadcast(broadcasts)
-    return "broadcast-allocs form=\(form.rawValue) delegates=\(count) broadcasts=\(broadcasts) "
+    return "broadcast-probe form=\(form.rawValue) delegates=\(count) broadcasts=\(broadcasts) "
       + "checksum=\(CountingDelegate.checksum(of: delegates))"
   }
 
-  private static func probeArguments(form: BroadcastImplementation, broadcasts: Int) -> [String] {
+  /// The arguments that run the probe for `form`.
+  static func probeArguments(
+    form: BroadcastImplementation, delegates: Int = delegateCount, broadcasts: Int
+  ) -> [String] {
     [
-      "--only", "broadcast-allocs", "--form", form.rawValue, "--delegates", "\(delegateCount)",
+      "--only", "broadcast-probe", "--form", form.rawValue, "--delegates", "\(delegates)",
       "--broadcasts", "\(broadcasts)",
     ]
   }

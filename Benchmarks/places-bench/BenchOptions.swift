@@ -1,16 +1,20 @@
+import BenchSupport
+
 /// The command line of `places-bench`.
 struct BenchOptions {
   /// A group of figures that can be measured on its own with `--only`.
   enum Section: String, CaseIterable {
-    case broadcast, allocations, registration, memory, loading, selection, map, search, startup
-    case index, list
+    case broadcast, instructions, allocations, registration, removal, memory, loading, selection
+    case map, search, index, list, startup
   }
 
   /// A child-process mode that prints one machine-readable line.
   enum Probe {
-    case broadcastAllocations(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
+    case broadcast(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
     case loadPeak(path: String, decoder: Bool)
     case mapMoves(path: String, stop: String, moves: Int)
+    case removal(delegates: Int)
+    case registration(delegates: Int)
   }
 
   /// What the command line asks for.
@@ -25,9 +29,11 @@ struct BenchOptions {
 
   static let usage = """
     usage: places-bench [--quick] [--json | --markdown] [--data DIR] [--supercluster DIR]
-                        [--only SECTION,...]
+                        [--only SECTION,...] [--enforce]
 
       --quick         tiny sizes and few samples: a smoke test that checks no speed
+      --enforce       exit with status 3 if a deterministic target (instruction counts,
+                      allocations) is missed; CI runs `--only instructions --enforce`
       --json          print the figures as one JSON object
       --markdown      print the tables as Markdown
       --data DIR      the folder holding places-world.geojson (default ../shared/data)
@@ -38,7 +44,9 @@ struct BenchOptions {
     \(Section.allCases.map(\.rawValue).joined(separator: ", "))
 
     probes, run as child processes by the bench itself:
-      --only broadcast-allocs --form FORM --delegates N --broadcasts K
+      --only broadcast-probe --form FORM --delegates N --broadcasts K
+      --only removal-probe --delegates N
+      --only registration-probe --delegates N
       --only load-peak --file PATH [--decoder]
       --only map-moves --stop STOP --moves K [--file PATH]   (for instruction counts)
     FORM is one of: \(BroadcastImplementation.allCases.map(\.rawValue).joined(separator: ", "))
@@ -52,6 +60,7 @@ struct BenchOptions {
   var showsHelp = false
   /// The folder holding `node_modules/supercluster`, to measure it beside the map.
   var superclusterDirectory: String?
+  var enforcesTargets = false
 
   /// The file loaded: the world file, or the small sample with `--quick`.
   var dataFile: String {
@@ -74,6 +83,7 @@ struct BenchOptions {
       case "--json": output = .json
       case "--markdown": output = .markdown
       case "--decoder": decoder = true
+      case "--enforce": enforcesTargets = true
       case "-h", "--help": showsHelp = true
       case "--data": dataDirectory = try Self.value(of: argument, from: &remaining)
       case "--supercluster":
@@ -91,7 +101,9 @@ struct BenchOptions {
         form = named
       case "--only":
         let list = try Self.value(of: argument, from: &remaining)
-        if ["broadcast-allocs", "load-peak", "map-moves"].contains(list) {
+        if ["broadcast-probe", "load-peak", "removal-probe", "registration-probe", "map-moves"]
+          .contains(list)
+        {
           probeName = list
           continue
         }
@@ -107,8 +119,12 @@ struct BenchOptions {
       }
     }
     switch probeName {
-    case "broadcast-allocs":
-      probe = .broadcastAllocations(form: form, delegates: delegates, broadcasts: broadcasts)
+    case "broadcast-probe":
+      probe = .broadcast(form: form, delegates: delegates, broadcasts: broadcasts)
+    case "removal-probe":
+      probe = .removal(delegates: delegates)
+    case "registration-probe":
+      probe = .registration(delegates: delegates)
     case "load-peak":
       probe = .loadPeak(path: file ?? dataFile, decoder: decoder)
     case "map-moves":

@@ -57,8 +57,12 @@ enum ChildProcess {
   ///   - arguments: Its arguments, after its name.
   ///   - capturingOutput: Whether to collect the child's standard output and standard error;
   ///     otherwise both go to `/dev/null`.
+  ///   - environment: Variables to set in the child, beside this process's own.
   /// - Returns: How it ended, or `nil` if it could not be started.
-  static func run(_ path: String, arguments: [String], capturingOutput: Bool) -> Outcome? {
+  static func run(
+    _ path: String, arguments: [String], capturingOutput: Bool,
+    environment: [String: String] = [:]
+  ) -> Outcome? {
     var descriptors: [Int32] = [-1, -1]
     if capturingOutput {
       guard pipe(&descriptors) == 0 else { return nil }
@@ -80,7 +84,8 @@ enum ChildProcess {
       posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
     }
     let argumentStrings = ([path] + arguments).map { strdup($0) }
-    let environmentStrings = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") }
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let environmentStrings = variables.map { strdup("\($0)=\($1)") }
     defer {
       for string in argumentStrings + environmentStrings {
         free(string)

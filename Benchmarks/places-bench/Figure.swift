@@ -50,6 +50,12 @@ struct Figure: Encodable {
     return numerator / denominator
   }
 
+  /// Whether the figure repeats exactly from run to run (instructions and allocations counted
+  /// by Valgrind), so that its target can be enforced, unlike a timing's.
+  var isDeterministic: Bool {
+    section == "instructions" || section == "allocations"
+  }
+
   private static func finite(_ number: Double) -> Double? {
     number.isFinite ? number : nil
   }

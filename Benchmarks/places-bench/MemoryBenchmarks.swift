@@ -1,3 +1,4 @@
+import BenchSupport
 import PlacesModel
 
 /// Heap bytes per registered delegate, the delegates themselves not counted.
@@ -53,7 +54,7 @@ enum MemoryBenchmarks {
   ) -> Double? {
     let delegates = CountingDelegate.make(count: count)
     if formingSideTablesFirst {
-      let references = delegates.map { WeakReference(object: $0) }
+      let references = delegates.map { WeakObject(object: $0) }
       withExtendedLifetime(references) {}
     }
     // The registries hold the delegates weakly: they must outlive the second reading.
@@ -81,4 +82,9 @@ enum MemoryBenchmarks {
     }
     return multicast
   }
+}
+
+/// A weak reference made only to give an object its side table before it is registered.
+private struct WeakObject {
+  weak var object: AnyObject?
 }

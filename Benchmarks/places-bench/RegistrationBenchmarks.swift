@@ -1,81 +1,8 @@
+import BenchSupport
 import PlacesModel
 
 /// The cost of adding N delegates and then removing them in random order.
 enum RegistrationBenchmarks {
-  /// A registry measured: how it adds and removes one delegate.
-  enum Implementation: CaseIterable {
-    case multicast
-    case weakBoxArray
-    case weakHashTable
-    case notificationCenter
-
-    var label: String {
-      switch self {
-      case .multicast: "MulticastDelegate"
-      case .weakBoxArray: "[WeakBox] + identity scan"
-      case .weakHashTable: WeakHashTableMulticast.label
-      case .notificationCenter: "NotificationCenter"
-      }
-    }
-
-    /// A body that, per iteration, registers every delegate with a new registry and then
-    /// removes them in `removalOrder`.
-    func makeCycles(
-      adding delegates: [CountingDelegate], removing removalOrder: [CountingDelegate]
-    ) -> (Int) -> Void {
-      switch self {
-      case .multicast:
-        return { iterations in
-          for _ in 0..<iterations {
-            let multicast = MulticastDelegate<any BenchDelegate>()
-            for delegate in delegates {
-              multicast.add(delegate)
-            }
-            for delegate in removalOrder {
-              multicast.remove(delegate)
-            }
-          }
-        }
-      case .weakBoxArray:
-        return { iterations in
-          for _ in 0..<iterations {
-            let multicast = WeakBoxMulticast()
-            for delegate in delegates {
-              multicast.add(delegate)
-            }
-            for delegate in removalOrder {
-              multicast.remove(delegate)
-            }
-          }
-        }
-      case .weakHashTable:
-        return { iterations in
-          for _ in 0..<iterations {
-            let multicast = WeakHashTableMulticast()
-            for delegate in delegates {
-              multicast.add(delegate)
-            }
-            for delegate in removalOrder {
-              multicast.remove(delegate)
-            }
-          }
-        }
-      case .notificationCenter:
-        return { iterations in
-          for _ in 0..<iterations {
-            let multicast = NotificationMulticast()
-            for delegate in delegates {
-              multicast.add(delegate)
-            }
-            for delegate in removalOrder {
-              multicast.remove(delegate)
-            }
-          }
-        }
-      }
-    }
-  }
-
   /// Measures every implementation at the two sizes, `small` and `large`, interleaved.
   ///
   /// One cycle of the quadratic `[WeakBox]` baseline takes over a second at 10,000 delegates,
@@ -83,7 +10,7 @@ enum RegistrationBenchmarks {
   static func run(small: Int, large: Int, plan: TimingPlan, report: inout Report) {
     var generator = SplitMix64(seed: 42)
     let sizes = [small, large]
-    let implementations = Implementation.allCases
+    let implementations = RegistrationImplementation.allCases
     var operations: [TimedOperation] = []
     for size in sizes {
       let delegates = CountingDelegate.make(count: size)

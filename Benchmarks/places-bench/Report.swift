@@ -7,6 +7,7 @@ struct Report: Encodable {
   let command: String
   let quick: Bool
   var broadcastMatrix: BroadcastMatrix?
+  var instructionMatrix: BroadcastMatrix?
   var figures: [Figure] = []
   /// Remarks on method and on skipped figures, in the order they were made.
   var notes: [String] = []
@@ -30,8 +31,8 @@ struct Report: Encodable {
     var lines = ["places-bench\(quick ? " --quick (smoke test: figures are not meaningful)" : "")"]
     lines.append("Machine: \(machine.summary)")
     lines.append("Command: \(command)")
-    if let broadcastMatrix {
-      lines += ["", broadcastMatrix.table()]
+    for matrix in [broadcastMatrix, instructionMatrix].compactMap({ $0 }) {
+      lines += ["", matrix.table()]
     }
     lines += ["", Self.layOut(figureCells(), rightAligned: [1, 3])]
     lines += summaryLines()
@@ -41,8 +42,8 @@ struct Report: Encodable {
   /// The report as Markdown, for the README.
   func markdown() -> String {
     var lines = ["Machine: \(machine.summary)", "", "Command: `\(command)`", ""]
-    if let broadcastMatrix {
-      lines += [broadcastMatrix.markdown(), ""]
+    for matrix in [broadcastMatrix, instructionMatrix].compactMap({ $0 }) {
+      lines += [matrix.markdown(), ""]
     }
     lines.append(Self.markdownTable(figureCells()))
     lines += summaryLines()

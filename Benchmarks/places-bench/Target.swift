@@ -4,6 +4,8 @@ enum Target: Sendable {
   case ratioAtMost(Double)
   /// The ratio must be at least this.
   case ratioAtLeast(Double)
+  /// The ratio must be above this.
+  case ratioAbove(Double)
   /// The value must be at most this, in the figure's unit.
   case valueAtMost(Double)
   /// The value must be below this, in the figure's unit.
@@ -14,6 +16,7 @@ enum Target: Sendable {
     switch self {
     case .ratioAtMost(let limit): "<= \(Report.format(limit))x"
     case .ratioAtLeast(let limit): ">= \(Report.format(limit))x"
+    case .ratioAbove(let limit): "> \(Report.format(limit))x"
     case .valueAtMost(let limit): "<= \(Report.format(limit)) \(unit)"
     case .valueBelow(let limit): "< \(Report.format(limit)) \(unit)"
     }
@@ -24,6 +27,7 @@ enum Target: Sendable {
     switch self {
     case .ratioAtMost(let limit): ratio.map { $0 <= limit }
     case .ratioAtLeast(let limit): ratio.map { $0 >= limit }
+    case .ratioAbove(let limit): ratio.map { $0 > limit }
     case .valueAtMost(let limit): value.map { $0 <= limit }
     case .valueBelow(let limit): value.map { $0 < limit }
     }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import PlacesModel
 
@@ -22,7 +23,7 @@ if options.showsHelp {
 }
 
 switch options.probe {
-case .broadcastAllocations(let form, let delegates, let broadcasts):
+case .broadcast(let form, let delegates, let broadcasts):
   print(AllocationBenchmarks.probe(form: form, delegates: delegates, broadcasts: broadcasts))
   exit(0)
 case .loadPeak(let path, let decoder):
@@ -33,6 +34,17 @@ case .mapMoves(let path, let stop, let moves):
   let line = MapBenchmarks.probe(path: path, stop: stop, moves: moves)
   print(line)
   exit(line.hasPrefix("map-moves") ? 0 : 1)
+case .removal(let delegates):
+  let calls = RemovalRun.duringABroadcast.makeRuns(count: delegates)(1)
+  print("removal-probe delegates=\(delegates) calls=\(calls)")
+  exit(calls == delegates ? 0 : 1)
+case .registration(let delegates):
+  var generator = SplitMix64(seed: 42)
+  let added = CountingDelegate.make(count: delegates)
+  RegistrationImplementation.multicast.makeCycles(
+    adding: added, removing: added.shuffled(using: &generator))(1)
+  print("registration-probe delegates=\(delegates)")
+  exit(0)
 case nil:
   break
 }
@@ -50,6 +62,10 @@ if sections.contains(.broadcast) {
   BroadcastBenchmarks.run(
     sizes: quick ? [1, 10, 100] : [1, 10, 100, 1_000, 10_000], plan: plan, report: &report)
 }
+if sections.contains(.instructions) {
+  progress("instructions per broadcast (callgrind)")
+  InstructionBenchmarks.run(quick: quick, report: &report)
+}
 if sections.contains(.allocations) {
   progress("allocations per broadcast")
   AllocationBenchmarks.run(quick: quick, report: &report)
@@ -58,6 +74,12 @@ if sections.contains(.registration) {
   progress("registration")
   RegistrationBenchmarks.run(
     small: quick ? 100 : 1_000, large: quick ? 1_000 : 10_000,
+    plan: quick ? .quick : .registration, report: &report)
+}
+if sections.contains(.removal) {
+  progress("removals during a broadcast")
+  RemovalBenchmarks.run(
+    sizes: quick ? [200, 800, 1_600] : [2_000, 8_000, 16_000],
     plan: quick ? .quick : .registration, report: &report)
 }
 if sections.contains(.memory) {
@@ -133,4 +155,20 @@ case .text: print(report.text())
 case .markdown: print(report.markdown())
 case .json: print(report.json())
 }
-exit(report.failures.isEmpty ? 0 : 1)
+if !report.failures.isEmpty {
+  exit(1)
+}
+if options.enforcesTargets && !quick {
+  let missed = report.figures.filter { $0.met == false && $0.isDeterministic }
+  let unmeasured = report.figures.filter { $0.target != nil && $0.met == nil && $0.isDeterministic }
+  for figure in missed {
+    progress("target missed: \(figure.name) (\(figure.target ?? ""))")
+  }
+  for figure in unmeasured {
+    progress("target not measured: \(figure.name): \(figure.note ?? "")")
+  }
+  if !(missed + unmeasured).isEmpty {
+    exit(3)
+  }
+}
+exit(0)

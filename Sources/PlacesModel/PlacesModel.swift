@@ -1,18 +1,25 @@
 /// The catalog of places, the user's location and the selection, broadcast to listeners.
 ///
-/// Each of ``places``, ``location`` and ``selectedItem`` broadcasts through ``delegates``
-/// from its `didSet`, and only when its value really changed. Listeners are held weakly and
+/// Each change of ``places``, ``location`` or ``selectedItem`` is broadcast through
+/// ``delegates``, and only when the value really changed. Listeners are held weakly and
 /// called in registration order; the re-entrancy rules of ``MulticastDelegate`` apply, so a
 /// listener that changes the model from a callback has its change broadcast after the one
 /// under way, and every listener sees the changes in the same order.
 ///
 /// The model is consistent whenever a callback runs: a selection always names a place in the
-/// catalog. Replacing the catalog so that the selected place disappears first clears the
-/// selection (listeners hear `didSelectItem(nil)` while the old catalog is still in place),
-/// then installs the new catalog.
+/// catalog. Replacing the catalog so that the selected place disappears installs the new
+/// catalog and clears the selection together, then broadcasts both, `didSelectItem(nil)` then
+/// `didChange(places:)`, as one group: a listener that answers either by selecting is checked
+/// against the new catalog, and its change is heard after both.
 ///
-/// The model is not `Sendable`: build and use it in one isolation domain (the main actor in
-/// an app). Its ``delegates`` may be registered with from anywhere.
+/// The model never holds a value its listeners will not hear. If a cycle of listeners reaches
+/// the multicast's ``MulticastDelegate/reentrancyLimit``, a change whose broadcast is dropped
+/// is undone at once, so the model keeps the last value that was broadcast; the multicast's
+/// `onReentrancyLimitExceeded` handler reports the cycle (by default it stops the program, in
+/// debug and release builds alike).
+///
+/// The model is not `Sendable`, and neither are its ``delegates``: build and use them in one
+/// isolation domain (the main actor in an app).
 public final class PlacesModel {
   /// The listeners, held weakly.
   ///
@@ -20,20 +27,16 @@ public final class PlacesModel {
   public let delegates: MulticastDelegate<any PlacesModelDelegate>
 
   /// The catalog, in the order it was given; identifiers are unique.
-  public private(set) var places: [Place] {
-    didSet {
-      guard places != oldValue else { return }
-      placesByDistanceCache = nil
-      delegates.invoke(with: places) { $0.didChange(places: $1) }
-    }
-  }
+  public private(set) var places: [Place]
 
   /// The user's location, or `nil` when unknown.
   public var location: Coordinate? {
     didSet {
       guard location != oldValue else { return }
       placesByDistanceCache = nil
-      delegates.invoke(with: location) { $0.didChange(location: $1) }
+      if delegates.invoke(with: location, { $0.didChange(location: $1) }) == .dropped {
+        location = oldValue  // Never heard: undone (this assignment broadcasts nothing).
+      }
     }
   }
 
@@ -42,8 +45,10 @@ public final class PlacesModel {
   /// Change it with ``select(_:)`` and ``deselect()``, which keep it within the catalog.
   public private(set) var selectedItem: Place.ID? {
     didSet {
-      guard selectedItem != oldValue else { return }
-      delegates.invoke(with: selectedItem) { $0.didSelectItem($1) }
+      guard selectedItem != oldValue, broadcastsSelection else { return }
+      if delegates.invoke(with: selectedItem, { $0.didSelectItem($1) }) == .dropped {
+        selectedItem = oldValue  // Never heard: undone (this assignment broadcasts nothing).
+      }
     }
   }
 
@@ -55,6 +60,9 @@ public final class PlacesModel {
   /// positions in ``places``), and neither a selection nor a location change ever waits for
   /// it. Building it costs O(*n* log *n*); it holds 20 bytes per place.
   public private(set) var spatialIndex: SpatialIndex
+
+  /// Whether setting ``selectedItem`` broadcasts; off while a catalog is being installed.
+  private var broadcastsSelection = true
 
   private var index: PlaceIndex
   /// The listeners of the open ``changes(replayingState:bufferingPolicy:)`` streams.
@@ -85,20 +93,54 @@ public final class PlacesModel {
 
   // MARK: - Changes
 
-  /// Replaces the catalog, clearing the selection first if its place is not in `newPlaces`.
+  /// Replaces the catalog, clearing the selection if its place is not in `newPlaces`.
+  ///
+  /// The new catalog and the cleared selection are installed together before any listener
+  /// runs; then `didSelectItem(nil)` (if the selection was cleared) and `didChange(places:)`
+  /// are broadcast, in that order, as one group, so that changes listeners make in answer are
+  /// heard after both. An equal catalog changes and broadcasts nothing.
   ///
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``; the model is then
   ///   unchanged and nothing is broadcast.
   /// - Complexity: O(*n* log *n*), for the spatial index.
   public func replacePlaces(_ newPlaces: [Place]) throws(PlacesModelError) {
     let newIndex = try PlaceIndex(newPlaces)
+    guard newPlaces != places else { return }
     let newSpatialIndex = SpatialIndex(places: newPlaces)
-    if let selectedItem, newIndex.position(of: selectedItem) == nil {
-      self.selectedItem = nil
-    }
+    let old = (
+      places: places, index: index, spatialIndex: spatialIndex, selection: selectedItem
+    )
+    let clearsSelection = selectedItem.map { newIndex.position(of: $0) == nil } ?? false
+    // Install everything before any listener runs, so that each sees the new catalog with a
+    // selection inside it.
     index = newIndex
     spatialIndex = newSpatialIndex
     places = newPlaces
+    placesByDistanceCache = nil
+    if clearsSelection {
+      broadcastsSelection = false
+      selectedItem = nil
+      broadcastsSelection = true
+    }
+    delegates.withBroadcastsQueued {
+      let selectionHeard =
+        !clearsSelection
+        || delegates.invoke(with: Place.ID?.none, { $0.didSelectItem($1) }) != .dropped
+      let placesHeard = delegates.invoke(with: newPlaces, { $0.didChange(places: $1) }) != .dropped
+      // Dropped by a cycle at the re-entrancy limit: undo what listeners will not hear. Drops
+      // only ever follow drops, so the catalog is undone whenever the selection is.
+      if !placesHeard {
+        index = old.index
+        spatialIndex = old.spatialIndex
+        places = old.places
+        placesByDistanceCache = nil
+      }
+      if !selectionHeard, let selection = old.selection, index.position(of: selection) != nil {
+        broadcastsSelection = false
+        selectedItem = selection
+        broadcastsSelection = true
+      }
+    }
   }
 
   /// Selects the place with identifier `id`; selecting the selected place again does nothing.

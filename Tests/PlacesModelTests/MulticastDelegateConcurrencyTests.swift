@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PlacesModel
 import Synchronization
 import Testing
@@ -27,7 +28,7 @@ struct MulticastDelegateConcurrencyTests {
   }
 
   @Test func concurrentAddsRemovesAndBroadcastsKeepEveryPromise() throws {
-    let multicast = MulticastDelegate<any Listener>()
+    let multicast = MulticastDelegate<any Listener & Sendable>()
     let permanent = (0..<8).map { _ in CountingListener() }
     permanent.forEach(multicast.add)
     let broadcasts = LockedValue<[Int]>([])
@@ -81,7 +82,7 @@ struct MulticastDelegateConcurrencyTests {
   }
 
   @Test func aDelegateMayCallBackInFromAnotherThreadsBroadcastWithoutDeadlock() throws {
-    let multicast = MulticastDelegate<any Listener>()
+    let multicast = MulticastDelegate<any Listener & Sendable>()
     let reentrant = ReentrantListener(multicast: multicast)
     multicast.add(reentrant)
 
@@ -100,13 +101,71 @@ struct MulticastDelegateConcurrencyTests {
   }
 }
 
+extension MulticastDelegateConcurrencyTests {
+  /// Runs a hook for each event it hears, and records the events.
+  final class HookedListener: Listener, Sendable {
+    let heard = LockedValue<[Int]>([])
+    let hook: @Sendable (Int) -> Void
+
+    init(hook: @escaping @Sendable (Int) -> Void = { _ in }) { self.hook = hook }
+
+    func hear(_ event: Int) {
+      heard.withLock { $0.append(event) }
+      hook(event)
+    }
+
+    func answer() -> String { "hooked" }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aBroadcastFromACallbackIsQueuedEvenAfterAnotherThreadsDeliveryEnded() {
+    let multicast = MulticastDelegate<any Listener & Sendable>()
+    let firstThreadDelivering = DispatchSemaphore(value: 0)
+    let secondThreadDelivering = DispatchSemaphore(value: 0)
+    let firstThreadDone = DispatchSemaphore(value: 0)
+    let trigger = HookedListener { event in
+      switch event {
+      case 100:  // On the first thread, which holds the multicast's first delivery slot.
+        firstThreadDelivering.signal()
+        secondThreadDelivering.wait()
+      case 200:  // On the second thread, delivering beside the first.
+        secondThreadDelivering.signal()
+        firstThreadDone.wait()  // The first thread's delivery has ended meanwhile.
+        multicast.invoke(with: 201) { $0.hear($1) }
+      default:
+        break
+      }
+    }
+    let observer = HookedListener()
+    multicast.add(trigger)
+    multicast.add(observer)
+
+    let secondThreadFinished = DispatchSemaphore(value: 0)
+    // Two threads of their own: each blocks until the other has reached a given point.
+    Thread {
+      multicast.invoke(with: 100) { $0.hear($1) }
+      firstThreadDone.signal()
+    }.start()
+    Thread {
+      firstThreadDelivering.wait()
+      multicast.invoke(with: 200) { $0.hear($1) }
+      secondThreadFinished.signal()
+    }.start()
+    secondThreadFinished.wait()
+
+    // Delivered depth-first, 201 would reach the observer before 200.
+    #expect(observer.heard.withLock { $0 }.filter { $0 >= 200 } == [200, 201])
+    #expect(trigger.heard.withLock { $0 }.filter { $0 >= 200 } == [200, 201])
+  }
+}
+
 /// Calls back into the multicast from its callback: registers, counts and unregisters a
 /// helper, then queues one more broadcast.
 final class ReentrantListener: Listener, Sendable {
-  let multicast: MulticastDelegate<any Listener>
+  let multicast: MulticastDelegate<any Listener & Sendable>
   let heard = Atomic<Int>(0)
 
-  init(multicast: MulticastDelegate<any Listener>) { self.multicast = multicast }
+  init(multicast: MulticastDelegate<any Listener & Sendable>) { self.multicast = multicast }
 
   func hear(_ event: Int) {
     heard.add(1, ordering: .relaxed)

@@ -1,6 +1,14 @@
 import PlacesModel
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Rules a–d of ``MulticastDelegate``'s re-entrancy contract, one by one.
 struct MulticastDelegateReentrancyTests {
   // MARK: - a. Added during a broadcast
@@ -185,6 +193,84 @@ struct MulticastDelegateReentrancyTests {
     #expect(other.events == [1, 2])
   }
 
+  @Test(
+    .enabled(
+      if: !AddressSanitizer.isRunning,
+      "AddressSanitizer quarantines freed memory, so no object can take the sender's address")
+  )
+  func aQueuedBroadcastSkipsItsSenderOnlyNotANewcomerAtTheSameAddress() throws {
+    let multicast = MulticastDelegate<any Listener>()
+    var sender: Recorder? = Recorder("sender")
+    var newcomer: Recorder?
+    var keptAside: [Recorder] = []
+    var senderAddress: ObjectIdentifier?
+    let trigger = Recorder("trigger") { _, event in
+      guard event == 1 else { return }
+      do {
+        guard let live = sender else { return }
+        multicast.invoke(with: 2, skipping: live) { $0.hear($1) }  // Queued behind 1.
+        senderAddress = ObjectIdentifier(live)
+      }
+      sender = nil  // The sender dies while its broadcast waits in the queue...
+      // ...and the next object of its class is allocated where it was: the allocator hands
+      // the block just freed back first, so this loop ends at once in practice.
+      for _ in 0..<10_000 {
+        let candidate = Recorder("newcomer")
+        if ObjectIdentifier(candidate) == senderAddress {
+          newcomer = candidate
+          break
+        }
+        keptAside.append(candidate)
+      }
+      if let newcomer { multicast.add(newcomer) }  // Added before the queued broadcast starts.
+    }
+    multicast.add(trigger)
+    if let sender { multicast.add(sender) }
+
+    multicast.invoke(with: 1) { $0.hear($1) }
+
+    let landed = try #require(newcomer, "no object was allocated at the sender's old address")
+    #expect(ObjectIdentifier(landed) == senderAddress)
+    #expect(landed.events == [2])  // Not the sender, so not skipped.
+    #expect(trigger.events == [1, 2])
+  }
+
+  @Test func aBroadcastStartedInsideACallbackIsQueuedAndOnePastTheLimitIsDropped() {
+    let multicast = MulticastDelegate<any Listener>(reentrancyLimit: 1) { _ in }
+    var outcomes: [BroadcastOutcome] = []
+    let recorder = Recorder("r") { _, event in
+      guard event == 1 else { return }
+      outcomes.append(multicast.invoke(with: 2) { $0.hear($1) })
+      outcomes.append(multicast.invoke(with: 3) { $0.hear($1) })
+    }
+    multicast.add(recorder)
+
+    outcomes.insert(multicast.invoke(with: 1) { $0.hear($1) }, at: 0)
+
+    #expect(outcomes == [.delivered, .queued, .dropped])
+    #expect(recorder.events == [1, 2])
+  }
+
+  @Test func aDelegateRemovedAfterTheListGrewDuringABroadcastIsNotCalledLaterInIt() {
+    let multicast = MulticastDelegate<any Listener>()
+    let victim = Recorder("victim")
+    let latecomers = (0..<100).map { Recorder("late \($0)") }
+    let grower = Recorder("grower") { _, event in
+      guard event == 1 else { return }
+      latecomers.forEach(multicast.add)  // Enough to move the registrations elsewhere.
+      multicast.remove(victim)
+    }
+    multicast.add(grower)
+    multicast.add(victim)
+
+    multicast.invoke(with: 1) { $0.hear($1) }
+    multicast.invoke(with: 2) { $0.hear($1) }
+
+    #expect(victim.events.isEmpty)
+    #expect(latecomers.allSatisfy { $0.events == [2] })
+    #expect(multicast.count == 101)
+  }
+
   @Test func aQueryFromInsideACallbackIsAnsweredAtOnce() {
     let multicast = MulticastDelegate<any Listener>()
     var answers: [String] = []
@@ -196,6 +282,44 @@ struct MulticastDelegateReentrancyTests {
     multicast.invoke(with: 1) { $0.hear($1) }
 
     #expect(answers == ["asker", "other"])
+  }
+
+  @Test func aBroadcastStartedFromAQueryIsDeliveredAfterEveryDelegateAnswered() {
+    let multicast = MulticastDelegate<any Listener>()
+    var log: [String] = []
+    let first = Recorder("first") { recorder, event in log.append("\(recorder.name) hears \(event)")
+    }
+    let second = Recorder("second") { recorder, event in
+      log.append("\(recorder.name) hears \(event)")
+    }
+    multicast.add(first)
+    multicast.add(second)
+
+    let answers = multicast.collect { listener in
+      log.append("\(listener.answer()) answers")
+      if listener.answer() == "first" {
+        multicast.invoke(with: 7) { $0.hear($1) }  // No broadcast is under way: queued anyway.
+      }
+      return listener.answer()
+    }
+
+    #expect(answers == ["first", "second"])
+    #expect(log == ["first answers", "second answers", "first hears 7", "second hears 7"])
+  }
+
+  @Test func aBroadcastStartedFromATryInvokeIsDeliveredBeforeItReturns() throws {
+    let multicast = MulticastDelegate<any Listener>()
+    let recorder = Recorder("r")
+    multicast.add(recorder)
+    var heardDuringTheCall: [Int] = []
+
+    try multicast.tryInvoke { listener in
+      multicast.invoke(with: 5) { $0.hear($1) }
+      heardDuringTheCall = recorder.events
+    }
+
+    #expect(heardDuringTheCall.isEmpty)
+    #expect(recorder.events == [5])
   }
 
   @Test func theMulticastIsUsableAgainAfterAReentrantBroadcastEnds() {
@@ -252,6 +376,22 @@ struct MulticastDelegateReentrancyTests {
     #expect(reported.withLock { $0?.limit } == limit)
   }
 
+  @Test func theDefaultDiagnosticStopsTheProgramInEveryBuildConfiguration() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let multicast = MulticastDelegate<any Listener>(reentrancyLimit: 2)
+      let cycle = Recorder("cycle") { _, event in
+        multicast.invoke(with: event + 1) { $0.hear($1) }
+      }
+      multicast.add(cycle)
+      multicast.invoke(with: 0) { $0.hear($1) }
+      withExtendedLifetime(cycle) {}
+    }
+    .map { result in
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("re-entrant broadcast limit of 2 reached"))
+    }
+  }
+
   @Test func aFreshBroadcastAfterACycleIsDeliveredNormally() {
     let multicast = MulticastDelegate<any Listener>(reentrancyLimit: 3) { _ in }
     var cycling = true
@@ -265,5 +405,14 @@ struct MulticastDelegateReentrancyTests {
     multicast.invoke(with: 100) { $0.hear($1) }
 
     #expect(recorder.events == [0, 1, 2, 3, 100])
+  }
+}
+
+/// Whether the tests run under AddressSanitizer, found by its runtime's entry point.
+enum AddressSanitizer {
+  static var isRunning: Bool {
+    guard let program = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(program) }
+    return dlsym(program, "__asan_init") != nil
   }
 }

@@ -66,6 +66,52 @@ struct PlacesModelTests {
     #expect(consistent)
   }
 
+  @Test func aListenerRestoringTheSelectionIsCheckedAgainstTheNewCatalog() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    try model.select(Place.london.id)
+    let restorer = ModelEventRecorder()
+    var refusals: [PlacesModelError] = []
+    var consistent = true
+    restorer.onSelection = { id in
+      consistent = consistent && model.selectedItem.map { model.place(withID: $0) != nil } ?? true
+      guard id == nil else { return }
+      do throws(PlacesModelError) {
+        try model.select(Place.london.id)  // Keep the old selection: London is gone.
+      } catch {
+        refusals.append(error)
+      }
+    }
+    model.addDelegate(restorer, replayingState: false)
+
+    try model.replacePlaces([.rome, .stockholm])
+
+    #expect(refusals == [.unknownPlace(Place.london.id)])
+    #expect(model.selectedItem == nil)
+    #expect(model.selectedPlace == nil)
+    #expect(model.places == [.rome, .stockholm])
+    #expect(restorer.events == [.selection(nil), .places([3, 42])])
+    #expect(consistent)
+  }
+
+  @Test func aSelectionMadeInAnswerToACatalogChangeIsHeardAfterTheNewCatalog() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    try model.select(Place.london.id)
+    let chooser = ModelEventRecorder()
+    chooser.onSelection = { id in
+      if id == nil { try? model.select(Place.rome.id) }  // Pick a place in the new catalog.
+    }
+    let observer = ModelEventRecorder()
+    model.addDelegate(chooser, replayingState: false)
+    model.addDelegate(observer, replayingState: false)
+
+    try model.replacePlaces([.rome, .stockholm])
+
+    let expected: [ModelEventRecorder.Event] = [.selection(nil), .places([3, 42]), .selection(3)]
+    #expect(chooser.events == expected)
+    #expect(observer.events == expected)
+    #expect(model.selectedItem == Place.rome.id)
+  }
+
   @Test func replacingPlacesKeepsASelectionThatIsStillThere() throws {
     let model = try PlacesModel(places: [.london, .paris])
     try model.select(Place.paris.id)
@@ -144,6 +190,42 @@ struct PlacesModelTests {
     #expect(redirector.events == [.selection(1), .selection(3)])
     #expect(observer.events == [.selection(1), .selection(3)])
     #expect(model.selectedItem == Place.rome.id)
+  }
+
+  @Test func aCycleCutAtTheLimitLeavesTheModelOnTheLastSelectionHeard() throws {
+    let diagnostics = LockedValue<[ReentrancyLimitExceeded]>([])
+    let multicast = MulticastDelegate<any PlacesModelDelegate>(reentrancyLimit: 5) {
+      diagnostic in diagnostics.withLock { $0.append(diagnostic) }
+    }
+    let model = try PlacesModel(places: [.london, .paris], delegates: multicast)
+    let pingPong = ModelEventRecorder()
+    pingPong.onSelection = { id in
+      try? model.select(id == Place.london.id ? Place.paris.id : Place.london.id)
+    }
+    let observer = ModelEventRecorder()
+    model.addDelegate(pingPong, replayingState: false)
+    model.addDelegate(observer, replayingState: false)
+
+    try model.select(Place.london.id)
+
+    let heard = observer.events.last
+    #expect(observer.events.count == 6)  // The first selection and the five queued behind it.
+    #expect(pingPong.events == observer.events)
+    #expect(heard.map { .selection(model.selectedItem) == $0 } == true)
+    #expect(diagnostics.withLock { $0.count } == 1)
+  }
+
+  @Test func aLocationChangeDroppedAtTheLimitIsUndone() throws {
+    let multicast = MulticastDelegate<any PlacesModelDelegate>(reentrancyLimit: 1) { _ in }
+    let model = try PlacesModel(places: [.london], delegates: multicast)
+    let mover = LocationMover(model: model)
+    model.addDelegate(mover, replayingState: false)
+
+    model.location = .fixture(1, 1)
+
+    // 1,1 was delivered; 2,2 was queued and delivered; 3,3 was dropped and undone.
+    #expect(mover.heard == [.fixture(1, 1), .fixture(2, 2)])
+    #expect(model.location == .fixture(2, 2))
   }
 
   // MARK: - Location
@@ -254,5 +336,19 @@ struct PlacesModelTests {
 
     #expect(weakListener == nil)
     #expect(model.delegates.isEmpty)
+  }
+}
+
+/// Moves the model's location one degree further each time it hears a move, twice.
+final class LocationMover: PlacesModelDelegate {
+  private let model: PlacesModel
+  private(set) var heard: [Coordinate?] = []
+
+  init(model: PlacesModel) { self.model = model }
+
+  func didChange(location: Coordinate?) {
+    heard.append(location)
+    guard let location, location.latitude < 3 else { return }
+    model.location = .fixture(location.latitude + 1, location.longitude + 1)
   }
 }

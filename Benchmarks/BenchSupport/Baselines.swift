@@ -1,8 +1,9 @@
 import Foundation
 
-// The alternatives a Swift developer would otherwise write, each in its idiomatic form. None is
-// thread-safe or has re-entrancy rules; `MulticastDelegate` pays for both (a mutex, a
-// per-thread delivery record and a removal check per delegate).
+// The alternatives a Swift developer would otherwise write, each in its idiomatic form and
+// holding the public `any BenchDelegate`. None is thread-safe or has re-entrancy rules;
+// `MulticastDelegate` pays for both (a mutex, a per-thread delivery record and a removal check
+// per delegate).
 
 // MARK: - Strong array
 
@@ -29,10 +30,14 @@ struct WeakBox {
 }
 
 /// An array of weak boxes: `as?` cast per call, identity scan for removal.
-final class WeakBoxMulticast {
+public final class WeakBoxMulticast {
   private var boxes: [WeakBox] = []
 
-  func add(_ delegate: any BenchDelegate) {
+  /// Creates an empty list.
+  public init() {}
+
+  /// Appends `delegate`, held weakly.
+  public func add(_ delegate: any BenchDelegate) {
     boxes.append(WeakBox(value: delegate))
   }
 
@@ -49,38 +54,26 @@ final class WeakBoxMulticast {
   }
 }
 
-/// A weak reference to an instance of one class, so that no cast is needed to use it.
-struct WeakReference<Object: AnyObject> {
-  weak var object: Object?
+/// A typed weak reference to a delegate, as `weak var delegate: (any BenchDelegate)?` holds
+/// one: the object and its witness table, so that no cast is needed to call it.
+struct WeakDelegate {
+  weak var delegate: (any BenchDelegate)?
 }
 
-/// An array of typed weak references to one concrete class: the weak load alone, no cast.
+/// The floor of every weak design: typed weak references to the protocol, read in place.
+///
+/// Read through a pointer, with no cast and no bookkeeping, a call costs one weak load, the
+/// call and one release; an array read with `for reference in references` would also copy
+/// each weak reference out and destroy the copy, which costs as much again.
 final class TypedWeakMulticast {
-  private var references: [WeakReference<CountingDelegate>] = []
-
-  func add(_ delegate: CountingDelegate) {
-    references.append(WeakReference(object: delegate))
-  }
-
-  func broadcast(_ value: Int) {
-    for reference in references {
-      reference.object?.ping(value)
-    }
-  }
-}
-
-/// Not an alternative anyone writes, but the floor of every weak design: typed weak references
-/// read in place through a pointer, so that a call costs one weak load, one release and the
-/// call itself, with no copy of the reference and no cast.
-final class WeakLoadFloor {
-  private let storage: UnsafeMutablePointer<WeakReference<CountingDelegate>>
+  private let storage: UnsafeMutablePointer<WeakDelegate>
   private let count: Int
 
-  init(_ delegates: [CountingDelegate]) {
+  init(_ delegates: [any BenchDelegate]) {
     count = delegates.count
     storage = .allocate(capacity: count)
     for (index, delegate) in delegates.enumerated() {
-      (storage + index).initialize(to: WeakReference(object: delegate))
+      (storage + index).initialize(to: WeakDelegate(delegate: delegate))
     }
   }
 
@@ -92,7 +85,27 @@ final class WeakLoadFloor {
   func broadcast(_ value: Int) {
     for index in 0..<count {
       // A mutable pointer's subscript reads the weak field in place; an immutable one copies.
-      storage[index].object?.ping(value)
+      storage[index].delegate?.ping(value)
+    }
+  }
+}
+
+// MARK: - Weak closures
+
+/// An array of closures, each capturing its listener `[weak listener]`: the usual "listener
+/// block" design.
+final class WeakClosureMulticast {
+  private var handlers: [(Int) -> Void] = []
+
+  func add(_ delegate: any BenchDelegate) {
+    handlers.append { [weak delegate] value in
+      delegate?.ping(value)
+    }
+  }
+
+  func broadcast(_ value: Int) {
+    for handler in handlers {
+      handler(value)
     }
   }
 }

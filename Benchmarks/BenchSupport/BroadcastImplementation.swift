@@ -1,25 +1,33 @@
 import PlacesModel
 
 /// A way of calling every delegate once with a value, measured against the others.
-enum BroadcastImplementation: String, CaseIterable {
+public enum BroadcastImplementation: String, CaseIterable, Sendable {
+  /// A plain loop over a strong `[any BenchDelegate]`: the physical limit.
   case strongLoop = "strong-loop"
+  /// `MulticastDelegate.invoke(with:)` with a closure that captures nothing.
   case multicastWithArgument = "multicast-with"
+  /// `MulticastDelegate.invoke` with a closure that captures the value.
   case multicastCapturing = "multicast-capturing"
+  /// An array of closures, each capturing its listener weakly.
+  case weakClosures = "weak-closures"
+  /// An array of weak boxes of `AnyObject`, cast with `as?` on each call.
   case weakBoxCast = "weak-box"
+  /// An array of typed weak references to the protocol: the floor for holding weakly.
   case typedWeakReference = "typed-weak"
-  case weakLoadFloor = "weak-floor"
+  /// `NSHashTable.weakObjects()`, or a stand-in where Foundation lacks it.
   case weakHashTable = "weak-hash-table"
+  /// `NotificationCenter`, one observer per listener.
   case notificationCenter = "notification-center"
 
   /// The name shown in the report.
-  var label: String {
+  public var label: String {
     switch self {
     case .strongLoop: "strong [any BenchDelegate] loop"
     case .multicastWithArgument: "MulticastDelegate invoke(with:)"
     case .multicastCapturing: "MulticastDelegate invoke { capturing }"
+    case .weakClosures: "[closure capturing [weak listener]]"
     case .weakBoxCast: "[WeakBox] + as? cast"
-    case .typedWeakReference: "[WeakReference<ConcreteClass>]"
-    case .weakLoadFloor: "weak load floor (in place, no cast)"
+    case .typedWeakReference: "typed weak (any BenchDelegate)?, the weak floor"
     case .weakHashTable: WeakHashTableMulticast.label
     case .notificationCenter: "NotificationCenter, observer per listener"
     }
@@ -28,9 +36,9 @@ enum BroadcastImplementation: String, CaseIterable {
   /// Registers `delegates` with a new broadcaster of this kind and returns a body that
   /// broadcasts `iterations` times, passing the iteration number.
   ///
-  /// The broadcast call sits directly in the returned loop, so that nothing but the
-  /// implementation itself is measured.
-  func makeBroadcasts(to delegates: [CountingDelegate]) -> (Int) -> Void {
+  /// The broadcast call sits directly in the returned loop, in this module, so that nothing
+  /// but the implementation itself is measured, called as an app calls it.
+  public func makeBroadcasts(to delegates: [CountingDelegate]) -> (Int) -> Void {
     switch self {
     case .strongLoop:
       let list = StrongDelegateList(delegates)
@@ -53,6 +61,16 @@ enum BroadcastImplementation: String, CaseIterable {
           multicast.invoke { $0.ping(value) }
         }
       }
+    case .weakClosures:
+      let multicast = WeakClosureMulticast()
+      for delegate in delegates {
+        multicast.add(delegate)
+      }
+      return { iterations in
+        for value in 0..<iterations {
+          multicast.broadcast(value)
+        }
+      }
     case .weakBoxCast:
       let multicast = WeakBoxMulticast()
       for delegate in delegates {
@@ -64,20 +82,10 @@ enum BroadcastImplementation: String, CaseIterable {
         }
       }
     case .typedWeakReference:
-      let multicast = TypedWeakMulticast()
-      for delegate in delegates {
-        multicast.add(delegate)
-      }
+      let multicast = TypedWeakMulticast(delegates)
       return { iterations in
         for value in 0..<iterations {
           multicast.broadcast(value)
-        }
-      }
-    case .weakLoadFloor:
-      let floor = WeakLoadFloor(delegates)
-      return { iterations in
-        for value in 0..<iterations {
-          floor.broadcast(value)
         }
       }
     case .weakHashTable:

@@ -1,0 +1,399 @@
+import Synchronization
+
+/// The part of a ``MulticastDelegate`` that does not depend on its delegate type: the
+/// registrations, and the deliveries under way on each thread.
+///
+/// Everything is guarded by one lock except what a delivery reads on its fast path, which is
+/// atomic: the entries' removed bits, the ``generation`` of the storage, and the primary
+/// delivery slot. The primary slot lets the common case, one thread broadcasting at a time,
+/// start a delivery with one lock round trip and end it with none; a thread that finds it
+/// taken by another thread records its own delivery under the lock.
+///
+/// A delivery reads its storage without retaining it: a storage replaced while any delivery
+/// is under way is retired rather than freed, and retired storages are freed when the last
+/// delivery ends.
+///
+/// `@unchecked Sendable`: the locked state holds queued broadcasts, closures that are not
+/// `Sendable`; each queue is only filled and emptied by the thread whose delivery it belongs
+/// to, so they never cross threads. Everything else is behind the lock or atomic.
+@usableFromInline
+final class MulticastCore: @unchecked Sendable {
+  /// Bumped, under the lock, whenever the storage is replaced; a delivery that sees it change
+  /// looks again.
+  @usableFromInline let generation = Atomic<Int>(0)
+  /// Whether a thread holds the primary delivery slot.
+  ///
+  /// It is taken under the lock, and given back without it by its holder when nothing was
+  /// queued and nothing retired.
+  @usableFromInline let primaryBusy = Atomic<Bool>(false)
+  /// What the holder of the primary slot must see to before giving it back, in one word so
+  /// that ending a delivery reads one atomic: ``retiredBit`` if a retired storage waits to be
+  /// freed, plus ``queuedUnit`` for each broadcast the holder queued.
+  @usableFromInline let pendingWork = Atomic<Int>(0)
+  @usableFromInline static var retiredBit: Int { 1 }
+  @usableFromInline static var queuedUnit: Int { 2 }
+  let reentrancyLimit: Int
+  let onReentrancyLimitExceeded: @Sendable (ReentrancyLimitExceeded) -> Void
+  private let locked = Locked(CoreState())
+
+  init(
+    reentrancyLimit: Int,
+    onReentrancyLimitExceeded: @escaping @Sendable (ReentrancyLimitExceeded) -> Void
+  ) {
+    self.reentrancyLimit = reentrancyLimit
+    self.onReentrancyLimitExceeded = onReentrancyLimitExceeded
+  }
+
+  // MARK: - Registration
+
+  /// Registers `object` after the others, unless it is registered already.
+  ///
+  /// - Complexity: Amortised O(1).
+  func add(_ object: AnyObject, witness: UInt) {
+    let released = locked.withLock { state in
+      let outcome = state.add(object, witness: witness)
+      retire(outcome.replaced, state: &state)
+      return outcome.released
+    }
+    _ = released  // Dropped here, outside the lock: a deinit may call back in.
+  }
+
+  /// Unregisters the object with `identity`, if it is registered.
+  ///
+  /// - Complexity: Amortised O(1).
+  func remove(_ identity: ObjectIdentifier) {
+    let released = locked.withLock { state in
+      let outcome = state.remove(identity)
+      retire(outcome.replaced, state: &state)
+      return outcome.released
+    }
+    _ = released
+  }
+
+  /// Unregisters every object.
+  func removeAll() {
+    locked.withLock { state in
+      retire(state.removeAll(), state: &state)
+    }
+  }
+
+  /// Whether `object` is registered.
+  func contains(_ object: AnyObject) -> Bool {
+    locked.withLock { state in
+      state.contains(object)
+    }
+  }
+
+  /// The registered objects that are alive.
+  func liveObjects() -> [AnyObject] {
+    locked.withLock { state in
+      state.liveObjects()
+    }
+  }
+
+  /// Deals with a storage the state no longer uses: bumps the generation, and keeps the
+  /// storage until no delivery can be reading it.
+  private func retire(_ replaced: RegistrationStorage?, state: inout CoreState) {
+    guard let replaced else { return }
+    generation.add(1, ordering: .releasing)
+    if primaryBusy.load(ordering: .acquiring) || !state.secondaries.isEmpty {
+      state.retired.append(replaced)
+      pendingWork.bitwiseOr(Self.retiredBit, ordering: .relaxed)
+    } else {
+      state.retired.removeAll()  // Nothing reads them any more; their deinits run no user code.
+      pendingWork.bitwiseAnd(~Self.retiredBit, ordering: .relaxed)
+    }
+  }
+
+  // MARK: - Deliveries
+
+  /// Starts a broadcast's delivery on this thread, pointing `cursor` at the registrations,
+  /// or reserves it a place in the queue behind the delivery under way.
+  ///
+  /// Written without a closure around the lock, so that the common path stays one function.
+  @usableFromInline
+  func beginBroadcast(_ cursor: inout DeliveryCursor) -> BroadcastStart {
+    let thread = ThreadIdentity.current
+    locked.lock()
+    let state = locked.value
+    // A thread already delivering as a secondary keeps queueing there, even once the primary
+    // slot is free again.
+    if !primaryBusy.load(ordering: .relaxed) && state.pointee.secondaries.isEmpty {
+      state.pointee.primaryOwner = thread
+      primaryBusy.store(true, ordering: .relaxed)
+      CoreState.point(&cursor, at: state, role: .primary, generation: currentGeneration)
+      locked.unlock()
+      return .deliver
+    }
+    let start = beginBroadcastBehindAnother(on: thread, cursor: &cursor, state: state)
+    locked.unlock()
+    return start
+  }
+
+  /// ``beginBroadcast(_:)`` when the primary slot is taken or other threads are delivering.
+  private func beginBroadcastBehindAnother(
+    on thread: ThreadIdentity, cursor: inout DeliveryCursor,
+    state: UnsafeMutablePointer<CoreState>
+  ) -> BroadcastStart {
+    let busy = primaryBusy.load(ordering: .relaxed)
+    if busy, let owner = state.pointee.primaryOwner, owner.isSame(as: thread) {
+      guard let position = state.pointee.primaryQueue.reserve(limit: reentrancyLimit) else {
+        return .dropped
+      }
+      pendingWork.add(Self.queuedUnit, ordering: .relaxed)
+      return .queue(at: position)
+    }
+    if let index = state.pointee.secondaryIndex(of: thread) {
+      guard
+        let position = state.pointee.secondaries[index].queue.reserve(limit: reentrancyLimit)
+      else {
+        return .dropped
+      }
+      return .queue(at: position)
+    }
+    if !busy {
+      state.pointee.primaryOwner = thread
+      primaryBusy.store(true, ordering: .relaxed)
+      CoreState.point(&cursor, at: state, role: .primary, generation: currentGeneration)
+      return .deliver
+    }
+    state.pointee.secondaries.append(SecondaryDelivery(thread: thread))
+    CoreState.point(&cursor, at: state, role: .secondary, generation: currentGeneration)
+    return .deliver
+  }
+
+  /// Starts a query, or a group of broadcasts, on this thread: at once, nested in the delivery
+  /// under way if there is one, otherwise as the outermost delivery, whose queue it drains
+  /// when it finishes.
+  @usableFromInline
+  func beginQuery() -> DeliveryCursor {
+    let thread = ThreadIdentity.current
+    return locked.withLock { state in
+      let busy = primaryBusy.load(ordering: .relaxed)
+      if busy, let owner = state.primaryOwner, owner.isSame(as: thread) {
+        return DeliveryCursor(state: &state, role: .nested, generation: currentGeneration)
+      }
+      if state.secondaryIndex(of: thread) != nil {
+        return DeliveryCursor(state: &state, role: .nested, generation: currentGeneration)
+      }
+      if !busy {
+        state.primaryOwner = thread
+        primaryBusy.store(true, ordering: .relaxed)
+        return DeliveryCursor(state: &state, role: .primary, generation: currentGeneration)
+      }
+      state.secondaries.append(SecondaryDelivery(thread: thread))
+      return DeliveryCursor(state: &state, role: .secondary, generation: currentGeneration)
+    }
+  }
+
+  /// Starts the delivery of a broadcast that was queued on this thread.
+  @usableFromInline
+  func beginQueued() -> DeliveryCursor {
+    locked.withLock { state in
+      DeliveryCursor(state: &state, role: .nested, generation: currentGeneration)
+    }
+  }
+
+  /// Fills the place in this thread's queue that ``beginBroadcast(_:)`` reserved.
+  @usableFromInline
+  func enqueue(_ broadcast: QueuedBroadcast, at position: Int) {
+    let thread = ThreadIdentity.current
+    locked.withLock { state in
+      if let owner = state.primaryOwner, primaryBusy.load(ordering: .relaxed),
+        owner.isSame(as: thread)
+      {
+        state.primaryQueue.fill(position, with: broadcast)
+      } else if let index = state.secondaryIndex(of: thread) {
+        state.secondaries[index].queue.fill(position, with: broadcast)
+      }
+    }
+  }
+
+  /// Moves `cursor` to the storage now in use, at the first entry whose token is at least
+  /// `token`, after the generation changed.
+  @usableFromInline
+  func resynchronize(_ cursor: inout DeliveryCursor, resumingAt token: UInt64) {
+    // Entries after `end` were registered after the delivery began, and a storage only ever
+    // loses entries or gains later ones, so the last entry the cursor may reach bounds it.
+    // (The storage read so far is still alive: it is retired, not freed.)
+    guard cursor.end > 0, let states = cursor.states else { return }
+    let lastToken = states[cursor.end - 1].load(ordering: .relaxed) >> 1
+    locked.withLock { state in
+      cursor.generation = currentGeneration
+      let storage = state.storage
+      guard storage.entries != cursor.entries else { return }
+      cursor.read(storage)
+      cursor.index = storage.firstIndex(withTokenAtLeast: token)
+      cursor.end = storage.firstIndex(withTokenAtLeast: lastToken + 1)
+    }
+  }
+
+  /// Ends a delivery: for an outermost one, delivers what was queued behind it, then frees
+  /// its slot.
+  @inlinable
+  @inline(__always)
+  func finish(_ cursor: DeliveryCursor) {
+    switch cursor.role {
+    case .nested:
+      return
+    case .primary where pendingWork.load(ordering: .relaxed) == 0:
+      primaryBusy.store(false, ordering: .releasing)
+    case .primary, .secondary:
+      drainQueue(of: cursor.role)
+    }
+  }
+
+  /// Delivers the broadcasts queued on this thread, one by one in order, then ends the
+  /// delivery, frees retired storages if it was the last one, and reports any broadcasts
+  /// that were dropped.
+  @usableFromInline
+  func drainQueue(of role: DeliveryRole) {
+    let thread = ThreadIdentity.current
+    var dropped = 0
+    while true {
+      let next: QueuedBroadcast? = locked.withLock { state in
+        if role == .primary {
+          if let next = state.primaryQueue.takeNext() {
+            return next
+          }
+          dropped = state.primaryQueue.droppedCount
+          state.primaryQueue = DeliveryQueue()
+          state.primaryOwner = nil
+          pendingWork.bitwiseAnd(Self.retiredBit, ordering: .relaxed)  // No longer queued.
+          primaryBusy.store(false, ordering: .releasing)
+        } else {
+          guard let index = state.secondaryIndex(of: thread) else { return nil }
+          if let next = state.secondaries[index].queue.takeNext() {
+            return next
+          }
+          dropped = state.secondaries[index].queue.droppedCount
+          state.secondaries.remove(at: index)
+        }
+        if !primaryBusy.load(ordering: .acquiring) && state.secondaries.isEmpty {
+          state.retired.removeAll()  // Their deinits run no user code.
+          pendingWork.bitwiseAnd(~Self.retiredBit, ordering: .relaxed)
+        }
+        return nil
+      }
+      guard let next else { break }
+      next.deliver()  // Its captures are released after it ran, outside the lock.
+    }
+    if dropped > 0 {
+      onReentrancyLimitExceeded(
+        ReentrancyLimitExceeded(limit: reentrancyLimit, droppedBroadcasts: dropped))
+    }
+  }
+
+  private var currentGeneration: Int {
+    generation.load(ordering: .relaxed)
+  }
+}
+
+/// Which delivery a cursor belongs to, and so what ending it involves.
+@usableFromInline
+enum DeliveryRole {
+  /// The outermost delivery of the thread that holds the primary slot.
+  case primary
+  /// The outermost delivery of a thread that found the primary slot taken.
+  case secondary
+  /// A delivery inside an outermost one on the same thread: a query, or a queued broadcast.
+  case nested
+}
+
+/// A delivery's place in the registrations.
+///
+/// Entries from `index` up to `end` are those registered when the delivery began that it has
+/// not reached yet. It does not retain its storage: ``MulticastCore`` keeps every storage a
+/// delivery may read alive until no delivery is under way. A cursor made with ``init()``
+/// points nowhere and has nothing to read.
+@usableFromInline
+struct DeliveryCursor {
+  @usableFromInline var entries: UnsafeMutablePointer<RegistrationEntry>?
+  @usableFromInline var states: UnsafeMutablePointer<Atomic<UInt64>>?
+  @usableFromInline var index = 0
+  @usableFromInline var end = 0
+  /// The ``MulticastCore/generation`` of the storage read.
+  @usableFromInline var generation = 0
+  @usableFromInline var role = DeliveryRole.nested
+
+  /// A cursor that points nowhere.
+  @inlinable
+  init() {}
+
+  /// A cursor over the registrations in `state` as they are now.
+  init(state: inout CoreState, role: DeliveryRole, generation: Int) {
+    self.role = role
+    self.generation = generation
+    read(state.storage)
+  }
+
+  /// Reads `storage` from now on, to its end.
+  mutating func read(_ storage: RegistrationStorage) {
+    entries = storage.entries
+    states = storage.states
+    end = storage.count
+  }
+}
+
+/// How a broadcast begins: delivered now, queued behind the one under way, or dropped.
+@usableFromInline
+enum BroadcastStart {
+  case deliver
+  case queue(at: Int)
+  case dropped
+}
+
+/// A broadcast started from inside a delivery, waiting for its turn.
+///
+/// It sits in the locked state, but only the thread that queued it takes it out and runs it,
+/// so its captures never cross threads.
+@usableFromInline
+struct QueuedBroadcast {
+  @usableFromInline let deliver: () -> Void
+
+  @inlinable
+  init(deliver: @escaping () -> Void) {
+    self.deliver = deliver
+  }
+}
+
+/// The broadcasts queued behind one thread's outermost delivery.
+struct DeliveryQueue {
+  /// Every broadcast queued since the outermost delivery began; delivered ones are `nil`.
+  private var broadcasts: [QueuedBroadcast?] = []
+  private var nextPosition = 0
+  private(set) var droppedCount = 0
+
+  /// Reserves the next place, or counts a dropped broadcast once `limit` were queued.
+  mutating func reserve(limit: Int) -> Int? {
+    guard broadcasts.count < limit else {
+      droppedCount += 1
+      return nil
+    }
+    broadcasts.append(nil)
+    return broadcasts.count - 1
+  }
+
+  mutating func fill(_ position: Int, with broadcast: QueuedBroadcast) {
+    broadcasts[position] = broadcast
+  }
+
+  /// Takes the next queued broadcast out, if any is left.
+  mutating func takeNext() -> QueuedBroadcast? {
+    while nextPosition < broadcasts.count {
+      let position = nextPosition
+      nextPosition += 1
+      if let next = broadcasts[position] {
+        broadcasts[position] = nil
+        return next
+      }
+    }
+    return nil
+  }
+}
+
+/// The outermost delivery of a thread that found the primary slot taken.
+struct SecondaryDelivery {
+  let thread: ThreadIdentity
+  var queue = DeliveryQueue()
+}
