@@ -118,6 +118,10 @@ struct HostileDataFileTests {
     return collection(features)
   }
 
+  /// How long a run on a 100 MB file may take before it is killed: still a guard against a
+  /// hang, but one that a sanitized build on a busy machine stays well inside.
+  private static let largeFileTimeLimit: Double = 900
+
   @Test func aHundredMegabyteFileLoads() throws {
     let folder = try TemporaryFolder()
     let contents = Self.hundredMegabytes(
@@ -125,7 +129,8 @@ struct HostileDataFileTests {
     #expect(contents.utf8.count > 100_000_000)
     let file = try folder.write(contents, to: "big.geojson")
 
-    let run = try PlacesCLI.run(["--places", file.path, "select", "480001"])
+    let run = try PlacesCLI.run(
+      ["--places", file.path, "select", "480001"], timeLimit: Self.largeFileTimeLimit)
 
     #expect(run.status == 0)
     #expect(run.lines.contains("list: reloadRows count=480001 order=name"))
@@ -137,7 +142,8 @@ struct HostileDataFileTests {
       lastFeature: Self.feature(id: "480001", coordinates: "[0,95]"))
     let file = try folder.write(contents, to: "big-bad.geojson")
 
-    let run = try PlacesCLI.run(["--places", file.path, "select", "1"])
+    let run = try PlacesCLI.run(
+      ["--places", file.path, "select", "1"], timeLimit: Self.largeFileTimeLimit)
 
     #expect(run.status == 65)
     #expect(run.standardOutput == "")
