@@ -26,6 +26,9 @@ import PlacesModel
 /// callback), the model may already hold newer values, and the list still shows each change in
 /// turn, consistently, exactly as every other view does.
 ///
+/// The view model hears the model through a listener of its own, not as a
+/// ``/PlacesModel/PlacesModelDelegate`` itself: only the model's broadcasts drive it.
+///
 /// ## The view
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
 /// current state into it: `reloadRows`, then, if a place is selected, `highlightRow` and
@@ -51,6 +54,8 @@ public final class ListViewModel {
   public private(set) var location: Coordinate?
 
   private let model: PlacesModel
+  /// Hears the model for this view model; the model holds it weakly, this strongly.
+  private let listener = ListModelListener()
   private var catalog: ListCatalog
   /// The rows by distance, when ``order`` is ``ListOrder/distance``.
   private var distanceRows: DistanceRows?
@@ -59,7 +64,8 @@ public final class ListViewModel {
   public init(model: PlacesModel) {
     self.model = model
     catalog = ListCatalog(places: model.places, model: model)
-    model.addDelegate(self)
+    listener.viewModel = self
+    model.addDelegate(listener)
   }
 
   // MARK: - Rows
@@ -151,20 +157,20 @@ public final class ListViewModel {
   }
 }
 
-extension ListViewModel: PlacesModelDelegate {
-  /// Shows the rows of the new catalog, `places`, and reloads them.
-  public func didChange(places: [Place]) {
-    catalogDidChange(to: places)
+/// Hears the model's broadcasts for one ``ListViewModel`` and hands them to it, so that its
+/// reactions are no part of its public API.
+private final class ListModelListener: PlacesModelDelegate {
+  weak var viewModel: ListViewModel?
+
+  func didChange(places: [Place]) {
+    viewModel?.catalogDidChange(to: places)
   }
 
-  /// Orders the rows by distance from `location`, or by name when it is `nil`, and reloads them.
-  public func didChange(location: Coordinate?) {
-    locationDidChange(to: location)
+  func didChange(location: Coordinate?) {
+    viewModel?.locationDidChange(to: location)
   }
 
-  /// Highlights the row of the place with identifier `id` and scrolls to it; or, on
-  /// deselection, clears the highlight.
-  public func didSelectItem(_ id: Place.ID?) {
-    selectionDidChange(to: id)
+  func didSelectItem(_ id: Place.ID?) {
+    viewModel?.selectionDidChange(to: id)
   }
 }
