@@ -12,8 +12,13 @@ import ViewModels
 /// ## Navigation
 /// When a place is selected, a ``PlaceCardCoordinator`` child shows its card; when the
 /// selection moves to another place, that card is dismissed and the new place's card shown;
-/// when the selection is cleared, the card is dismissed. The coordinator listens to the model
-/// after the map and list view models, so within one broadcast the card reacts last.
+/// when the selection is cleared, the card is dismissed. When the selected place changes but
+/// keeps its identifier (a catalog replaced with the place renamed), its card stays and shows
+/// the new details: the card's view model follows the catalog. The coordinator listens to the
+/// model after the map and list view models, so within one broadcast the card reacts last.
+///
+/// The coordinator hears the model through a listener of its own, not as a
+/// ``/PlacesModel/PlacesModelDelegate`` itself: only the model's broadcasts navigate.
 public final class AppCoordinator: Coordinator {
   /// The model every view model listens to; change it to drive the app, for example to set
   /// the user's location.
@@ -24,7 +29,7 @@ public final class AppCoordinator: Coordinator {
   public let listViewModel: ListViewModel
   /// The search's view model; send it the query typed and the match chosen.
   ///
-  /// A front end with a search screen sets its ``SearchViewModel/view``.
+  /// A front end with a search screen sets its ``/ViewModels/SearchViewModel/view``.
   public let searchViewModel: SearchViewModel
   /// The card flow, while a place is selected.
   public var children: [any Coordinator] {
@@ -35,6 +40,8 @@ public final class AppCoordinator: Coordinator {
   private var owned: [AnyObject] = []
   private var cardCoordinator: PlaceCardCoordinator?
   private var isStarted = false
+  /// Hears the model for this coordinator; the model holds it weakly, this strongly.
+  private let listener = AppModelListener()
 
   /// Creates the app around `model`, taking its views from `viewFactory`.
   ///
@@ -65,7 +72,8 @@ public final class AppCoordinator: Coordinator {
     let listView = viewFactory.makeListView()
     listViewModel.view = listView
     owned += [mapView, listView]
-    model.addDelegate(self)
+    listener.coordinator = self
+    model.addDelegate(listener)
   }
 
   // MARK: - Navigation
@@ -83,14 +91,26 @@ public final class AppCoordinator: Coordinator {
   }
 }
 
-extension AppCoordinator: PlacesModelDelegate {
+// MARK: - Model changes
+
+extension AppCoordinator {
   /// Shows the card of the selected place, dismissing the card shown before.
-  public func didSelectItem(_ id: Place.ID?) {
+  fileprivate func selectionDidChange(to id: Place.ID?) {
     let place = id.flatMap { model.place(withID: $0) }
     guard place?.id != cardCoordinator?.place.id else { return }
     dismissCard()
     if let place {
       showCard(for: place)
     }
+  }
+}
+
+/// Hears the model's selections for one ``AppCoordinator`` and hands them to it, so that its
+/// navigation is no part of its public API.
+private final class AppModelListener: PlacesModelDelegate {
+  weak var coordinator: AppCoordinator?
+
+  func didSelectItem(_ id: Place.ID?) {
+    coordinator?.selectionDidChange(to: id)
   }
 }

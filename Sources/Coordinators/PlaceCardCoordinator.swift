@@ -3,20 +3,25 @@ import ViewModels
 
 /// Shows the detail card of one place until the flow is finished.
 public final class PlaceCardCoordinator: Coordinator {
-  /// The place whose card this flow shows.
-  public let place: Place
+  /// The place whose card this flow shows, as the card shows it now (it follows the catalog:
+  /// see ``/ViewModels/PlaceCardViewModel``).
+  public var place: Place {
+    viewModel?.place ?? storedPlace
+  }
   /// The view model of the card, once the flow has started.
   public private(set) var viewModel: PlaceCardViewModel?
   /// None: a card starts no flows of its own.
   public var children: [any Coordinator] { [] }
 
+  /// The place the flow was created for, then, once finished, the one its card showed last.
+  private var storedPlace: Place
   private let model: PlacesModel
   private let viewFactory: any ViewFactory
   private var cardView: (any PlaceCardViewDelegate)?
 
   /// Creates the flow for the card of `place`; ``start()`` shows it.
   public init(place: Place, model: PlacesModel, viewFactory: any ViewFactory) {
-    self.place = place
+    self.storedPlace = place
     self.model = model
     self.viewFactory = viewFactory
   }
@@ -26,7 +31,7 @@ public final class PlaceCardCoordinator: Coordinator {
   public func start() {
     guard viewModel == nil else { return }
     let cardView = viewFactory.makeCardView()
-    let viewModel = PlaceCardViewModel(place: place, model: model)
+    let viewModel = PlaceCardViewModel(place: storedPlace, model: model)
     viewModel.view = cardView
     self.cardView = cardView
     self.viewModel = viewModel
@@ -34,6 +39,7 @@ public final class PlaceCardCoordinator: Coordinator {
 
   /// Dismisses the card and lets go of its view and view model.
   public func finish() {
+    storedPlace = place
     viewModel?.close()
     viewModel = nil
     cardView = nil

@@ -1,10 +1,11 @@
 /// The catalog of places, the user's location and the selection, broadcast to listeners.
 ///
-/// Each change of ``places``, ``location`` or ``selectedItem`` is broadcast through
-/// ``delegates``, and only when the value really changed. Listeners are held weakly and
-/// called in registration order; the re-entrancy rules of ``MulticastDelegate`` apply, so a
-/// listener that changes the model from a callback has its change broadcast after the one
-/// under way, and every listener sees the changes in the same order.
+/// Each change of ``places``, ``location`` or ``selectedItem`` is broadcast to the listeners
+/// registered with ``addDelegate(_:replayingState:)``, and only when the value really changed.
+/// Listeners are held weakly and called in registration order; the re-entrancy rules of
+/// ``MulticastDelegate`` apply, so a listener that changes the model from a callback has its
+/// change broadcast after the one under way, and every listener sees the changes in the same
+/// order.
 ///
 /// The model is consistent whenever a callback runs: a selection always names a place in the
 /// catalog. Replacing the catalog so that the selected place disappears installs the new
@@ -13,18 +14,24 @@
 /// against the new catalog, and its change is heard after both.
 ///
 /// The model never holds a value its listeners will not hear. If a cycle of listeners reaches
-/// the multicast's ``MulticastDelegate/reentrancyLimit``, a change whose broadcast is dropped
-/// is undone at once, so the model keeps the last value that was broadcast; the multicast's
-/// `onReentrancyLimitExceeded` handler reports the cycle (by default it stops the program, in
-/// debug and release builds alike).
+/// the re-entrancy limit given at creation, a change whose broadcast is dropped is undone at
+/// once, so the model keeps the last value that was broadcast; the `onReentrancyLimitExceeded`
+/// handler reports the cycle (by default it stops the program, in debug and release builds
+/// alike).
 ///
-/// The model is not `Sendable`, and neither are its ``delegates``: build and use them in one
-/// isolation domain (the main actor in an app).
+/// ## Only the model broadcasts
+/// The multicast the model broadcasts through is its own: a caller can add and remove its own
+/// listeners, but cannot broadcast an event the model did not make, nor unregister listeners
+/// it did not register. Every broadcast therefore describes the model's real state, and the
+/// screens listening to it cannot be told different stories. A caller that must act in step
+/// with the broadcasts (after the one under way, like a change made from a callback) uses
+/// ``performInBroadcastOrder(_:)``.
+///
+/// The model is not `Sendable`: build and use it, and register its listeners, in one isolation
+/// domain (the main actor in an app).
 public final class PlacesModel {
-  /// The listeners, held weakly.
-  ///
-  /// Register with ``addDelegate(_:replayingState:)`` to be brought up to date at once.
-  public let delegates: MulticastDelegate<any PlacesModelDelegate>
+  /// The listeners, held weakly; only the model broadcasts through it.
+  let delegates: MulticastDelegate<any PlacesModelDelegate>
 
   /// The catalog, in the order it was given; identifiers are unique.
   public private(set) var places: [Place]
@@ -69,26 +76,34 @@ public final class PlacesModel {
   let changeStreams = ChangeStreams()
   private var placesByDistanceCache: [Place]?
 
-  /// Creates a model holding `places`, with no selection.
+  /// Creates a model holding `places`, with no selection and no listeners.
   ///
   /// - Parameters:
   ///   - places: The catalog; identifiers must be unique.
   ///   - location: The user's location, if known.
-  ///   - delegates: The multicast to broadcast through; pass one to choose its re-entrancy
-  ///     limit and diagnostic handler.
+  ///   - reentrancyLimit: The most broadcasts that listeners may start from within one
+  ///     outermost broadcast (see ``MulticastDelegate/reentrancyLimit``); at least 1.
+  ///   - onReentrancyLimitExceeded: Called on the broadcasting thread when a cycle of
+  ///     listeners reached `reentrancyLimit` and broadcasts were dropped (and their changes
+  ///     undone). The default stops the program with the diagnostic, in every build
+  ///     configuration; pass a handler that logs it to carry on instead.
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
   /// - Complexity: O(*n* log *n*), for the spatial index.
   public init(
     places: [Place] = [],
     location: Coordinate? = nil,
-    delegates: MulticastDelegate<any PlacesModelDelegate> = MulticastDelegate()
+    reentrancyLimit: Int = MulticastDelegate<any PlacesModelDelegate>.defaultReentrancyLimit,
+    onReentrancyLimitExceeded: @escaping @Sendable (ReentrancyLimitExceeded) -> Void = {
+      fatalError($0.description)
+    }
   ) throws(PlacesModelError) {
     self.index = try PlaceIndex(places)
     self.spatialIndex = SpatialIndex(places: places)
     self.places = places
     self.location = location
     self.selectedItem = nil
-    self.delegates = delegates
+    self.delegates = MulticastDelegate(
+      reentrancyLimit: reentrancyLimit, onReentrancyLimitExceeded: onReentrancyLimitExceeded)
   }
 
   // MARK: - Changes
@@ -159,18 +174,63 @@ public final class PlacesModel {
     selectedItem = nil
   }
 
-  /// Registers `delegate` and, unless told otherwise, tells it the current state at once.
+  // MARK: - Listeners
+
+  /// Registers `delegate`, held weakly, after the listeners already registered, and, unless
+  /// told otherwise, tells it the current state at once.
   ///
   /// The replay calls `didChange(places:)`, `didChange(location:)` and `didSelectItem(_:)`
   /// on `delegate` alone, in that order, with the values the model holds now; it lets a
   /// listener created after the data loaded show it. If a broadcast is queued at that moment,
-  /// the delegate also receives it afterwards.
+  /// the delegate also receives it afterwards. Adding a registered delegate again keeps its
+  /// place (it is replayed to again, if asked).
+  ///
+  /// - Complexity: Amortised O(1), plus the replay.
   public func addDelegate(_ delegate: any PlacesModelDelegate, replayingState: Bool = true) {
     delegates.add(delegate)
     guard replayingState else { return }
     delegate.didChange(places: places)
     delegate.didChange(location: location)
     delegate.didSelectItem(selectedItem)
+  }
+
+  /// Unregisters `delegate`; other listeners are untouched.
+  ///
+  /// Does nothing for a delegate that is not registered; safe to call from the delegate's
+  /// `deinit` and from inside a callback, after which no broadcast calls it again, not even
+  /// the rest of the one under way. A delegate need not be removed before it is released:
+  /// the model holds it weakly and forgets it then.
+  ///
+  /// - Complexity: Amortised O(1).
+  public func removeDelegate(_ delegate: any PlacesModelDelegate) {
+    delegates.remove(delegate)
+  }
+
+  /// The number of registered listeners still alive, the view models' and change streams'
+  /// included.
+  ///
+  /// - Complexity: O(*n*) in the number of registrations.
+  public var delegateCount: Int {
+    delegates.count
+  }
+
+  /// Runs `body` in step with the model's broadcasts: at once when no broadcast is being
+  /// delivered on this thread, otherwise after the broadcast under way has reached every
+  /// listener and after the broadcasts queued before it, exactly where a change made at this
+  /// moment would be broadcast.
+  ///
+  /// A view model uses it for a reaction that does not come from the model (a camera report,
+  /// a view attached) but whose view commands must stay in broadcast order with every other
+  /// view's. Changes `body` makes to the model are queued behind it like any change made from
+  /// a callback, and it counts as one broadcast towards the re-entrancy limit. It broadcasts
+  /// nothing itself: listeners hear only what the model changes.
+  ///
+  /// - Returns: ``BroadcastOutcome/delivered`` if `body` ran before this returned,
+  ///   ``BroadcastOutcome/queued`` if it will run later on this thread, or
+  ///   ``BroadcastOutcome/dropped`` (it never runs) if a cycle reached the re-entrancy limit.
+  @discardableResult
+  public func performInBroadcastOrder(_ body: @escaping () -> Void) -> BroadcastOutcome {
+    delegates.perform(inBroadcastOrder: body)
   }
 
   // MARK: - Lookups

@@ -7,7 +7,7 @@ import PlacesModel
 /// (``ListOrder/distance``), nearest first, places at the same distance in catalog order; else
 /// by name (``ListOrder/name``). They are a ``ListRows``: produced when read, so the view reads
 /// only the rows it shows. A location change neither sorts nor rebuilds anything: the rows by
-/// distance come from the model's ``SpatialIndex`` as they are read. The order by name is
+/// distance come from the model's ``/PlacesModel/SpatialIndex`` as they are read. The order by name is
 /// sorted once per catalog, when first needed, and kept until the catalog changes.
 ///
 /// ## Inputs and commands
@@ -26,13 +26,16 @@ import PlacesModel
 /// callback), the model may already hold newer values, and the list still shows each change in
 /// turn, consistently, exactly as every other view does.
 ///
+/// The view model hears the model through a listener of its own, not as a
+/// ``/PlacesModel/PlacesModelDelegate`` itself: only the model's broadcasts drive it.
+///
 /// ## The view
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
 /// current state into it: `reloadRows`, then, if a place is selected, `highlightRow` and
 /// `scrollToRow(animated: false)`, because the screen is only appearing.
 ///
 /// - Complexity: A location change costs O(1), plus, when a place is selected, counting its row
-///   (``SpatialIndex/distanceRank(ofPosition:at:from:)``). A selection costs that count by
+///   (``/PlacesModel/SpatialIndex/distanceRank(ofPosition:at:from:)``). A selection costs that count by
 ///   distance, O(1) by name. A catalog change costs O(1) when the model's index can be shared,
 ///   plus the name sort when the rows are first read by name.
 public final class ListViewModel {
@@ -51,6 +54,8 @@ public final class ListViewModel {
   public private(set) var location: Coordinate?
 
   private let model: PlacesModel
+  /// Hears the model for this view model; the model holds it weakly, this strongly.
+  private let listener = ListModelListener()
   private var catalog: ListCatalog
   /// The rows by distance, when ``order`` is ``ListOrder/distance``.
   private var distanceRows: DistanceRows?
@@ -59,7 +64,8 @@ public final class ListViewModel {
   public init(model: PlacesModel) {
     self.model = model
     catalog = ListCatalog(places: model.places, model: model)
-    model.addDelegate(self)
+    listener.viewModel = self
+    model.addDelegate(listener)
   }
 
   // MARK: - Rows
@@ -68,7 +74,7 @@ public final class ListViewModel {
   /// catalog the list shows.
   ///
   /// - Complexity: By name, O(1) on average (after the sort). By distance, a rank count
-  ///   (``SpatialIndex/distanceRank(ofPosition:at:from:)``), then O(1) for the same place
+  ///   (``/PlacesModel/SpatialIndex/distanceRank(ofPosition:at:from:)``), then O(1) for the same place
   ///   until the rows change.
   public func row(ofPlaceWithID id: Place.ID) -> Int? {
     guard let position = catalog.position(ofPlaceWithID: id) else { return nil }
@@ -151,20 +157,20 @@ public final class ListViewModel {
   }
 }
 
-extension ListViewModel: PlacesModelDelegate {
-  /// Shows the rows of the new catalog, `places`, and reloads them.
-  public func didChange(places: [Place]) {
-    catalogDidChange(to: places)
+/// Hears the model's broadcasts for one ``ListViewModel`` and hands them to it, so that its
+/// reactions are no part of its public API.
+private final class ListModelListener: PlacesModelDelegate {
+  weak var viewModel: ListViewModel?
+
+  func didChange(places: [Place]) {
+    viewModel?.catalogDidChange(to: places)
   }
 
-  /// Orders the rows by distance from `location`, or by name when it is `nil`, and reloads them.
-  public func didChange(location: Coordinate?) {
-    locationDidChange(to: location)
+  func didChange(location: Coordinate?) {
+    viewModel?.locationDidChange(to: location)
   }
 
-  /// Highlights the row of the place with identifier `id` and scrolls to it; or, on
-  /// deselection, clears the highlight.
-  public func didSelectItem(_ id: Place.ID?) {
-    selectionDidChange(to: id)
+  func didSelectItem(_ id: Place.ID?) {
+    viewModel?.selectionDidChange(to: id)
   }
 }

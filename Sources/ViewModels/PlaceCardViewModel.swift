@@ -5,21 +5,36 @@ import PlacesModel
 /// The card is presented and dismissed by a coordinator, which decides navigation: it creates
 /// this view model when a place is selected and calls ``close()`` when the selection goes away.
 /// The view is held weakly; setting ``view`` (even to the view already set) shows the details.
+///
+/// ## The card follows the catalog
+/// The card shows its place as the catalog has it now: when the model broadcasts a catalog in
+/// which the place (same identifier) has changed, a new name say, the card takes the new value
+/// and sends `showDetails` again; an unchanged place sends nothing. A catalog without the
+/// place leaves the card as it was: the selection was cleared with it, and the coordinator
+/// dismisses the card. The view model hears the model through a listener of its own,
+/// registered after those present when it was created, so within a broadcast the card reacts
+/// after the screens beneath it.
 public final class PlaceCardViewModel {
   /// The view being driven, held weakly; setting it shows the place's details in it.
   public weak var view: (any PlaceCardViewDelegate)? {
     didSet { view?.showDetails(of: place) }
   }
 
-  /// The place the card shows.
-  public let place: Place
+  /// The place the card shows: the one it was created for, as the catalog it last heard of
+  /// has it.
+  public private(set) var place: Place
 
   private let model: PlacesModel
+  /// Hears the model for this view model; the model holds it weakly, this strongly.
+  private let listener = PlaceCardModelListener()
 
-  /// Creates the view model of the card for `place`, whose inputs change `model`.
+  /// Creates the view model of the card for `place`, whose inputs change `model` and which
+  /// follows `model`'s catalog from now on.
   public init(place: Place, model: PlacesModel) {
     self.place = place
     self.model = model
+    listener.viewModel = self
+    model.addDelegate(listener, replayingState: false)
   }
 
   // MARK: - Inputs
@@ -36,5 +51,36 @@ public final class PlaceCardViewModel {
   /// Dismisses the card's view; its coordinator calls this when navigating back.
   public func close() {
     view?.dismiss()
+  }
+
+  // MARK: - Model changes
+
+  /// Takes the place's value in `places`, the catalog just broadcast, and shows it if it
+  /// changed.
+  fileprivate func catalogDidChange(to places: [Place]) {
+    guard let current = value(of: place.id, in: places), current != place else { return }
+    place = current
+    view?.showDetails(of: current)
+  }
+
+  /// The place with identifier `id` in `places`: the model's index answers when it describes
+  /// the same catalog, which it does unless a newer catalog is queued behind this callback.
+  private func value(of id: Place.ID, in places: [Place]) -> Place? {
+    if let position = model.position(ofPlaceWithID: id), places.indices.contains(position),
+      places[position].id == id
+    {
+      return places[position]
+    }
+    return places.first { $0.id == id }
+  }
+}
+
+/// Hears the model's broadcasts for one ``PlaceCardViewModel`` and hands it the catalog, so
+/// that its reactions are no part of its public API.
+private final class PlaceCardModelListener: PlacesModelDelegate {
+  weak var viewModel: PlaceCardViewModel?
+
+  func didChange(places: [Place]) {
+    viewModel?.catalogDidChange(to: places)
   }
 }

@@ -149,6 +149,40 @@ struct AppCoordinatorTests {
     #expect(coordinator.children.isEmpty)
   }
 
+  @Test func renamingTheSelectedPlaceShowsTheNewNameOnEveryScreenAndKeepsTheCard() throws {
+    let factory = ViewFactorySpy()
+    let coordinator = try Self.makeApp(factory: factory)
+    coordinator.start()
+    try coordinator.mapViewModel.markerTapped(id: Place.paris.id)
+    let card = try #require(coordinator.children.first as? PlaceCardCoordinator)
+    let beforeRename = factory.log.entries.count
+    let lutetia = Place.paris.renamed("Lutetia")
+
+    try coordinator.model.replacePlaces([.london, lutetia, .stockholm])
+
+    #expect(
+      factory.log.entries.dropFirst(beforeRename) == [
+        .map(
+          .updateMarkers(removing: [.place(Place.paris.id)], adding: [MapMarker(place: lutetia)])),
+        .map(.selectMarker(Place.paris.id)),
+        .list(.reloadRows([Place.london, lutetia, .stockholm].map(\.id), order: .name)),
+        .list(.highlightRow(1)),
+        .card(.showDetails(lutetia)),
+      ])
+    #expect(coordinator.children.first === card)
+    #expect(card.place == lutetia)
+    #expect(factory.cardViews.count == 1)
+  }
+
+  @Test func theCoordinatorIsNotAModelDelegateACallerCouldDrive() throws {
+    let coordinator = try Self.makeApp(factory: ViewFactorySpy())
+    coordinator.start()
+
+    #expect(!((coordinator as AnyObject) is any PlacesModelDelegate))
+    // The map's, the list's and the search's view models, and the coordinator's own listener.
+    #expect(coordinator.model.delegateCount == 4)
+  }
+
   @Test func graphsBuiltSideBySideAreIndependent() throws {
     let firstFactory = ViewFactorySpy()
     let secondFactory = ViewFactorySpy()

@@ -57,3 +57,12 @@ extension PlacesModel {
     }
   }
 }
+
+extension Place {
+  /// This place with another name: the same identifier, a changed value.
+  public func renamed(_ newName: String) -> Place {
+    Place(
+      id: id, name: newName, coordinate: coordinate, category: category, country: country,
+      population: population)
+  }
+}

@@ -142,7 +142,7 @@ struct PlacesModelChangesTests {
   func cancellingTheConsumerEndsTheIterationAndUnregistersTheStream() async throws {
     let model = try PlacesModel(places: [.london, .paris])
     let changes = model.changes()
-    #expect(model.delegates.count == 1)
+    #expect(model.delegateCount == 1)
     let (reading, readingContinuation) = AsyncStream.makeStream(of: Void.self)
     let consumer = Task {
       var seen: [PlacesModelChange] = []
@@ -158,7 +158,7 @@ struct PlacesModelChangesTests {
     let seen = await consumer.joined()
 
     #expect(seen.first == .places([.london, .paris]))
-    #expect(model.delegates.count == 0)
+    #expect(model.delegateCount == 0)
     try model.select(Place.paris.id)  // Nothing is left to hear it; the model goes on.
     #expect(model.selectedItem == Place.paris.id)
   }
@@ -168,7 +168,7 @@ struct PlacesModelChangesTests {
 
     _ = model.changes()
 
-    #expect(model.delegates.count == 0)
+    #expect(model.delegateCount == 0)
   }
 
   @Test func anOpenStreamStaysRegisteredWhileNobodyReadsIt() throws {
@@ -176,7 +176,7 @@ struct PlacesModelChangesTests {
 
     let changes = model.changes()
 
-    #expect(model.delegates.count == 1)
+    #expect(model.delegateCount == 1)
     withExtendedLifetime(changes) {}
   }
 

@@ -194,10 +194,9 @@ struct PlacesModelTests {
 
   @Test func aCycleCutAtTheLimitLeavesTheModelOnTheLastSelectionHeard() throws {
     let diagnostics = LockedValue<[ReentrancyLimitExceeded]>([])
-    let multicast = MulticastDelegate<any PlacesModelDelegate>(reentrancyLimit: 5) {
-      diagnostic in diagnostics.withLock { $0.append(diagnostic) }
+    let model = try PlacesModel(places: [.london, .paris], reentrancyLimit: 5) { diagnostic in
+      diagnostics.withLock { $0.append(diagnostic) }
     }
-    let model = try PlacesModel(places: [.london, .paris], delegates: multicast)
     let pingPong = ModelEventRecorder()
     pingPong.onSelection = { id in
       try? model.select(id == Place.london.id ? Place.paris.id : Place.london.id)
@@ -216,8 +215,7 @@ struct PlacesModelTests {
   }
 
   @Test func aLocationChangeDroppedAtTheLimitIsUndone() throws {
-    let multicast = MulticastDelegate<any PlacesModelDelegate>(reentrancyLimit: 1) { _ in }
-    let model = try PlacesModel(places: [.london], delegates: multicast)
+    let model = try PlacesModel(places: [.london], reentrancyLimit: 1) { _ in }
     let mover = LocationMover(model: model)
     model.addDelegate(mover, replayingState: false)
 
@@ -254,7 +252,9 @@ struct PlacesModelTests {
     model.addDelegate(late)
 
     #expect(late.events == [.places([1, 2]), .location(here), .selection(2)])
-    #expect(model.delegates.contains(late))
+    #expect(model.delegateCount == 1)
+    model.deselect()
+    #expect(late.events.last == .selection(nil))
   }
 
   @Test func aListenerCanOptOutOfTheReplay() throws {
@@ -264,7 +264,86 @@ struct PlacesModelTests {
     model.addDelegate(listener, replayingState: false)
 
     #expect(listener.events.isEmpty)
-    #expect(model.delegates.count == 1)
+    #expect(model.delegateCount == 1)
+  }
+
+  @Test func aRemovedListenerHearsNothingMore() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    let removed = ModelEventRecorder()
+    let kept = ModelEventRecorder()
+    model.addDelegate(removed, replayingState: false)
+    model.addDelegate(kept, replayingState: false)
+
+    model.removeDelegate(removed)
+    try model.select(Place.paris.id)
+
+    #expect(removed.events.isEmpty)
+    #expect(kept.events == [.selection(2)])
+    #expect(model.delegateCount == 1)
+  }
+
+  @Test func aListenerRemovedDuringABroadcastIsNotCalledLaterInIt() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    let remover = ModelEventRecorder()
+    let removed = ModelEventRecorder()
+    remover.onSelection = { _ in model.removeDelegate(removed) }
+    model.addDelegate(remover, replayingState: false)
+    model.addDelegate(removed, replayingState: false)
+
+    try model.select(Place.paris.id)
+
+    #expect(remover.events == [.selection(2)])
+    #expect(removed.events.isEmpty)
+  }
+
+  @Test func removingAListenerThatIsNotRegisteredDoesNothing() throws {
+    let model = try PlacesModel(places: [.london])
+    let registered = ModelEventRecorder()
+    model.addDelegate(registered, replayingState: false)
+
+    model.removeDelegate(ModelEventRecorder())
+
+    #expect(model.delegateCount == 1)
+  }
+
+  // MARK: - Broadcast order
+
+  @Test func workInBroadcastOrderRunsAtOnceWhenNothingIsBeingBroadcast() throws {
+    let model = try PlacesModel(places: [.london])
+    var ran = false
+
+    let outcome = model.performInBroadcastOrder { ran = true }
+
+    #expect(outcome == .delivered)
+    #expect(ran)
+  }
+
+  @Test func workInBroadcastOrderFromACallbackRunsAfterEveryListenerHeardTheBroadcast() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    var order: [String] = []
+    let first = ModelEventRecorder()
+    let second = ModelEventRecorder()
+    first.onSelection = { id in
+      order.append("first heard \(id.map(String.init(describing:)) ?? "nil")")
+      guard id == Place.london.id else { return }
+      let outcome = model.performInBroadcastOrder {
+        order.append("work")
+        try? model.select(Place.paris.id)  // Queued behind the work, like any change.
+      }
+      order.append("\(outcome)")
+    }
+    second.onSelection = { id in
+      order.append("second heard \(id.map(String.init(describing:)) ?? "nil")")
+    }
+    model.addDelegate(first, replayingState: false)
+    model.addDelegate(second, replayingState: false)
+
+    try model.select(Place.london.id)
+
+    #expect(
+      order == [
+        "first heard 1", "queued", "second heard 1", "work", "first heard 2", "second heard 2",
+      ])
   }
 
   // MARK: - Lookups
@@ -335,7 +414,7 @@ struct PlacesModelTests {
     }
 
     #expect(weakListener == nil)
-    #expect(model.delegates.isEmpty)
+    #expect(model.delegateCount == 0)
   }
 }
 

@@ -180,6 +180,24 @@ struct ListViewModelTests {
     #expect(viewModel.row(ofPlaceWithID: Place.paris.id) == nil)
   }
 
+  @Test func aRenamedPlaceIsReloadedWithItsNewNameAndKeepsItsHighlight() throws {
+    let model = PlacesModel.fixture()
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+    try model.select(Place.rome.id)
+    let before = view.commands.count
+    let aaRome = Place.rome.renamed("Aaa Rome")  // Now first by name.
+
+    try model.replacePlaces([.stockholm, aaRome, .london, .paris])
+
+    let newOrder = [aaRome, .london, .paris, .stockholm].map(\.id)
+    #expect(
+      view.commands.dropFirst(before) == [.reloadRows(newOrder, order: .name), .highlightRow(0)])
+    #expect(view.rows.first?.name == "Aaa Rome")
+    #expect(viewModel.rows.first == ListRow(place: aaRome, distanceFrom: nil))
+  }
+
   // MARK: - Lifetime
 
   @Test func viewIsHeldWeakly() {

@@ -256,6 +256,30 @@ public final class MulticastDelegate<Delegate> {
     defer { core.finish(cursor) }
     return try body()
   }
+
+  /// Runs `body` where a broadcast started now would be delivered: at once when no delivery
+  /// is under way on this thread (as the outermost delivery, so broadcasts started inside
+  /// `body` are queued behind it), otherwise queued behind the delivery under way.
+  ///
+  /// `body` calls no delegate; it takes a broadcast's place in the queue and counts towards
+  /// ``reentrancyLimit`` like one.
+  ///
+  /// - Returns: Whether `body` ran, was queued or was dropped (then it never runs).
+  @discardableResult
+  func perform(inBroadcastOrder body: @escaping () -> Void) -> BroadcastOutcome {
+    var cursor = DeliveryCursor()
+    switch core.beginBroadcast(&cursor) {
+    case .deliver:
+      body()
+      core.finish(cursor)
+      return .delivered
+    case .queue(let position):
+      core.enqueue(QueuedBroadcast(deliver: body), at: position)
+      return .queued
+    case .dropped:
+      return .dropped
+    }
+  }
 }
 
 extension MulticastDelegate: Sendable where Delegate: Sendable {}

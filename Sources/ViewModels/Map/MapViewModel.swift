@@ -38,11 +38,15 @@ import PlacesModel
 /// the same sequence of states.
 ///
 /// A camera report, a cluster tap and the replay when a view is attached are sequenced with
-/// the model's broadcasts, through the model's ``MulticastDelegate``: made from inside a
-/// callback (by a listener, or by a screen that reports its camera from inside
+/// the model's broadcasts, through ``/PlacesModel/PlacesModel/performInBroadcastOrder(_:)``:
+/// made from inside a callback (by a listener, or by a screen that reports its camera from inside
 /// `moveCamera`), they are applied after the broadcast under way has reached every listener,
 /// exactly like a model change made there. The view commands of every view therefore stay in
 /// broadcast order.
+///
+/// The view model hears the model through a listener of its own, not as a
+/// ``/PlacesModel/PlacesModelDelegate`` itself: only the model's broadcasts drive it, and no
+/// caller can make it show a state the model does not hold.
 ///
 /// ## The view
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
@@ -70,6 +74,8 @@ public final class MapViewModel {
   public private(set) var userLocation: Coordinate?
 
   private let model: PlacesModel
+  /// Hears the model for this view model; the model holds it weakly, this strongly.
+  private let listener = MapModelListener()
   private var index: MapClusterIndex
   /// The catalog position of the selected place in ``index``.
   private var selectedPosition: Int?
@@ -95,7 +101,8 @@ public final class MapViewModel {
     viewport = MapViewport(camera: camera, size: viewSize)
     index = MapClusterIndex(places: [])
     clustering = index.clustering(for: viewport, options: options)
-    model.addDelegate(self)
+    listener.viewModel = self
+    model.addDelegate(listener)
   }
 
   // MARK: - State
@@ -161,14 +168,11 @@ public final class MapViewModel {
 
   /// Performs `reaction` now, or after the model's broadcast under way on this thread.
   ///
-  /// The reaction travels through the model's multicast, which queues it behind a broadcast
-  /// being delivered and otherwise delivers it at once; only this view model acts on it.
+  /// The model queues it behind a broadcast being delivered and otherwise runs it at once; a
+  /// reaction still queued when this view model is released is never performed.
   private func sequence(_ reaction: Reaction) {
-    model.delegates.invoke(with: (ObjectIdentifier(self), reaction)) { delegate, addressed in
-      guard ObjectIdentifier(delegate) == addressed.0,
-        let viewModel = delegate as? MapViewModel
-      else { return }
-      viewModel.perform(addressed.1)
+    model.performInBroadcastOrder { [weak self] in
+      self?.perform(reaction)
     }
   }
 
@@ -245,9 +249,11 @@ public final class MapViewModel {
   }
 }
 
-extension MapViewModel: PlacesModelDelegate {
+// MARK: - Model changes
+
+extension MapViewModel {
   /// Rebuilds the cluster index for `places` and sends the markers that changed.
-  public func didChange(places: [Place]) {
+  fileprivate func didChange(places: [Place]) {
     index = MapClusterIndex(places: places)
     selectedPosition = selectedID.flatMap { position(of: $0, in: places) }
     if selectedPosition == nil {
@@ -257,7 +263,7 @@ extension MapViewModel: PlacesModelDelegate {
   }
 
   /// Shows or hides the user's location.
-  public func didChange(location: Coordinate?) {
+  fileprivate func didChange(location: Coordinate?) {
     userLocation = location
     guard let view else { return }
     if let location {
@@ -270,7 +276,7 @@ extension MapViewModel: PlacesModelDelegate {
   /// Centres the camera on the selected place at the same zoom, sends the markers of the new
   /// region and selects the place's own marker; or, on deselection, deselects the marker and
   /// lets the place rejoin its cluster.
-  public func didSelectItem(_ id: Place.ID?) {
+  fileprivate func didSelectItem(_ id: Place.ID?) {
     let previousID = selectedID
     let newPosition = id.flatMap { position(of: $0, in: index.places) }
     selectedPosition = newPosition
@@ -291,5 +297,23 @@ extension MapViewModel: PlacesModelDelegate {
       // The place's marker was already shown, unchanged: it still has to be selected.
       view?.selectMarker(id: place.id)
     }
+  }
+}
+
+/// Hears the model's broadcasts for one ``MapViewModel`` and hands them to it, so that its
+/// reactions are no part of its public API.
+private final class MapModelListener: PlacesModelDelegate {
+  weak var viewModel: MapViewModel?
+
+  func didChange(places: [Place]) {
+    viewModel?.didChange(places: places)
+  }
+
+  func didChange(location: Coordinate?) {
+    viewModel?.didChange(location: location)
+  }
+
+  func didSelectItem(_ id: Place.ID?) {
+    viewModel?.didSelectItem(id)
   }
 }

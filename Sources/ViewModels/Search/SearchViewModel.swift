@@ -7,7 +7,9 @@ import PlacesModel
 /// `showMatches` (and `highlightMatch` when the selected place is among them).
 /// ``matchChosen(at:)`` only changes the model, by selecting the match's place; the commands
 /// come from the model's broadcast, so the search screen, like every other, reacts once, in
-/// broadcast order, to the value each callback carries.
+/// broadcast order, to the value each callback carries. It hears the model through a listener
+/// of its own, not as a ``/PlacesModel/PlacesModelDelegate`` itself: only the model's
+/// broadcasts drive it.
 ///
 /// | Change | Commands |
 /// |---|---|
@@ -45,6 +47,8 @@ public final class SearchViewModel {
   public private(set) var selectedID: Place.ID?
 
   private let model: PlacesModel
+  /// Hears the model for this view model; the model holds it weakly, this strongly.
+  private let listener = SearchModelListener()
   private var catalog: [Place] = []
   private var userLocation: Coordinate?
   private var index: PlaceNameIndex?
@@ -55,7 +59,8 @@ public final class SearchViewModel {
   public init(model: PlacesModel, matchLimit: Int = 20) {
     self.model = model
     self.matchLimit = matchLimit
-    model.addDelegate(self)
+    listener.viewModel = self
+    model.addDelegate(listener)
   }
 
   /// Builds the name index of the current catalog now, if it is not built yet, so that the
@@ -126,10 +131,12 @@ public final class SearchViewModel {
   }
 }
 
-extension SearchViewModel: PlacesModelDelegate {
+// MARK: - Model changes
+
+extension SearchViewModel {
   /// Drops the name index of the old catalog and, while a query is typed, shows its matches
   /// in the new one.
-  public func didChange(places: [Place]) {
+  fileprivate func didChange(places: [Place]) {
     catalog = places
     index = nil
     if !query.isEmpty {
@@ -138,7 +145,7 @@ extension SearchViewModel: PlacesModelDelegate {
   }
 
   /// Re-ranks the matches shown, nearest first from the new location.
-  public func didChange(location: Coordinate?) {
+  fileprivate func didChange(location: Coordinate?) {
     userLocation = location
     if !matches.isEmpty {
       updateMatches()
@@ -146,7 +153,7 @@ extension SearchViewModel: PlacesModelDelegate {
   }
 
   /// Highlights the selected place's match, or removes the highlight.
-  public func didSelectItem(_ id: Place.ID?) {
+  fileprivate func didSelectItem(_ id: Place.ID?) {
     selectedID = id
     let newIndex = id.flatMap { id in matches.firstIndex { $0.id == id } }
     let previousIndex = highlightedIndex
@@ -157,5 +164,23 @@ extension SearchViewModel: PlacesModelDelegate {
     } else if previousIndex != nil {
       view.clearHighlight()
     }
+  }
+}
+
+/// Hears the model's broadcasts for one ``SearchViewModel`` and hands them to it, so that its
+/// reactions are no part of its public API.
+private final class SearchModelListener: PlacesModelDelegate {
+  weak var viewModel: SearchViewModel?
+
+  func didChange(places: [Place]) {
+    viewModel?.didChange(places: places)
+  }
+
+  func didChange(location: Coordinate?) {
+    viewModel?.didChange(location: location)
+  }
+
+  func didSelectItem(_ id: Place.ID?) {
+    viewModel?.didSelectItem(id)
   }
 }

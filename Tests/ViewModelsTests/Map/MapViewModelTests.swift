@@ -280,6 +280,26 @@ struct MapViewModelTests {
     #expect(view.selectedMarker == Place.paris.id)
   }
 
+  @Test func aRenamedPlaceGetsItsMarkerAgainWithTheNewTitleAndStaysSelected() throws {
+    let model = PlacesModel.fixture()
+    let viewModel = Self.europeViewModel(model)
+    let view = MapViewSpy()
+    viewModel.view = view
+    try model.select(Place.paris.id)
+    let before = view.commands.count
+    let lutetia = Place.paris.renamed("Lutetia")
+
+    try model.replacePlaces([.stockholm, .rome, .london, lutetia])
+
+    #expect(
+      view.commands.dropFirst(before) == [
+        .updateMarkers(removing: [.place(Place.paris.id)], adding: [MapMarker(place: lutetia)]),
+        .selectMarker(Place.paris.id),
+      ])
+    #expect(view.shownMarkers[.place(Place.paris.id)]?.title == "Lutetia")
+    #expect(view.selectedMarker == Place.paris.id)
+  }
+
   @Test func newCatalogWithoutSelectedPlaceDeselectsFirst() throws {
     let model = PlacesModel.fixture()
     let viewModel = Self.europeViewModel(model)
@@ -405,7 +425,7 @@ struct MapViewModelTests {
     try model.select(Place.rome.id)
 
     #expect(weakViewModel == nil)
-    #expect(model.delegates.isEmpty)
+    #expect(model.delegateCount == 0)
   }
 }
 
