@@ -24,7 +24,7 @@ public final class AppCoordinator: Coordinator {
   public let listViewModel: ListViewModel
   /// The search's view model; send it the query typed and the match chosen.
   ///
-  /// A front end with a search screen sets its ``SearchViewModel/view``.
+  /// A front end with a search screen sets its ``/ViewModels/SearchViewModel/view``.
   public let searchViewModel: SearchViewModel
   /// The card flow, while a place is selected.
   public var children: [any Coordinator] {

@@ -4,9 +4,9 @@ import PlacesModel
 /// source for the rows on screen.
 ///
 /// A ``ListViewModel`` hands its view one in ``ListViewDelegate/reloadRows(_:order:)``: the
-/// view reads ``count`` and then only the rows it shows. In name order every row is at hand
+/// view reads `count` and then only the rows it shows. In name order every row is at hand
 /// (the order is sorted once per catalog, when first read). In distance order the rows come
-/// from the catalog's ``SpatialIndex``: reading the rows a screen shows, and scrolling on
+/// from the catalog's ``/PlacesModel/SpatialIndex``: reading the rows a screen shows, and scrolling on
 /// either way, costs O(log *n*) per row; jumping to the selected place's row costs nothing
 /// more than the highlight did; only a jump far from every row read so far costs a selection.
 /// Nothing ever sorts the catalog by distance.

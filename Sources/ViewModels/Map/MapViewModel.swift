@@ -38,7 +38,7 @@ import PlacesModel
 /// the same sequence of states.
 ///
 /// A camera report, a cluster tap and the replay when a view is attached are sequenced with
-/// the model's broadcasts, through the model's ``MulticastDelegate``: made from inside a
+/// the model's broadcasts, through the model's ``/PlacesModel/MulticastDelegate``: made from inside a
 /// callback (by a listener, or by a screen that reports its camera from inside
 /// `moveCamera`), they are applied after the broadcast under way has reached every listener,
 /// exactly like a model change made there. The view commands of every view therefore stay in
