@@ -3,8 +3,10 @@
 #
 # Usage: scripts/extract-readme-example.sh
 #
-# The example is the first ```swift block under the README heading that starts with
-# "## Embedding". Run this after editing that block: the package builds the file as the
+# The example is the first block fenced exactly ```swift under the README heading that starts
+# with "## Embedding"; a block fenced with more after the language (```swift apple-platforms,
+# code for Apple platforms only) is shown to readers but neither taken nor compiled. Run this
+# after editing the example: the package builds the file as the
 # `embedding-example` target, and `swift test` (EmbeddingExampleTests) fails while the file and
 # the README differ, or while the program's output differs from the block that follows it.
 set -euo pipefail

@@ -19,6 +19,9 @@ struct MainActorAppTests {
     let logWriter = try #require(app?.logWriter)
 
     try app?.coordinator.mapViewModel.markerTapped(id: 42)
+    #expect(screens.map.selectedPlaceID == 42)
+    #expect(screens.map.pendingCameraMove?.isAnimated == true)
+    #expect(screens.list.highlightedListRow?.name == "Stockholm")
     do {
       // Scoped: the card's coordinator holds the model, and would keep the streams open.
       let card = try #require(app?.coordinator.children.first as? PlaceCardCoordinator)
@@ -30,6 +33,8 @@ struct MainActorAppTests {
 
     #expect(screens.cards.map(\.shownNames) == [["Stockholm"]])
     #expect(screens.cards.map(\.dismissals) == [1])
+    #expect(screens.map.selectedPlaceID == nil)
+    #expect(screens.list.highlightedRow == nil)
     #expect(history.selections == [42, nil])
     #expect(
       log == [

@@ -40,8 +40,10 @@ struct EmbeddingExampleTests {
   }
 }
 
-/// The embedding example of README.md: the first Swift block under the heading that starts
-/// with `## Embedding`, and the block after it, which shows what the program prints.
+/// The embedding example of README.md: the first block fenced exactly ```` ```swift ```` under
+/// the heading that starts with `## Embedding` (a block fenced ```` ```swift apple-platforms ````
+/// is for Apple platforms and not taken), and the block after it, which shows what the program
+/// prints.
 struct ReadmeExample {
   /// Why README.md has no example to check.
   struct Missing: Error, CustomStringConvertible {

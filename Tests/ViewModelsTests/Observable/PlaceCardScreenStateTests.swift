@@ -1,0 +1,35 @@
+import PlacesModel
+import Testing
+import ViewModelTestSupport
+import ViewModels
+
+struct PlaceCardScreenStateTests {
+  @Test func attachingShowsThePlaceAndClosingDismissesIt() {
+    let viewModel = PlaceCardViewModel(place: .rome, model: .fixture())
+    let state = PlaceCardScreenState()
+
+    let shown = changedProperties(of: state, among: ["place": \.place]) {
+      viewModel.view = state
+    }
+    #expect(shown == ["place"])
+    #expect(state.place == .rome)
+    #expect(state.isPresented)
+
+    viewModel.close()
+
+    #expect(state.place == nil)
+    #expect(!state.isPresented)
+  }
+
+  @Test func aStateAttachedLateShowsTheSamePlace() {
+    let viewModel = PlaceCardViewModel(place: .paris, model: .fixture())
+    let early = PlaceCardScreenState()
+    viewModel.view = early
+    let late = PlaceCardScreenState()
+
+    viewModel.view = late
+
+    #expect(late.place == early.place)
+    #expect(late.place == .paris)
+  }
+}
