@@ -14,7 +14,7 @@ struct Browse {
 
   /// Where the map starts: the whole world, centred a little north of the equator.
   static let startCamera = MapCamera.clamped(
-    centre: (try? Coordinate(latitude: 20, longitude: 10)) ?? MapCamera.world.centre, zoom: 1.3)
+    centre: (try? Coordinate(latitude: 20, longitude: 10)) ?? MapCamera.world.centre, zoom: 1)
 
   /// Runs the interactive map for `invocation` until the user quits; returns the exit status:
   /// 0 after `q`, 130 after Control-C, 128 plus the number after a signal.
