@@ -221,14 +221,16 @@ struct BrowseScreenTests {
     let layout = BrowseLayout(width: 80, height: 24)
     _ = Self.render(screen)
 
-    Self.press(.mouse(MouseEvent(button: .left, x: layout.sideX + 3, y: 4, isRelease: false)), on: screen)
+    Self.press(
+      .mouse(MouseEvent(button: .left, x: layout.sideX + 3, y: 4, isRelease: false)), on: screen)
     #expect(screen.coordinator.model.selectedItem == 9, "the third row")
     #expect(screen.focus == .list)
 
     _ = Self.render(screen)
     let stockholm = try #require(screen.mapView.cell(of: Self.places[0].coordinate))
     Self.press(
-      .mouse(MouseEvent(button: .left, x: stockholm.column, y: 1 + stockholm.row, isRelease: false)),
+      .mouse(
+        MouseEvent(button: .left, x: stockholm.column, y: 1 + stockholm.row, isRelease: false)),
       on: screen)
     #expect(screen.coordinator.model.selectedItem == 42)
     #expect(screen.focus == .map)
