@@ -276,20 +276,26 @@ enum HelpText {
   private static let browse = """
     USAGE: places-cli browse [--places FILE]
 
-    Takes over the terminal with a map of the world's land and a search of the places, and
+    Takes over the terminal with the map, the list and the card of the selected place, and
     gives the terminal back as it found it when you quit. Standard input and standard output
     must both be a terminal; for scripted use, run 'places-cli session' instead.
 
-    Choosing a match of the search selects its place, as 'select ID --from search' does, and
-    centres the map on it. The map is drawn with braille characters, so use a font that has
-    them; 80 by 24 cells is enough.
+    A selection made on the map, in the list or by a search shows in all three, as 'select'
+    does. The map is drawn with braille characters, so use a font that has them; 80 by 24
+    cells is enough.
 
     KEYS:
-      arrows, h j k l     Pan the map.
+      arrows, h j k l     Pan the map (in the list, up and down move instead).
       + and -             Zoom in and out.
-      /                   Search places by name; type, then ↑ ↓ and Enter to choose a match
-                          (a click on a match chooses it too). Esc goes back to the map.
-      Esc                 On the map: clear the search.
+      Tab                 Move between the map and the list.
+      PgUp, PgDn          Move in the list by a screen.
+      Enter               Select the row; on the map, the marker nearest the centre (a
+                          cluster zooms in).
+      Esc                 Deselect.
+      /                   Search places by name; type, then up, down and Enter to choose a
+                          match. Esc goes back.
+      .                   Set your location to the map's centre: the list goes nearest first.
+      click               Select a marker or a row.
       ?                   Show the keys.
       q, Control-C        Quit.
 

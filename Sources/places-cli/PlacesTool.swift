@@ -73,6 +73,14 @@ struct PlacesTool {
   /// Loads the places and builds the app; a load that skipped anything says so in one line
   /// on standard error.
   func makeRunner(for invocation: Invocation) throws -> CommandRunner {
+    let (places, source) = try loadPlaces(for: invocation)
+    return try CommandRunner(places: places, source: source, format: invocation.format)
+  }
+
+  /// Loads the places `invocation` names (or the built-in ones) and returns them with the
+  /// name of their source; a load that skipped anything says so in one line on standard
+  /// error.
+  func loadPlaces(for invocation: Invocation) throws -> (places: [Place], source: String) {
     let reader = GeoJSONPlacesReader(options: invocation.readerOptions)
     let source = invocation.placesFile ?? BuiltInPlaces.source
     let load =
@@ -92,7 +100,7 @@ struct PlacesTool {
         // A note that standard error cannot take changes nothing the command does.
       }
     }
-    return try CommandRunner(places: load.places, source: source, format: invocation.format)
+    return (load.places, source)
   }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import PlacesModel
+import ViewModels
 
-/// `places-cli browse`: the interactive map, drawn in the terminal.
+/// `places-cli browse`: the interactive map, list and card, drawn in the terminal.
 ///
 /// It needs a terminal on both standard input (for the keys) and standard output (for the
 /// screen); anything else, such as a pipe from a script, is refused with a usage error that
@@ -12,28 +13,31 @@ struct Browse {
   let tool: PlacesTool
 
   /// Where the map starts: the whole world, centred a little north of the equator.
-  static let startCamera = TerminalMapCamera(
-    center: (try? Coordinate(latitude: 20, longitude: 10)) ?? Self.fallbackCenter, zoom: 1.3)
-  private static let fallbackCenter: Coordinate = {
-    guard let center = try? Coordinate(latitude: 0, longitude: 0) else {
-      preconditionFailure("0,0 is a valid coordinate")
-    }
-    return center
-  }()
+  static let startCamera = MapCamera.clamped(
+    centre: (try? Coordinate(latitude: 20, longitude: 10)) ?? MapCamera.world.centre, zoom: 1)
 
   /// Runs the interactive map for `invocation` until the user quits; returns the exit status:
   /// 0 after `q`, 130 after Control-C, 128 plus the number after a signal.
   ///
   /// - Throws: ``UsageError/notATerminal(command:)`` when standard input or output is not a
-  ///   terminal, the errors of loading the places, or ``TerminalError``.
+  ///   terminal, the errors of loading the places, ``CatalogError`` when two places share an
+  ///   identifier, or ``TerminalError``.
   func run(_ invocation: Invocation) throws -> ExitStatus {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw UsageError.notATerminal(command: .browse)
     }
-    let runner = try tool.makeRunner(for: invocation)
+    let (places, source) = try tool.loadPlaces(for: invocation)
+    let model: PlacesModel
+    do {
+      model = try PlacesModel(places: places)
+    } catch {
+      throw CatalogError(file: source, error: error)
+    }
     let device = try TerminalDevice()
-    let screen = BrowseScreen(search: runner.searchViewModel, camera: Self.startCamera)
-    runner.searchViewModel.prepareIndex()
+    let size = device.size ?? (columns: 80, rows: 24)
+    let screen = BrowseScreen(
+      model: model, camera: Self.startCamera, columns: size.columns, rows: size.rows)
+    screen.coordinator.searchViewModel.prepareIndex()
     return try TerminalSession(device: device).run(screen)
   }
 }

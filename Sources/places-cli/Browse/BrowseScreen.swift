@@ -1,67 +1,93 @@
+import Coordinators
 import PlacesModel
 import ViewModels
 
-/// The screen of `browse`: a map of the land that pans and zooms, a search panel, and a status
-/// line with the keys.
+/// The screen of `browse`: a map panel, a list panel, the selected place's card and a status
+/// line with the keys, all views of one ``AppCoordinator``.
 ///
-/// Typing a search shows its matches on the map and in the panel; choosing one selects its
-/// place through the ``SearchViewModel``, and the map centres on it when the selection comes
-/// back as the match's highlight, as every front end's screens react to the model.
+/// Every tap (a key or a click on a marker, a cluster, a row or a match) goes to a view
+/// model's input; the panels change only when their view models command it, so the map, the
+/// list and the card stay in step exactly as in `select` and in the view models' tests. The
+/// map panel reports each camera it shows to the ``MapViewModel`` with its size in points.
 final class BrowseScreen: TerminalScreen {
-  private enum Mode {
+  /// The panel the keys act on.
+  enum Focus: Equatable {
     case map
-    case search
+    case list
   }
 
-  /// What the map shows.
-  private(set) var camera: TerminalMapCamera
-  private let search: SearchViewModel
-  private let panel = TerminalSearchPanel()
-  private let land: LandLayer
-  private var mode = Mode.map
+  /// The app: model, view models and the card flow.
+  let coordinator: AppCoordinator
+  /// The map panel.
+  let mapView: TerminalMapView
+  /// The list panel.
+  let listView: TerminalListView
+  /// The card panel.
+  let cardView: TerminalCardView
+  /// The search panel, shown in place of the list while searching.
+  let searchPanel: TerminalSearchPanel
+  /// The panel the keys act on.
+  private(set) var focus = Focus.map
+  /// Whether a search is being typed.
+  private(set) var isSearching = false
   private var query = ""
-  private var selected: SearchMatch?
   private var isShowingKeys = false
+  /// A problem to show on the status line until the next key.
+  private var notice: String?
+  private var layout: BrowseLayout
   private var matchRows: [Int: Int] = [:]
 
-  /// The widest the search panel gets, in columns.
-  private static let panelWidth = 34
-  private static let landStyle = TextStyle(foreground: .basic(2))
   private static let barStyle = TextStyle(isInverse: true)
+  private static let noticeStyle = TextStyle(foreground: .bright(7), background: .basic(1))
 
-  /// Creates the screen, driving `search` and drawing `land` at `camera`.
-  init(search: SearchViewModel, camera: TerminalMapCamera, land: LandLayer = .world) {
-    self.search = search
-    self.camera = camera
-    self.land = land
-    search.matchLimit = 20
-    search.view = panel
-    panel.onHighlight = { [weak self] match in
-      self?.centre(on: match)
-    }
+  /// Creates the screen for `model`, its map looking through `camera`, laid out for a
+  /// terminal of `columns` by `rows` until it is first drawn.
+  init(
+    model: PlacesModel, camera: MapCamera, land: LandLayer = .world, columns: Int = 80,
+    rows: Int = 24
+  ) {
+    layout = BrowseLayout(width: columns, height: rows)
+    let viewSize = TerminalMapScale.viewSize(
+      columns: max(layout.mapColumns, 1), rows: max(layout.mapRows, 1))
+    mapView = TerminalMapView(camera: camera, viewSize: viewSize ?? .tile, land: land)
+    listView = TerminalListView()
+    cardView = TerminalCardView()
+    searchPanel = TerminalSearchPanel()
+    let factory = TerminalViewFactory(
+      mapView: mapView, listView: listView, cardView: cardView, searchPanel: searchPanel)
+    coordinator = AppCoordinator(model: model, viewFactory: factory)
+    mapView.viewModel = coordinator.mapViewModel
+    coordinator.searchViewModel.matchLimit = 20
+    coordinator.searchViewModel.view = factory.makeSearchView()
+    coordinator.start()
+    // Attaching replayed the view model's camera; the screen starts where it was asked to.
+    mapView.show(camera)
+    listView.resize(visibleRows: layout.listRows - 1)
   }
 
   // MARK: - Drawing
 
   func draw(into screen: inout ScreenBuffer) {
-    let width = screen.width
-    let height = screen.height
-    guard width >= 20, height >= 6 else {
-      screen.draw("Enlarge the terminal", x: 0, y: 0, maxWidth: width)
+    relayout(width: screen.width, height: screen.height)
+    guard layout.isLargeEnough else {
+      screen.draw("Enlarge the terminal", x: 0, y: 0, maxWidth: screen.width)
       return
     }
-    let showsPanel = mode == .search || !panel.matches.isEmpty
-    let panelWidth = showsPanel ? min(Self.panelWidth, width / 2) : 0
-    let mapWidth = width - panelWidth
-    let mapHeight = height - 2
-    drawMap(into: &screen, x: 0, y: 1, columns: mapWidth, rows: mapHeight)
-    if showsPanel {
-      matchRows = panel.draw(
-        query: query, isEditing: mode == .search, into: &screen,
-        x: mapWidth, y: 1, width: panelWidth, height: mapHeight)
+    mapView.draw(into: &screen, x: 0, y: 1)
+    drawDivider(into: &screen)
+    if isSearching {
+      matchRows = searchPanel.draw(
+        query: query, isEditing: true, into: &screen, x: layout.sideX, y: 1,
+        width: layout.sideWidth, height: layout.listRows)
     } else {
       matchRows = [:]
+      listView.draw(
+        into: &screen, x: layout.sideX, y: 1, width: layout.sideWidth, height: layout.listRows,
+        isFocused: focus == .list)
     }
+    cardView.draw(
+      into: &screen, x: layout.sideX, y: layout.cardY, width: layout.sideWidth,
+      height: layout.cardRows)
     drawTitle(into: &screen)
     drawStatus(into: &screen)
     if isShowingKeys {
@@ -69,46 +95,37 @@ final class BrowseScreen: TerminalScreen {
     }
   }
 
-  private func drawMap(into screen: inout ScreenBuffer, x: Int, y: Int, columns: Int, rows: Int) {
-    var canvas = BrailleCanvas(columns: columns, rows: rows)
-    land.draw(into: &canvas, camera: camera)
-    canvas.draw(into: &screen, x: x, y: y, style: Self.landStyle)
-    let width = Double(columns) * TerminalMapCamera.pointsPerColumn
-    let height = Double(rows) * TerminalMapCamera.pointsPerRow
-    func cell(of coordinate: Coordinate) -> (Int, Int)? {
-      let point = camera.viewportPoint(of: coordinate, width: width, height: height)
-      let column = Int((point.x / TerminalMapCamera.pointsPerColumn).rounded(.down))
-      let row = Int((point.y / TerminalMapCamera.pointsPerRow).rounded(.down))
-      guard (0..<columns).contains(column), (0..<rows).contains(row) else { return nil }
-      return (x + column, y + row)
-    }
-    for match in panel.matches.reversed() where match.id != selected?.id {
-      if let (column, row) = cell(of: match.place.coordinate) {
-        screen.put("•", x: column, y: row, style: TextStyle(foreground: .bright(3), isBold: true))
-      }
-    }
-    if let selected, let (column, row) = cell(of: selected.place.coordinate) {
-      screen.put("◉", x: column, y: row, style: TextStyle(foreground: .bright(1), isBold: true))
-      screen.draw(
-        " " + selected.place.name, x: column + 1, y: row, maxWidth: columns - (column - x) - 1,
-        style: TextStyle(isBold: true))
+  /// Lays the panels out for a terminal of `width` by `height`, telling the map and list
+  /// panels their new sizes when they changed.
+  private func relayout(width: Int, height: Int) {
+    guard width != layout.width || height != layout.height else { return }
+    layout = BrowseLayout(width: width, height: height)
+    guard layout.isLargeEnough else { return }
+    mapView.resize(columns: layout.mapColumns, rows: layout.mapRows)
+    listView.resize(visibleRows: layout.listRows - 1)
+  }
+
+  private func drawDivider(into screen: inout ScreenBuffer) {
+    let style = TextStyle(isDim: true)
+    for row in 1...layout.mapRows {
+      screen.put("│", x: layout.mapColumns, y: row, style: style)
     }
   }
 
   private func drawTitle(into screen: inout ScreenBuffer) {
     screen.fill(x: 0, y: 0, width: screen.width, height: 1, style: Self.barStyle)
-    let center = camera.center
+    let camera = mapView.camera
     let position =
       "zoom \(Self.oneDecimal(camera.zoom))  "
-      + "\(Self.degrees(center.latitude, positive: "N", negative: "S")) "
-      + "\(Self.degrees(center.longitude, positive: "E", negative: "W"))"
+      + "\(Self.degrees(camera.centre.latitude, positive: "N", negative: "S")) "
+      + "\(Self.degrees(camera.centre.longitude, positive: "E", negative: "W"))"
     let positionWidth = DisplayWidth.of(position)
-    screen.draw(" places-cli browse", x: 0, y: 0, style: Self.barStyle)
-    if let selected {
-      var details = selected.place.name
-      if let country = selected.place.country { details += ", " + country }
+    let focusName = isSearching ? "search" : (focus == .map ? "map" : "list")
+    screen.draw(" places-cli browse  [\(focusName)]", x: 0, y: 0, style: Self.barStyle)
+    if let place = cardView.place {
       screen.draw(
-        details, x: 20, y: 0, maxWidth: screen.width - 23 - positionWidth, style: Self.barStyle)
+        place.name, x: 30, y: 0, maxWidth: screen.width - 33 - positionWidth,
+        style: Self.barStyle)
     }
     screen.draw(
       position, x: screen.width - positionWidth - 1, y: 0, maxWidth: positionWidth,
@@ -117,26 +134,42 @@ final class BrowseScreen: TerminalScreen {
 
   private func drawStatus(into screen: inout ScreenBuffer) {
     let row = screen.height - 1
+    if let notice {
+      screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Self.noticeStyle)
+      screen.draw(" " + notice, x: 0, y: row, style: Self.noticeStyle)
+      return
+    }
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Self.barStyle)
     let keys =
-      mode == .search
-      ? " type to search  ↑↓ move  Enter choose  Esc map  Ctrl-C quit"
-      : " arrows/hjkl pan  +/- zoom  / search  ? keys  q quit"
+      if isSearching {
+        " type to search  ↑↓ move  Enter choose  Esc back  Ctrl-C quit"
+      } else if focus == .map {
+        " hjkl pan  +- zoom  Enter select  Tab list  / search  . here  ? keys  q quit"
+      } else {
+        " ↑↓ PgUp PgDn move  Enter select  Esc deselect  Tab map  / search  q quit"
+      }
     screen.draw(keys, x: 0, y: row, style: Self.barStyle)
   }
 
+  /// The keys, as `?` shows them.
+  static let keyLines = [
+    "Keys", "",
+    "←↑↓→ or hjkl   pan the map",
+    "+ and -        zoom in and out",
+    "Tab            map or list",
+    "↑↓ PgUp PgDn   move in the list",
+    "Enter          select (a cluster zooms)",
+    "Esc            deselect",
+    "/              search by name",
+    ".              you are at the centre",
+    "click          select a marker or row",
+    "?              show or hide this",
+    "q, Ctrl-C      quit",
+  ]
+
   private func drawKeys(into screen: inout ScreenBuffer) {
-    let lines = [
-      "Keys", "",
-      "←↑↓→ or hjkl   pan the map",
-      "+ and -        zoom in and out",
-      "/              search places by name",
-      "↑↓ then Enter  choose a match",
-      "Esc            back to the map",
-      "?              show or hide this",
-      "q, Ctrl-C      quit",
-    ]
-    let width = min(38, screen.width - 2)
+    let lines = Self.keyLines
+    let width = min(44, screen.width - 2)
     let height = min(lines.count + 2, screen.height - 2)
     let x = max((screen.width - width) / 2, 0)
     let y = max((screen.height - height) / 2, 1)
@@ -151,79 +184,155 @@ final class BrowseScreen: TerminalScreen {
 
   func handle(_ event: KeyEvent) -> ExitStatus? {
     if case .control("c") = event { return .interrupted }
+    notice = nil
     if isShowingKeys, event != .character("?") {
       isShowingKeys = false
       if event == .escape { return nil }
     }
-    switch mode {
-    case .map: return handleOnMap(event)
-    case .search: return handleInSearch(event)
+    if isSearching {
+      handleInSearch(event)
+      return nil
     }
-  }
-
-  private func handleOnMap(_ event: KeyEvent) -> ExitStatus? {
     switch event {
     case .character("q"): return .success
-    case .left, .character("h"): camera = camera.panned(columns: -8, rows: 0)
-    case .right, .character("l"): camera = camera.panned(columns: 8, rows: 0)
-    case .up, .character("k"): camera = camera.panned(columns: 0, rows: -4)
-    case .down, .character("j"): camera = camera.panned(columns: 0, rows: 4)
-    case .character("+"), .character("="): camera = camera.zoomed(by: 1)
-    case .character("-"), .character("_"): camera = camera.zoomed(by: -1)
+    case .tab, .backTab: focus = focus == .map ? .list : .map
     case .character("/"):
-      mode = .search
+      isSearching = true
       query = ""
-      search.queryChanged("")
+      coordinator.searchViewModel.queryChanged("")
     case .character("?"): isShowingKeys.toggle()
-    case .escape:
-      query = ""
-      search.queryChanged("")
-    case .mouse(let mouse):
-      handleClick(mouse)
+    case .character("+"), .character("="): mapView.show(mapView.camera.zoomed(by: 1))
+    case .character("-"), .character("_"): mapView.show(mapView.camera.zoomed(by: -1))
+    case .character("."): coordinator.model.location = mapView.camera.centre
+    case .escape: coordinator.mapViewModel.mapTapped()
+    case .mouse(let mouse): handleMouse(mouse)
     default:
-      break
+      if focus == .map {
+        handleOnMap(event)
+      } else {
+        handleInList(event)
+      }
     }
     return nil
   }
 
-  private func handleInSearch(_ event: KeyEvent) -> ExitStatus? {
+  private func handleOnMap(_ event: KeyEvent) {
+    switch event {
+    case .left, .character("h"): pan(columns: -8, rows: 0)
+    case .right, .character("l"): pan(columns: 8, rows: 0)
+    case .up, .character("k"): pan(columns: 0, rows: -4)
+    case .down, .character("j"): pan(columns: 0, rows: 4)
+    case .enter:
+      if let marker = mapView.markerNearestCentre() {
+        tap(marker)
+      } else {
+        notice = "No marker on the map: pan or zoom out."
+      }
+    default: break
+    }
+  }
+
+  private func handleInList(_ event: KeyEvent) {
+    switch event {
+    case .up, .character("k"): listView.moveCursor(by: -1)
+    case .down, .character("j"): listView.moveCursor(by: 1)
+    case .pageUp: listView.moveCursor(by: -listView.visibleRowCount)
+    case .pageDown: listView.moveCursor(by: listView.visibleRowCount)
+    case .home: listView.moveCursor(by: -listView.rows.count)
+    case .end: listView.moveCursor(by: listView.rows.count)
+    case .left, .character("h"): pan(columns: -8, rows: 0)
+    case .right, .character("l"): pan(columns: 8, rows: 0)
+    case .enter: tapRow(listView.cursorRow)
+    default: break
+    }
+  }
+
+  private func handleInSearch(_ event: KeyEvent) {
     switch event {
     case .character(let character):
       query.append(character)
-      search.queryChanged(query)
+      coordinator.searchViewModel.queryChanged(query)
     case .backspace:
-      if !query.isEmpty {
-        query.removeLast()
-        search.queryChanged(query)
-      }
-    case .up: panel.moveCursor(by: -1)
-    case .down, .tab: panel.moveCursor(by: 1)
-    case .pageUp: panel.moveCursor(by: -10)
-    case .pageDown: panel.moveCursor(by: 10)
-    case .enter: choose(panel.cursorIndex)
-    case .escape: mode = .map
-    case .mouse(let mouse): handleClick(mouse)
+      guard !query.isEmpty else { return }
+      query.removeLast()
+      coordinator.searchViewModel.queryChanged(query)
+    case .up: searchPanel.moveCursor(by: -1)
+    case .down, .tab: searchPanel.moveCursor(by: 1)
+    case .pageUp: searchPanel.moveCursor(by: -10)
+    case .pageDown: searchPanel.moveCursor(by: 10)
+    case .enter: choose(searchPanel.cursorIndex)
+    case .escape: isSearching = false
+    case .mouse(let mouse):
+      guard mouse.button == .left, !mouse.isRelease,
+        let index = searchPanel.match(onRow: mouse.y, rows: matchRows)
+      else { return }
+      choose(index)
     default: break
     }
-    return nil
   }
 
-  private func handleClick(_ mouse: MouseEvent) {
-    guard mouse.button == .left, !mouse.isRelease else { return }
-    if let index = matchRows.first(where: { $0.value == mouse.y })?.key {
-      choose(index)
+  private func handleMouse(_ mouse: MouseEvent) {
+    let inMap = mouse.x < layout.mapColumns && (1...layout.mapRows).contains(mouse.y)
+    let inList = mouse.x >= layout.sideX && (2..<1 + layout.listRows).contains(mouse.y)
+    switch mouse.button {
+    case .wheelUp, .wheelDown:
+      let step = mouse.button == .wheelUp ? -1 : 1
+      if inMap {
+        mapView.show(mapView.camera.zoomed(by: -Double(step)))
+      } else if inList {
+        listView.moveCursor(by: step * 3)
+      }
+    case .left where !mouse.isRelease:
+      if inMap {
+        focus = .map
+        if let marker = mapView.marker(nearColumn: mouse.x, row: mouse.y - 1) {
+          tap(marker)
+        } else {
+          coordinator.mapViewModel.mapTapped()
+        }
+      } else if inList, let row = listView.row(onLine: mouse.y - 2) {
+        focus = .list
+        tapRow(row)
+      }
+    default: break
+    }
+  }
+
+  // MARK: - Taps
+
+  private func pan(columns: Double, rows: Double) {
+    mapView.show(mapView.camera.panned(columns: columns, rows: rows))
+  }
+
+  /// Sends a tap on `marker` to the map's view model: a place is selected, a cluster zoomed
+  /// into.
+  private func tap(_ marker: MapMarker) {
+    do {
+      switch marker.id {
+      case .place(let id): try coordinator.mapViewModel.markerTapped(id: id)
+      case .cluster(let id): try coordinator.mapViewModel.clusterTapped(id: id)
+      }
+    } catch {
+      notice = "\(error)"
+    }
+  }
+
+  private func tapRow(_ row: Int) {
+    guard !listView.rows.isEmpty else { return }
+    do {
+      try coordinator.listViewModel.rowTapped(at: row)
+    } catch {
+      notice = "\(error)"
     }
   }
 
   private func choose(_ index: Int) {
-    // The map centres when the selection comes back as a highlight (onHighlight).
-    try? search.matchChosen(at: index)
-  }
-
-  private func centre(on match: SearchMatch) {
-    selected = match
-    mode = .map
-    camera = TerminalMapCamera(center: match.place.coordinate, zoom: max(camera.zoom, 5))
+    do {
+      try coordinator.searchViewModel.matchChosen(at: index)
+      isSearching = false
+    } catch {
+      notice = "\(error)"
+    }
   }
 
   // MARK: - Formatting

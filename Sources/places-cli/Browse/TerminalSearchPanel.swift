@@ -3,8 +3,8 @@ import ViewModels
 
 /// The search panel of `browse`: the query being typed and its matches, drawn into a screen.
 ///
-/// It is the ``SearchViewModel``'s view: it keeps what the view model tells it, and reports a
-/// highlighted match (the place just selected) through ``onHighlight``.
+/// It is the ``SearchViewModel``'s view: it keeps what the view model tells it; the map, the
+/// list and the card follow a chosen match through their own view models.
 final class TerminalSearchPanel: SearchViewDelegate {
   /// The matches shown, best first.
   private(set) var matches: [SearchMatch] = []
@@ -12,8 +12,6 @@ final class TerminalSearchPanel: SearchViewDelegate {
   private(set) var highlightedIndex: Int?
   /// The match the arrow keys point at.
   var cursorIndex = 0
-  /// Called when a match is highlighted, with that match.
-  var onHighlight: ((SearchMatch) -> Void)?
 
   func showMatches(_ matches: [SearchMatch]) {
     self.matches = matches
@@ -24,13 +22,15 @@ final class TerminalSearchPanel: SearchViewDelegate {
   func highlightMatch(at index: Int) {
     highlightedIndex = index
     cursorIndex = index
-    if matches.indices.contains(index) {
-      onHighlight?(matches[index])
-    }
   }
 
   func clearHighlight() {
     highlightedIndex = nil
+  }
+
+  /// The match drawn on `row` of the screen by the last ``draw(query:isEditing:into:x:y:width:height:)``.
+  func match(onRow row: Int, rows: [Int: Int]) -> Int? {
+    rows.first { $0.value == row }?.key
   }
 
   /// Moves the cursor by `offset` matches, staying within them.

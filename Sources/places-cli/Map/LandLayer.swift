@@ -1,3 +1,5 @@
+import ViewModels
+
 /// The world's land (``WorldLand``, Natural Earth 1:110m), projected once and drawn at any
 /// camera as braille dots.
 struct LandLayer: Sendable {
@@ -58,12 +60,12 @@ struct LandLayer: Sendable {
   }
 
   /// Fills `canvas` with the land `camera` shows, the canvas standing for a viewport of its dots
-  /// times ``TerminalMapCamera/pointsPerDot`` points.
-  func draw(into canvas: inout BrailleCanvas, camera: TerminalMapCamera) {
-    let dot = TerminalMapCamera.pointsPerDot
+  /// times ``TerminalMapScale/pointsPerDot`` points.
+  func draw(into canvas: inout BrailleCanvas, camera: MapCamera) {
+    let dot = TerminalMapScale.pointsPerDot
     let width = Double(canvas.dotWidth) * dot
     let height = Double(canvas.dotHeight) * dot
-    let world = camera.worldWidth
+    let world = camera.worldWidthInPoints
     let scale = world / WebMercator.worldSize
     for shape in shapes {
       // Where the shape's left edge lands, and every copy of the world that shows it.

@@ -7,8 +7,8 @@ import ViewModels
 struct BrowseScreenTests {
   private static let places = [
     Place(
-      id: 42, name: "Stockholm", coordinate: .fixture(59.32938, 18.06871), country: "SE",
-      population: 1_515_017),
+      id: 42, name: "Stockholm", coordinate: .fixture(59.32938, 18.06871), category: "city",
+      country: "SE", population: 1_515_017),
     Place(
       id: 150, name: "São Paulo", coordinate: .fixture(-23.5475, -46.63611), country: "BR",
       population: 12_400_232),
@@ -17,19 +17,32 @@ struct BrowseScreenTests {
       population: 8_336_599),
   ]
 
-  private static func makeScreen() throws -> (BrowseScreen, PlacesModel, SearchViewModel) {
-    let model = try PlacesModel(places: places)
-    let search = SearchViewModel(model: model)
-    let screen = BrowseScreen(search: search, camera: Browse.startCamera)
-    return (screen, model, search)
+  /// Four places within a few kilometres of each other in Stockholm, one cluster at zoom 1.
+  private static let stockholmSuburbs = [
+    Place(id: 1, name: "Solna", coordinate: .fixture(59.36, 18.00)),
+    Place(id: 2, name: "Sundbyberg", coordinate: .fixture(59.36, 17.97)),
+    Place(id: 3, name: "Nacka", coordinate: .fixture(59.31, 18.16)),
+    Place(id: 4, name: "Lidingö", coordinate: .fixture(59.36, 18.13)),
+  ]
+
+  private static func makeScreen(
+    places: [Place] = places, camera: MapCamera = Browse.startCamera
+  ) throws -> BrowseScreen {
+    BrowseScreen(model: try PlacesModel(places: places), camera: camera)
   }
 
   private static func render(_ screen: BrowseScreen, columns: Int = 80, rows: Int = 24)
-    -> [String]
+    -> ScreenBuffer
   {
     var buffer = ScreenBuffer(width: columns, height: rows)
     screen.draw(into: &buffer)
-    return buffer.lines
+    return buffer
+  }
+
+  private static func press(_ keys: KeyEvent..., on screen: BrowseScreen) {
+    for key in keys {
+      #expect(screen.handle(key) == nil)
+    }
   }
 
   private static func type(_ text: String, into screen: BrowseScreen) {
@@ -38,129 +51,268 @@ struct BrowseScreenTests {
     }
   }
 
-  @Test func theFirstScreenShowsTheTitleTheLandAndTheKeys() throws {
-    let (screen, _, _) = try Self.makeScreen()
+  /// The row of the side panel (from its first column to the edge) showing `text`.
+  private static func sideRow(showing text: String, in buffer: ScreenBuffer) -> Int? {
+    let layout = BrowseLayout(width: buffer.width, height: buffer.height)
+    return buffer.lines.indices.first { row in
+      String(buffer.lines[row].dropFirst(layout.sideX)).contains(text)
+    }
+  }
 
-    let lines = Self.render(screen)
+  @Test func theFirstScreenShowsTheMapTheListTheCardAndTheKeys() throws {
+    let screen = try Self.makeScreen()
 
-    #expect(lines[0].hasPrefix(" places-cli browse"))
-    #expect(lines[0].hasSuffix("zoom 1.3  20.0°N 10.0°E "))
-    #expect(lines[23].hasPrefix(" arrows/hjkl pan  +/- zoom  / search  ? keys  q quit"))
+    let buffer = Self.render(screen)
+    let lines = buffer.lines
+
+    #expect(lines[0].hasPrefix(" places-cli browse  [map]"))
+    #expect(lines[0].hasSuffix("zoom 1.0  20.0°N 10.0°E "))
+    #expect(lines[23].hasPrefix(" hjkl pan  +- zoom  Enter select  Tab list"))
+    #expect(lines[23].contains("q quit"))
+    #expect(lines[1].contains("Places by name (3)"))
+    #expect(lines[2].contains(" Stockholm") && lines[2].hasSuffix(" SE "))
+    #expect(lines[3].contains(" São Paulo"))
+    #expect(lines[4].contains(" 東京"))
+    #expect(lines.contains { $0.contains("│ Card") })
     let braille = lines[1..<23].joined().unicodeScalars.filter {
       (0x2801...0x28FF).contains($0.value)
     }
-    #expect(braille.count > 300, "land is drawn")
+    #expect(braille.count > 200, "land is drawn")
     #expect(lines.allSatisfy { DisplayWidth.of($0) == 80 })
   }
 
-  @Test func typingASearchListsItsMatchesInThePanel() throws {
-    let (screen, _, _) = try Self.makeScreen()
+  @Test func theMapPanelReportsItsCameraAndSizeInPoints() throws {
+    let screen = try Self.makeScreen()
+    let layout = BrowseLayout(width: 80, height: 24)
 
-    #expect(screen.handle(.character("/")) == nil)
-    Self.type("sao", into: screen)
-    let lines = Self.render(screen)
+    _ = Self.render(screen)
+    let viewport = screen.coordinator.mapViewModel.viewport
 
-    #expect(lines[1].hasSuffix(" / sao▏                           "))
-    #expect(lines[2].contains(" São Paulo BR"))
-    #expect(lines[2].hasSuffix("12.4M "))
-    #expect(lines[23].hasPrefix(" type to search"))
+    #expect(viewport.camera == Browse.startCamera)
+    #expect(viewport.size.width == Double(layout.mapColumns) * 8)
+    #expect(viewport.size.height == Double(layout.mapRows) * 16)
   }
 
-  @Test func choosingAMatchSelectsItsPlaceAndCentresTheMap() throws {
-    let (screen, model, _) = try Self.makeScreen()
-    _ = screen.handle(.character("/"))
-    Self.type("STOCK", into: screen)
+  @Test func eachPlaceMarkerTheViewModelIssuesIsDrawnWhereItLies() throws {
+    let screen = try Self.makeScreen()
 
-    #expect(screen.handle(.enter) == nil)
-    let lines = Self.render(screen)
+    let buffer = Self.render(screen)
 
-    #expect(model.selectedItem == 42)
-    #expect(screen.camera.center == Self.places[0].coordinate)
-    #expect(screen.camera.zoom == 5)
-    #expect(lines[0].contains("browse  Stockholm, SE"))
-    #expect(lines[0].hasSuffix("zoom 5.0  59.3°N 18.1°E "))
-    #expect(lines.contains { $0.contains("◉ Stockholm") })
-    #expect(lines[23].hasPrefix(" arrows/hjkl pan"), "back on the map")
+    #expect(screen.mapView.markers.count == 3)
+    for place in Self.places {
+      let cell = try #require(screen.mapView.cell(of: place.coordinate))
+      #expect(buffer[cell.column, 1 + cell.row].character == "•", "\(place.name)")
+    }
   }
 
-  @Test func aNewSearchStartsFromAnEmptyQuery() throws {
-    let (screen, _, search) = try Self.makeScreen()
-    _ = screen.handle(.character("/"))
-    Self.type("sao", into: screen)
-    _ = screen.handle(.enter)
+  @Test func aSelectionInTheListIsHighlightedThereMarkedOnTheMapAndShownInTheCard() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
 
-    _ = screen.handle(.character("/"))
-    let lines = Self.render(screen)
+    Self.press(.tab, .down, .enter, on: screen)  // the second row by name: São Paulo
+    let buffer = Self.render(screen)
+    let lines = buffer.lines
 
-    #expect(search.query == "")
-    #expect(lines[1].hasSuffix(" / ▏                              "))
+    #expect(screen.coordinator.model.selectedItem == 150)
+    let row = try #require(Self.sideRow(showing: "São Paulo", in: buffer))
+    let layout = BrowseLayout(width: 80, height: 24)
+    #expect(buffer[layout.sideX + 2, row].style.isInverse, "the row is highlighted")
+    #expect(!buffer[layout.sideX + 2, row - 1].style.isInverse, "only that row")
+    #expect(lines.contains { $0.contains("◉ São Paulo") }, "the map marks it")
+    let cardRow = try #require(lines.firstIndex { $0.contains("│ Card ") })
+    #expect(lines[cardRow + 1].contains("│ São Paulo"))
+    #expect(lines[cardRow + 2].contains("│ BR"))
+    #expect(lines[cardRow + 3].contains("│ population 12,400,232"))
+    #expect(lines[cardRow + 4].contains("│ 23.5475°S 46.6361°W"))
+    #expect(lines[0].contains("São Paulo"))
+    let selected = try #require(screen.mapView.cell(of: Self.places[1].coordinate))
+    #expect(selected.column == layout.mapColumns / 2, "the map centres on it")
   }
 
-  @Test func wideNamesKeepThePanelsLayout() throws {
-    let (screen, _, _) = try Self.makeScreen()
-    _ = screen.handle(.character("/"))
-    Self.type("東", into: screen)
+  @Test func aClusterShowsItsCountAndEnterOnItZoomsIn() throws {
+    let screen = try Self.makeScreen(places: Self.stockholmSuburbs)
+    let buffer = Self.render(screen)
+    let cluster = try #require(screen.mapView.markers.values.first)
+    let cell = try #require(screen.mapView.cell(of: cluster.coordinate))
 
-    let lines = Self.render(screen)
+    #expect(screen.mapView.markers.count == 1)
+    #expect(cluster.count == 4)
+    #expect(buffer[cell.column, 1 + cell.row].character == "4")
+    #expect(buffer[cell.column, 1 + cell.row].style.background == .bright(6))
 
-    #expect(lines[2].contains(" 東京 JP"))
-    #expect(lines[2].hasSuffix("8.3M "))
+    Self.press(.enter, on: screen)
+
+    #expect(screen.mapView.camera.zoom > Browse.startCamera.zoom)
+    #expect(screen.coordinator.mapViewModel.camera == screen.mapView.camera)
+    #expect(screen.coordinator.model.selectedItem == nil, "a cluster is not a selection")
+  }
+
+  @Test func enterOnTheMapSelectsTheMarkerNearestTheCentre() throws {
+    let tokyo = MapCamera.clamped(centre: .fixture(30, 135), zoom: 3)
+    let screen = try Self.makeScreen(camera: tokyo)
+    _ = Self.render(screen)
+
+    Self.press(.enter, on: screen)
+    let lines = Self.render(screen).lines
+
+    #expect(screen.coordinator.model.selectedItem == 9)
+    #expect(lines.contains { $0.contains("◉ 東京") })
     #expect(lines.allSatisfy { DisplayWidth.of($0) == 80 })
   }
 
-  @Test func keysPanAndZoomTheMap() throws {
-    let (screen, _, _) = try Self.makeScreen()
-    let start = screen.camera
+  @Test func escapeDeselects() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+    Self.press(.tab, .enter, .escape, on: screen)
 
-    _ = screen.handle(.right)
-    _ = screen.handle(.character("l"))
-    _ = screen.handle(.character("+"))
-    _ = screen.handle(.character("k"))
+    let lines = Self.render(screen).lines
 
-    #expect(screen.camera.zoom == start.zoom + 1)
-    #expect(screen.camera.center.longitude > start.center.longitude)
-    #expect(screen.camera.center.latitude > start.center.latitude)
+    #expect(screen.coordinator.model.selectedItem == nil)
+    #expect(!lines.contains { $0.contains("◉") })
+    #expect(lines.contains { $0.contains("│ Enter or a click selects") })
+  }
+
+  @Test func aSearchChoiceSelectsItsMatchEverywhere() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+
+    Self.press(.character("/"), on: screen)
+    Self.type("sao", into: screen)
+    let typing = Self.render(screen).lines
+    Self.press(.enter, on: screen)
+    let chosen = Self.render(screen).lines
+
+    #expect(typing[1].contains("│ / sao▏"))
+    #expect(typing[2].contains(" São Paulo BR"))
+    #expect(typing[23].hasPrefix(" type to search"))
+    #expect(screen.coordinator.model.selectedItem == 150)
+    #expect(!screen.isSearching)
+    #expect(chosen.contains { $0.contains("◉ São Paulo") })
+    #expect(chosen.contains { $0.contains("│ population 12,400,232") })
+    #expect(chosen[1].contains("Places by name (3)"), "the list is back")
+  }
+
+  @Test func inASearchQIsTypedAndControlCStillQuits() throws {
+    let screen = try Self.makeScreen()
+    _ = screen.handle(.character("/"))
+
+    #expect(screen.handle(.character("q")) == nil)
+    #expect(screen.handle(.control("c")) == .interrupted)
+  }
+
+  @Test func dotPutsTheUserAtTheCentreAndTheListGoesNearestFirst() throws {
+    let camera = MapCamera.clamped(centre: .fixture(59, 18), zoom: 4)
+    let screen = try Self.makeScreen(camera: camera)
+    _ = Self.render(screen)
+
+    Self.press(.character("."), on: screen)
+    let buffer = Self.render(screen)
+    let lines = buffer.lines
+    let layout = BrowseLayout(width: 80, height: 24)
+
+    #expect(screen.coordinator.model.location == camera.centre)
+    #expect(lines[1].contains("Places, nearest first (3)"))
+    #expect(lines[2].contains(" Stockholm") && lines[2].hasSuffix(" 37 km "))
+    #expect(buffer[layout.mapColumns / 2, 1 + layout.mapRows / 2].character == "@")
+  }
+
+  @Test func aClickOnARowOrAMarkerSelectsIt() throws {
+    let screen = try Self.makeScreen()
+    let layout = BrowseLayout(width: 80, height: 24)
+    _ = Self.render(screen)
+
+    Self.press(
+      .mouse(MouseEvent(button: .left, x: layout.sideX + 3, y: 4, isRelease: false)), on: screen)
+    #expect(screen.coordinator.model.selectedItem == 9, "the third row")
+    #expect(screen.focus == .list)
+
+    _ = Self.render(screen)
+    let stockholm = try #require(screen.mapView.cell(of: Self.places[0].coordinate))
+    Self.press(
+      .mouse(
+        MouseEvent(button: .left, x: stockholm.column, y: 1 + stockholm.row, isRelease: false)),
+      on: screen)
+    #expect(screen.coordinator.model.selectedItem == 42)
+    #expect(screen.focus == .map)
+  }
+
+  @Test func keysPanAndZoomAndTheViewModelHearsEachCamera() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+    let start = screen.mapView.camera
+
+    Self.press(.right, .character("l"), .character("+"), .character("k"), on: screen)
+
+    let camera = screen.mapView.camera
+    #expect(camera.zoom == start.zoom + 1)
+    #expect(camera.centre.longitude > start.centre.longitude)
+    #expect(camera.centre.latitude > start.centre.latitude)
+    #expect(screen.coordinator.mapViewModel.camera == camera)
+  }
+
+  @Test func listKeysMoveTheCursorAndScrollTheRowsIntoView() throws {
+    let places = (0..<60).map { index in
+      Place(
+        id: PlaceID(index), name: "Place \(index + 100)",
+        coordinate: .fixture(Double(index) - 30, Double(index) * 2))
+    }
+    let screen = try Self.makeScreen(places: places)
+    _ = Self.render(screen)
+
+    Self.press(.tab, .pageDown, .pageDown, .down, .enter, on: screen)
+    let buffer = Self.render(screen)
+
+    let row = screen.listView.cursorRow
+    #expect(row > screen.listView.visibleRowCount, "moved past the first screen of rows")
+    #expect(screen.coordinator.model.selectedItem == PlaceID(row))
+    let shown = try #require(Self.sideRow(showing: "Place \(row + 100)", in: buffer))
+    #expect(buffer[BrowseLayout(width: 80, height: 24).sideX + 2, shown].style.isInverse)
+  }
+
+  @Test func aResizeLaysTheScreenOutAgainAndReportsTheNewSize() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+
+    let large = Self.render(screen, columns: 120, rows: 40).lines
+    let layout = BrowseLayout(width: 120, height: 40)
+    let size = screen.coordinator.mapViewModel.viewport.size
+    let tiny = Self.render(screen, columns: 10, rows: 3).lines
+
+    #expect(large.count == 40)
+    #expect(large[39].hasPrefix(" hjkl pan"))
+    #expect(large[0].hasSuffix("zoom 1.0  20.0°N 10.0°E "))
+    #expect(large.allSatisfy { DisplayWidth.of($0) == 120 })
+    #expect(size.width == Double(layout.mapColumns) * 8)
+    #expect(size.height == Double(layout.mapRows) * 16)
+    #expect(tiny[0] == "Enlarge t…")
   }
 
   @Test func questionMarkShowsTheKeysAndAnyKeyHidesThem() throws {
-    let (screen, _, _) = try Self.makeScreen()
+    let screen = try Self.makeScreen()
 
     _ = screen.handle(.character("?"))
-    let shown = Self.render(screen)
+    let shown = Self.render(screen).lines
     _ = screen.handle(.escape)
-    let hidden = Self.render(screen)
+    let hidden = Self.render(screen).lines
 
     #expect(shown.contains { $0.contains("+ and -        zoom in and out") })
     #expect(!hidden.contains { $0.contains("zoom in and out") })
-  }
-
-  @Test func aResizeDrawsTheSameScreenAtTheNewSize() throws {
-    let (screen, _, _) = try Self.makeScreen()
-
-    let large = Self.render(screen, columns: 120, rows: 40)
-    let tiny = Self.render(screen, columns: 10, rows: 3)
-
-    #expect(large.count == 40)
-    #expect(large[39].hasPrefix(" arrows/hjkl pan"))
-    #expect(large[0].hasSuffix("zoom 1.3  20.0°N 10.0°E "))
-    #expect(tiny[0] == "Enlarge t…")
   }
 
   @Test(arguments: [
     (KeyEvent.character("q"), places_cli.ExitStatus.success), (.control("c"), .interrupted),
   ])
   func quittingKeysEndTheScreen(key: KeyEvent, status: places_cli.ExitStatus) throws {
-    let (screen, _, _) = try Self.makeScreen()
+    let screen = try Self.makeScreen()
 
     #expect(screen.handle(key) == status)
   }
 
-  @Test func inASearchQIsTypedAndControlCStillQuits() throws {
-    let (screen, _, _) = try Self.makeScreen()
-    _ = screen.handle(.character("/"))
-
-    #expect(screen.handle(.character("q")) == nil)
-    #expect(screen.handle(.control("c")) == .interrupted)
+  @Test func clusterCountsAreShortenedToFourCharacters() {
+    #expect(TerminalMapView.compactCount(7) == "7")
+    #expect(TerminalMapView.compactCount(999) == "999")
+    #expect(TerminalMapView.compactCount(12_345) == "12k")
+    #expect(TerminalMapView.compactCount(3_400_000) == "3M")
   }
 }
 

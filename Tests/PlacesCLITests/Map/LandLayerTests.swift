@@ -1,24 +1,25 @@
 import PlacesModel
 import Testing
+import ViewModels
 
 @testable import places_cli
 
 struct LandLayerTests {
   /// Whether the cell over `latitude`, `longitude` has land dots, on an 80 by 24 map.
   private static func isLand(
-    _ latitude: Double, _ longitude: Double, camera: TerminalMapCamera
+    _ latitude: Double, _ longitude: Double, camera: MapCamera
   ) throws -> Bool {
     var canvas = BrailleCanvas(columns: 80, rows: 24)
     LandLayer.world.draw(into: &canvas, camera: camera)
     let point = camera.viewportPoint(
       of: .fixture(latitude, longitude), width: 640, height: 384)
-    let column = Int(point.x / TerminalMapCamera.pointsPerColumn)
-    let row = Int(point.y / TerminalMapCamera.pointsPerRow)
+    let column = Int(point.x / TerminalMapScale.pointsPerColumn)
+    let row = Int(point.y / TerminalMapScale.pointsPerRow)
     try #require((0..<80).contains(column) && (0..<24).contains(row), "the point is on the map")
     return canvas.character(column: column, row: row) != nil
   }
 
-  private static let world = TerminalMapCamera(center: .fixture(20, 0), zoom: 1.3)
+  private static let world = MapCamera.clamped(centre: .fixture(20, 0), zoom: 1.3)
 
   @Test func theBuiltInLandHasNaturalEarthsPolygonsAndTheCaspianHole() {
     let land = LandLayer.world
@@ -40,14 +41,14 @@ struct LandLayerTests {
   }
 
   @Test func theCaspianSeaIsWaterInsideTheLand() throws {
-    let camera = TerminalMapCamera(center: .fixture(42, 50.5), zoom: 5)
+    let camera = MapCamera.clamped(centre: .fixture(42, 50.5), zoom: 5)
 
     #expect(try !Self.isLand(42, 50.5, camera: camera))
     #expect(try Self.isLand(45, 44, camera: camera))
   }
 
   @Test func landAcrossTheAntimeridianIsDrawnOnBothSides() throws {
-    let camera = TerminalMapCamera(center: .fixture(66, 180), zoom: 3)
+    let camera = MapCamera.clamped(centre: .fixture(66, 180), zoom: 3)
 
     #expect(try Self.isLand(66, 175, camera: camera), "Chukotka, west of 180")
     #expect(try Self.isLand(66.3, -174, camera: camera), "Chukotka, east of 180")
@@ -55,7 +56,7 @@ struct LandLayerTests {
 
   @Test func theWorldRepeatsWhenTheMapIsWiderThanTheWorld() {
     var canvas = BrailleCanvas(columns: 80, rows: 24)
-    let camera = TerminalMapCamera(center: .fixture(0, 0), zoom: 0)  // 32 columns
+    let camera = MapCamera.clamped(centre: .fixture(0, 0), zoom: 0)  // 32 columns
 
     LandLayer.world.draw(into: &canvas, camera: camera)
 

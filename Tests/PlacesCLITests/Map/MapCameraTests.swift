@@ -1,5 +1,6 @@
 import PlacesModel
 import Testing
+import ViewModels
 
 @testable import places_cli
 
@@ -26,13 +27,13 @@ struct MapCameraTests {
   }
 
   @Test func eachZoomStepDoublesTheScale() throws {
-    let camera = TerminalMapCamera(center: try Self.coordinate(0, 0), zoom: 3)
+    let camera = MapCamera.clamped(centre: try Self.coordinate(0, 0), zoom: 3)
     let east = try Self.coordinate(0, 45)
 
     let atThree = camera.viewportPoint(of: east, width: 0, height: 0)
     let atFour = camera.zoomed(by: 1).viewportPoint(of: east, width: 0, height: 0)
 
-    #expect(camera.worldWidth == 2_048)
+    #expect(camera.worldWidthInPoints == 2_048)
     #expect(abs(atThree.x - 256) < 1e-9)
     #expect(abs(atFour.x - 512) < 1e-9)
   }
@@ -40,22 +41,22 @@ struct MapCameraTests {
   @Test func zoomIsClampedToItsRange() throws {
     let center = try Self.coordinate(10, 10)
 
-    #expect(TerminalMapCamera(center: center, zoom: -3).zoom == 0)
-    #expect(TerminalMapCamera(center: center, zoom: 25).zoom == 20)
-    #expect(TerminalMapCamera(center: center, zoom: 19.5).zoomed(by: 1).zoom == 20)
+    #expect(MapCamera.clamped(centre: center, zoom: -3).zoom == 0)
+    #expect(MapCamera.clamped(centre: center, zoom: 25).zoom == 20)
+    #expect(MapCamera.clamped(centre: center, zoom: 19.5).zoomed(by: 1).zoom == 20)
   }
 
   @Test func panningMovesByWholeCellsAndWrapsAcrossTheAntimeridian() throws {
-    let camera = TerminalMapCamera(center: try Self.coordinate(0, 170), zoom: 0)
+    let camera = MapCamera.clamped(centre: try Self.coordinate(0, 170), zoom: 0)
 
     let panned = camera.panned(columns: 2, rows: 0)  // 16 points: 22.5 degrees east
 
-    #expect(abs(panned.center.longitude - -167.5) < 1e-9)
-    #expect(abs(panned.center.latitude) < 1e-9)
+    #expect(abs(panned.centre.longitude - -167.5) < 1e-9)
+    #expect(abs(panned.centre.latitude) < 1e-9)
   }
 
   @Test func aPointAcrossTheAntimeridianIsDrawnOnTheNearSide() throws {
-    let camera = TerminalMapCamera(center: try Self.coordinate(-17, 179), zoom: 2)  // near Fiji
+    let camera = MapCamera.clamped(centre: try Self.coordinate(-17, 179), zoom: 2)  // near Fiji
     let apia = try Self.coordinate(-13.83, -171.77)
 
     let point = camera.viewportPoint(of: apia, width: 640, height: 384)
@@ -64,7 +65,7 @@ struct MapCameraTests {
   }
 
   @Test func viewportPointsAndCoordinatesAreInverse() throws {
-    let camera = TerminalMapCamera(center: try Self.coordinate(59.33, 18.07), zoom: 6)
+    let camera = MapCamera.clamped(centre: try Self.coordinate(59.33, 18.07), zoom: 6)
     let point = TerminalMapPoint(x: 100, y: 300)
 
     let coordinate = camera.coordinate(atViewportPoint: point, width: 640, height: 384)

@@ -61,22 +61,49 @@ struct BrowseTerminalTests {
     #expect(output.hasSuffix(TerminalDevice.leaveSequence))
   }
 
-  @Test func aSearchSelectsItsMatchAndTheMapCentresOnIt() throws {
+  @Test func aSearchSelectsItsMatchOnTheMapAndInTheCard() throws {
     let (terminal, process, _) = try startBrowse()
 
     terminal.type("/stockh")
     let matched = terminal.read(untilScreenShows: "Stockholm SE")
     terminal.type("\r")
-    let selected = terminal.read(untilScreenShows: "browse  Stockholm, SE")
-    let centred = terminal.read(untilScreenShows: "zoom 5.0  59.3°N 18.1°E")
+    let selected = terminal.read(untilScreenShows: "◉ Stockholm")
+    let carded = terminal.read(untilScreenShows: "│ population 1,515,017")
     let screen = terminal.screen()
     terminal.type("q")
     process.waitUntilExit()
 
     #expect(matched, "the match is listed while typing")
-    #expect(selected, "the title shows the selected place")
-    #expect(centred, "the map is centred on it")
-    #expect(screen.contains { $0.contains("◉ Stockholm") }, "the map marks it")
+    #expect(selected, "the map marks the selected place")
+    #expect(carded, "the card shows it")
+    #expect(screen[0].contains("Stockholm"), "the title names it")
+    #expect(screen[0].contains("59.3°N 18.1°E"), "the map is centred on it")
+    #expect(process.terminationStatus == 0)
+  }
+
+  @Test func aSelectionInTheListShowsOnTheMapAndInTheCard() throws {
+    let (terminal, process, _) = try startBrowse()
+
+    terminal.type("\t")
+    let focused = terminal.read(untilScreenShows: "[list]")
+    let firstRow = terminal.screen()[2]
+    let name = try #require(
+      firstRow.split(separator: "│").last?.dropFirst().split(separator: "  ").first
+        .map(String.init))
+    terminal.type("\r")
+    let marked = terminal.read(untilScreenShows: "◉ " + name)
+    let carded = terminal.read(untilScreen: { lines in
+      lines.filter { $0.hasSuffix("│ " + name + String(repeating: " ", count: 31 - name.count)) }
+        .count == 1
+    })
+    let screen = terminal.screen()
+    terminal.type("q")
+    process.waitUntilExit()
+
+    #expect(focused, "Tab moves to the list")
+    #expect(marked, "the map marks \(name)")
+    #expect(carded, "the card's first line is \(name)")
+    #expect(screen[2].contains("›" + name), "the cursor is on the selected row")
     #expect(process.terminationStatus == 0)
   }
 
@@ -93,8 +120,8 @@ struct BrowseTerminalTests {
     process.waitUntilExit()
 
     #expect(redrawn)
-    #expect(screen.last?.hasPrefix(" arrows/hjkl pan") == true, "the keys on the last row")
-    #expect(screen.first?.hasSuffix("zoom 1.3  20.0°N 10.0°E ") == true, "the title, full width")
+    #expect(screen.last?.hasPrefix(" hjkl pan") == true, "the keys on the last row")
+    #expect(screen.first?.hasSuffix("zoom 1.0  20.0°N 10.0°E ") == true, "the title, full width")
     #expect(process.terminationStatus == 0)
   }
 }

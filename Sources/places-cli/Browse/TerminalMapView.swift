@@ -1,0 +1,194 @@
+import PlacesModel
+import ViewModels
+
+/// The map panel of `browse`: the land, and the markers, selection and user's location its
+/// ``MapViewModel`` commands, drawn in terminal cells.
+///
+/// It keeps what the view model tells it and reports every camera it shows (after a pan, a
+/// zoom, a resize or a `moveCamera`) through ``MapViewModel/cameraChanged(to:viewSize:)``,
+/// with the panel's size in points (``TerminalMapScale``), so the markers it is sent are those
+/// of exactly the region it draws.
+final class TerminalMapView: MapViewDelegate {
+  /// The view model told of each camera shown; held weakly, as the coordinator owns it.
+  weak var viewModel: MapViewModel?
+  /// What the panel shows.
+  private(set) var camera: MapCamera
+  /// The panel's size in points.
+  private(set) var viewSize: MapSize
+  /// The markers shown, by identity.
+  private(set) var markers: [MapMarker.ID: MapMarker] = [:]
+  /// The place whose marker is selected.
+  private(set) var selectedID: Place.ID?
+  /// The user's location, when shown.
+  private(set) var userLocation: Coordinate?
+  private let land: LandLayer
+
+  private static let landStyle = TextStyle(foreground: .basic(2))
+  private static let placeStyle = TextStyle(foreground: .bright(3), isBold: true)
+  private static let clusterStyle = TextStyle(
+    foreground: .basic(0), background: .bright(6), isBold: true)
+  private static let selectedStyle = TextStyle(foreground: .bright(1), isBold: true)
+  private static let userStyle = TextStyle(foreground: .bright(4), isBold: true)
+
+  /// Creates a panel showing `land` through `camera` at `viewSize`.
+  init(camera: MapCamera, viewSize: MapSize, land: LandLayer = .world) {
+    self.camera = camera
+    self.viewSize = viewSize
+    self.land = land
+  }
+
+  // MARK: - Camera
+
+  /// Shows `camera` and reports it.
+  func show(_ camera: MapCamera) {
+    self.camera = camera
+    report()
+  }
+
+  /// Takes the size of a panel of `columns` by `rows` cells and reports it if it changed.
+  func resize(columns: Int, rows: Int) {
+    guard let size = TerminalMapScale.viewSize(columns: columns, rows: rows), size != viewSize
+    else { return }
+    viewSize = size
+    report()
+  }
+
+  private func report() {
+    viewModel?.cameraChanged(to: camera, viewSize: viewSize)
+  }
+
+  // MARK: - MapViewDelegate
+
+  func moveCamera(to camera: MapCamera, animated: Bool) {
+    // The view model sequences the report after the broadcast that sent this command.
+    show(camera)
+  }
+
+  func showMarkers(_ markers: [MapMarker]) {
+    self.markers = Dictionary(markers.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+    selectedID = nil
+  }
+
+  func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
+    for id in removed {
+      markers[id] = nil
+      if let selectedID, id == .place(selectedID) {
+        self.selectedID = nil
+      }
+    }
+    for marker in added {
+      markers[marker.id] = marker
+    }
+  }
+
+  func selectMarker(id: Place.ID) {
+    selectedID = id
+  }
+
+  func deselectMarker(id: Place.ID) {
+    if selectedID == id {
+      selectedID = nil
+    }
+  }
+
+  func showUserLocation(_ coordinate: Coordinate) {
+    userLocation = coordinate
+  }
+
+  func hideUserLocation() {
+    userLocation = nil
+  }
+
+  // MARK: - Cells
+
+  /// The cell, relative to the panel's top left, where `coordinate` is drawn; `nil` when it
+  /// falls outside the panel.
+  func cell(of coordinate: Coordinate) -> (column: Int, row: Int)? {
+    let point = MapViewport(camera: camera, size: viewSize).point(for: coordinate)
+    let column = Int((point.x / TerminalMapScale.pointsPerColumn).rounded(.down))
+    let row = Int((point.y / TerminalMapScale.pointsPerRow).rounded(.down))
+    guard (0..<columns).contains(column), (0..<rows).contains(row) else { return nil }
+    return (column, row)
+  }
+
+  private var columns: Int { Int(viewSize.width / TerminalMapScale.pointsPerColumn) }
+  private var rows: Int { Int(viewSize.height / TerminalMapScale.pointsPerRow) }
+
+  /// The marker drawn nearest the cell at `column`, `row` (relative to the panel), within
+  /// `reach` cells; on a tie, the one standing for more places.
+  func marker(nearColumn column: Int, row: Int, reach: Int = 1) -> MapMarker? {
+    var best: (distance: Int, marker: MapMarker)?
+    for marker in markers.values {
+      guard let cell = cell(of: marker.coordinate) else { continue }
+      let distance = max(abs(cell.column - column), abs(cell.row - row))
+      guard distance <= reach else { continue }
+      if let current = best,
+        (current.distance, -current.marker.count) <= (distance, -marker.count)
+      {
+        continue
+      }
+      best = (distance, marker)
+    }
+    return best?.marker
+  }
+
+  /// The marker nearest the centre of the panel, in points; `nil` when none is shown.
+  ///
+  /// - Complexity: O(markers shown).
+  func markerNearestCentre() -> MapMarker? {
+    let viewport = MapViewport(camera: camera, size: viewSize)
+    let centre = MapPoint(x: viewSize.width / 2, y: viewSize.height / 2)
+    return markers.values.min { first, second in
+      let firstDistance = viewport.point(for: first.coordinate).distance(to: centre)
+      let secondDistance = viewport.point(for: second.coordinate).distance(to: centre)
+      return (firstDistance, -first.count) < (secondDistance, -second.count)
+    }
+  }
+
+  // MARK: - Drawing
+
+  /// Draws the panel into `screen` with its top-left corner at `x`, `y`, over the panel's
+  /// size (set by ``resize(columns:rows:)``).
+  ///
+  /// - Complexity: O(land outline + markers shown × log of that).
+  func draw(into screen: inout ScreenBuffer, x: Int, y: Int) {
+    var canvas = BrailleCanvas(columns: columns, rows: rows)
+    land.draw(into: &canvas, camera: camera)
+    canvas.draw(into: &screen, x: x, y: y, style: Self.landStyle)
+    // Fewer places first, so a large cluster's count is drawn over a small one's.
+    let ordered = markers.values.sorted { first, second in
+      (first.count, first.coordinate.latitude, first.coordinate.longitude)
+        < (second.count, second.coordinate.latitude, second.coordinate.longitude)
+    }
+    for marker in ordered where marker.placeID == nil || marker.placeID != selectedID {
+      guard let cell = cell(of: marker.coordinate) else { continue }
+      if marker.isCluster {
+        screen.draw(
+          Self.compactCount(marker.count), x: x + cell.column, y: y + cell.row,
+          maxWidth: columns - cell.column, style: Self.clusterStyle)
+      } else {
+        screen.put("•", x: x + cell.column, y: y + cell.row, style: Self.placeStyle)
+      }
+    }
+    if let userLocation, let cell = cell(of: userLocation) {
+      screen.put("@", x: x + cell.column, y: y + cell.row, style: Self.userStyle)
+    }
+    if let selectedID, let marker = markers[.place(selectedID)],
+      let cell = cell(of: marker.coordinate)
+    {
+      screen.put("◉", x: x + cell.column, y: y + cell.row, style: Self.selectedStyle)
+      screen.draw(
+        " " + (marker.title ?? ""), x: x + cell.column + 1, y: y + cell.row,
+        maxWidth: columns - cell.column - 1, style: TextStyle(isBold: true))
+    }
+  }
+
+  /// A count in at most four characters: `7`, `512`, `12k`, `3M`.
+  static func compactCount(_ count: Int) -> String {
+    switch count {
+    case ..<1_000: "\(count)"
+    case ..<1_000_000: "\(count / 1_000)k"
+    default: "\(count / 1_000_000)M"
+    }
+  }
+}

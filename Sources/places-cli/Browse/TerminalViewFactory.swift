@@ -1,0 +1,35 @@
+import Coordinators
+import ViewModels
+
+/// Makes the views of `browse`: one map panel, one list panel and one card panel, the same
+/// objects however often they are asked for, so the screen draws what the coordinator's view
+/// models command.
+struct TerminalViewFactory: ViewFactory {
+  /// The map panel every ``makeMapView()`` returns.
+  let mapView: TerminalMapView
+  /// The list panel every ``makeListView()`` returns.
+  let listView: TerminalListView
+  /// The card panel every ``makeCardView()`` returns: one card is shown at a time, and the
+  /// coordinator dismisses the old card before it shows the new one.
+  let cardView: TerminalCardView
+  /// The search panel, which a screen attaches to the ``SearchViewModel`` itself, as the
+  /// coordinator leaves search screens to the front end.
+  let searchPanel: TerminalSearchPanel
+
+  func makeMapView() -> any MapViewDelegate {
+    mapView
+  }
+
+  func makeListView() -> any ListViewDelegate {
+    listView
+  }
+
+  func makeCardView() -> any PlaceCardViewDelegate {
+    cardView
+  }
+
+  /// Returns the search panel.
+  func makeSearchView() -> any SearchViewDelegate {
+    searchPanel
+  }
+}
