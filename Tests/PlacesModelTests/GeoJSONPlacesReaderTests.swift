@@ -1,5 +1,6 @@
 import Foundation
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 
 struct GeoJSONPlacesReaderTests {

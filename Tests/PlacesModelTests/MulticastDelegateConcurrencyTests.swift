@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PlacesModel
+import PlacesModelTestSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 
 /// Random adds, removals, deallocations and broadcasts from inside callbacks, checked against

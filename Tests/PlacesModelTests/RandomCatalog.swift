@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesModelTestSupport
 
 /// Random coordinates that stress a spatial index, repeatable from a seed: dense clusters (one
 /// at the North Pole, one astride the antimeridian), exact duplicates (ties in distance), the

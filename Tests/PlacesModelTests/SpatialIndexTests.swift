@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 
 struct SpatialIndexTests {

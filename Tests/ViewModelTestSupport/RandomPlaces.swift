@@ -4,26 +4,11 @@
 import PlacesModel
 import ViewModels
 
-/// A small seeded generator (SplitMix64), so randomised tests repeat exactly.
-public struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  public init(seed: UInt64) { state = seed }
-
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
-
 /// Random catalogs that make a list's distance order hard: dense clusters, one across the
 /// antimeridian and one at a pole, places sharing a coordinate (ties in distance) or a name
 /// (ties in name), and places anywhere.
 public enum RandomPlaces {
-  public static func catalog(count: Int, using generator: inout SeededGenerator) -> [Place] {
+  public static func catalog(count: Int, using generator: inout SplitMix64) -> [Place] {
     let centres: [(Double, Double)] = [(48.85, 2.35), (-17, 179.9), (89.7, 10), (35.7, 139.7)]
     var coordinates: [Coordinate] = []
     var places: [Place] = []
@@ -52,7 +37,7 @@ public enum RandomPlaces {
   }
 
   /// A point anywhere, sometimes on a pole or on the antimeridian.
-  public static func location(using generator: inout SeededGenerator) -> Coordinate {
+  public static func location(using generator: inout SplitMix64) -> Coordinate {
     switch Int.random(in: 0..<6, using: &generator) {
     case 0: point(90, 0)
     case 1: point(Double.random(in: -80...80, using: &generator), 180)

@@ -7,7 +7,7 @@ import ViewModels
 struct ListRowsByDistanceTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func rowsForRandomLocationsAreAStableSortByDistanceRowByRow(seed: UInt64) throws {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let places = RandomPlaces.catalog(count: 1_500, using: &generator)
     let model = try PlacesModel(places: places)
     let viewModel = ListViewModel(model: model)
@@ -53,7 +53,7 @@ struct ListRowsByDistanceTests {
   }
 
   @Test func rowsByNameAreSortedOnceAndFollowTheCatalog() throws {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     let places = RandomPlaces.catalog(count: 800, using: &generator)
     let model = try PlacesModel(places: places, location: .uppsala)
     let viewModel = ListViewModel(model: model)

@@ -1,7 +1,7 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 // Test support: a small, fast, seedable generator, so randomised tests repeat exactly.
 
-/// SplitMix64 (Steele, Lea and Flood), as in the PlacesModel tests.
+/// SplitMix64 (Steele, Lea and Flood): the one seeded generator of every test target.
 public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
