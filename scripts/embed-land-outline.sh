@@ -4,7 +4,7 @@
 #
 # Usage: scripts/embed-land-outline.sh [LAND.geojson]
 #   default input: ../shared/data/world-land-110m.geojson, relative to the package root
-#   output:        Sources/places-cli/Map/WorldLand.swift
+#   output:        Sources/places-cli/TerminalMap/WorldLand.swift
 #
 # The encoding (scripts/encode-land-outline.swift, run with the Swift toolchain) rounds
 # vertices to hundredths of a degree, about 1 km, far finer than the 1:110m data's own
@@ -14,7 +14,7 @@ set -eu
 
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 input=${1:-"$(dirname -- "$root")/shared/data/world-land-110m.geojson"}
-output="$root/Sources/places-cli/Map/WorldLand.swift"
+output="$root/Sources/places-cli/TerminalMap/WorldLand.swift"
 
 if [ ! -r "$input" ]; then
   echo "embed-land-outline.sh: cannot read $input" >&2

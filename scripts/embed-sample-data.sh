@@ -4,7 +4,7 @@
 #
 # Usage: scripts/embed-sample-data.sh [SAMPLE.geojson]
 #   default input: ../shared/data/places-sample.geojson, relative to the package root
-#   output:        Sources/places-cli/BuiltInPlaces.swift
+#   output:        Sources/places-cli/Loading/BuiltInPlaces.swift
 #
 # The output depends only on the input's bytes: running the script again gives a
 # byte-identical file.
@@ -12,7 +12,7 @@ set -eu
 
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 input=${1:-"$(dirname -- "$root")/shared/data/places-sample.geojson"}
-output="$root/Sources/places-cli/BuiltInPlaces.swift"
+output="$root/Sources/places-cli/Loading/BuiltInPlaces.swift"
 
 if [ ! -r "$input" ]; then
   echo "embed-sample-data.sh: cannot read $input" >&2

@@ -1,5 +1,5 @@
 // Prints the land polygons of a GeoJSON file in the compact text form that
-// Sources/places-cli/Map/WorldLand.swift embeds; run by scripts/embed-land-outline.sh.
+// Sources/places-cli/TerminalMap/WorldLand.swift embeds; run by scripts/embed-land-outline.sh.
 //
 // Usage: swift scripts/encode-land-outline.swift LAND.geojson
 //

@@ -3,10 +3,10 @@ import PlacesModel
 
 /// GeoJSON inputs and the places they hold, for the reader's tests.
 enum GeoJSONFixture {
-  /// The package root: three levels above this file.
+  /// The package root: four levels above this file (Tests/PlacesModelTests/GeoJSON/).
   private static let packageRoot: URL = {
     var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 {
+    for _ in 0..<4 {
       url.deleteLastPathComponent()
     }
     return url
