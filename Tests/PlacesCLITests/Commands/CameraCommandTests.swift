@@ -67,5 +67,6 @@ struct CameraCommandTests {
 
   static let worldFile = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("../shared/data/places-world.geojson").standardizedFileURL.path
+    .deletingLastPathComponent().appendingPathComponent("../shared/data/places-world.geojson")
+    .standardizedFileURL.path
 }
