@@ -3,7 +3,7 @@
 
 Usage: scripts/generate-unicode-tables.py
 
-  Sources/ViewModels/Search/SearchFoldingTable.swift
+  Sources/PlacesModel/Catalog/Names/SearchFoldingTable.swift
       For each letter of the Latin, Greek and Cyrillic blocks whose canonical decomposition
       carries marks, or that has a conventional base-letter spelling (ß, ø, æ, ł, ...), the
       lowercase letters it folds to for search.
@@ -88,7 +88,7 @@ def write_folding_table():
     for start in range(0, len(entries), 6):
         lines.append("    " + ", ".join(entries[start:start + 6]) + ",")
     lines += ["  ]", "}"]
-    write("Sources/ViewModels/Search/SearchFoldingTable.swift", lines)
+    write("Sources/PlacesModel/Catalog/Names/SearchFoldingTable.swift", lines)
 
 
 def ranges(predicate):

@@ -1,3 +1,4 @@
+import BenchSupport
 import PlacesModel
 import ViewModels
 
@@ -245,7 +246,7 @@ enum ListBenchmarks {
     scene.move(scene.model, 1)
     scene.move(scene.baselineModel, 1)
     guard let location = scene.model.location else { return false }
-    let expected = scene.model.places(byDistanceFrom: location).prefix(50).map(\.id)
+    let expected = placesSortedByDistance(scene.model.places, from: location).prefix(50).map(\.id)
     guard scene.viewModel.rows.prefix(50).map(\.id) == expected else {
       report.failures.append("list: rows by distance differ from a sort at \(location)")
       return false

@@ -267,7 +267,7 @@ enum MapBenchmarks {
       sizes.map { catalog in
         TimedOperation(name: "build \(catalog.count)") { iterations in
           for _ in 0..<iterations {
-            _ = MapClusterIndex(places: catalog)
+            _ = MortonOrder(places: catalog)
           }
         }
       },

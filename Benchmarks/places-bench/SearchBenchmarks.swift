@@ -28,7 +28,7 @@ enum SearchBenchmarks {
       model = try PlacesModel(places: places, location: location)
       viewModel = SearchViewModel(model: model)
       viewModel.view = view
-      viewModel.prepareIndex()
+      model.places.prepareIndexes()
     }
 
     /// Types the whole query `iterations` times, one keystroke after another.

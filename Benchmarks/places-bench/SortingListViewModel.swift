@@ -1,3 +1,4 @@
+import BenchSupport
 import PlacesModel
 import ViewModels
 
@@ -34,7 +35,7 @@ public final class SortingListViewModel {
 
   private func rebuildRows(location: Coordinate?) {
     if let location {
-      rows = model.places(byDistanceFrom: location).map {
+      rows = placesSortedByDistance(model.places, from: location).map {
         ListRow(place: $0, distanceFrom: location)
       }
     } else {

@@ -1,3 +1,4 @@
+import BenchSupport
 import PlacesModel
 
 /// The spatial index: building it, its memory, and its queries against scanning or sorting the
@@ -164,8 +165,8 @@ enum SpatialIndexBenchmarks {
     let before = MemoryProbe.heapBytesInUse()
     let index = SpatialIndex(places: places)
     let after = MemoryProbe.heapBytesInUse()
-    let footprint = Double(index.memoryFootprint) / Double(places.count)
-    var note = "memoryFootprint (the arrays' capacity) over \(places.count) places"
+    let footprint = Double(index.byteCount) / Double(places.count)
+    var note = "byteCount (the arrays' capacity) over \(places.count) places"
     if let before, let after {
       let measured = Double(after - before) / Double(places.count)
       note += "; heap bytes in use after building minus before: \(Report.format(measured))"
@@ -181,10 +182,10 @@ enum SpatialIndexBenchmarks {
 
   /// Checks the index against brute force on every query, so that the timed code is right.
   private static func verify(model: PlacesModel, queries: Queries, report: inout Report) -> Bool {
-    let index = model.spatialIndex
+    let index = model.places.spatialIndex
     let places = model.places
     for origin in queries.origins.prefix(8) {
-      let sorted = model.places(byDistanceFrom: origin)
+      let sorted = placesSortedByDistance(places, from: origin)
       if index.nearest(10, to: origin).map({ places[$0.position].id })
         != sorted.prefix(10).map(\.id)
       {
@@ -206,7 +207,7 @@ enum SpatialIndexBenchmarks {
   private static func measureQueries(
     model: PlacesModel, queries: Queries, plan: TimingPlan, report: inout Report
   ) -> [Double] {
-    let index = model.spatialIndex
+    let index = model.places.spatialIndex
     let places = model.places
     let ranked = places[places.count / 2]
     var found = 0
@@ -222,7 +223,7 @@ enum SpatialIndexBenchmarks {
     }
     add("nearest") { index.nearest(10, to: origins[$0 % origins.count]).count }
     add("nearest by sort") {
-      model.places(byDistanceFrom: origins[$0 % origins.count]).prefix(10).count
+      placesSortedByDistance(places, from: origins[$0 % origins.count]).prefix(10).count
     }
     for rectangles in [queries.cities, queries.countries] {
       add("rectangle") { index.positions(in: rectangles[$0 % rectangles.count]).count }
@@ -237,7 +238,8 @@ enum SpatialIndexBenchmarks {
         from: origins[iteration % origins.count])
     }
     add("rank by sort") { iteration in
-      model.places(byDistanceFrom: origins[iteration % origins.count]).firstIndex(of: ranked) ?? 0
+      placesSortedByDistance(places, from: origins[iteration % origins.count]).firstIndex(
+        of: ranked) ?? 0
     }
     add("from rank") { iteration in
       let rank = (iteration &* 7_919) % places.count

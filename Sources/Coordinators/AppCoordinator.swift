@@ -41,7 +41,9 @@ public final class AppCoordinator: Coordinator {
   private var cardCoordinator: PlaceCardCoordinator?
   private var isStarted = false
   /// Hears the model for this coordinator; the model holds it weakly, this strongly.
-  private let listener = AppModelListener()
+  private let listener = ModelListener()
+  /// The catalog last heard of, to find the selected place in.
+  private var catalog = PlaceCatalog.empty
 
   /// Creates the app around `model`, taking its views from `viewFactory`.
   ///
@@ -72,8 +74,7 @@ public final class AppCoordinator: Coordinator {
     let listView = viewFactory.makeListView()
     listViewModel.view = listView
     owned += [mapView, listView]
-    listener.coordinator = self
-    model.addDelegate(listener)
+    listener.listen(to: model, for: self)
   }
 
   // MARK: - Navigation
@@ -93,24 +94,19 @@ public final class AppCoordinator: Coordinator {
 
 // MARK: - Model changes
 
-extension AppCoordinator {
+extension AppCoordinator: ModelReactions {
+  /// Keeps the catalog, to look the selection up in.
+  package func catalogDidChange(to catalog: PlaceCatalog) {
+    self.catalog = catalog
+  }
+
   /// Shows the card of the selected place, dismissing the card shown before.
-  fileprivate func selectionDidChange(to id: Place.ID?) {
-    let place = id.flatMap { model.place(withID: $0) }
+  package func selectionDidChange(to id: Place.ID?) {
+    let place = id.flatMap(catalog.place(withID:))
     guard place?.id != cardCoordinator?.place.id else { return }
     dismissCard()
     if let place {
       showCard(for: place)
     }
-  }
-}
-
-/// Hears the model's selections for one ``AppCoordinator`` and hands them to it, so that its
-/// navigation is no part of its public API.
-private final class AppModelListener: PlacesModelDelegate {
-  weak var coordinator: AppCoordinator?
-
-  func didSelectItem(_ id: Place.ID?) {
-    coordinator?.selectionDidChange(to: id)
   }
 }

@@ -36,7 +36,7 @@ final class ModelEventRecorder: PlacesModelDelegate {
   private(set) var events: [Event] = []
   var onSelection: ((Place.ID?) -> Void)?
 
-  func didChange(places: [Place]) { events.append(.places(places.map(\.id))) }
+  func didChange(places: PlaceCatalog) { events.append(.places(places.map(\.id))) }
   func didChange(location: Coordinate?) { events.append(.location(location)) }
   func didSelectItem(_ id: Place.ID?) {
     events.append(.selection(id))

@@ -7,11 +7,15 @@
 /// change broadcast after the one under way, and every listener sees the changes in the same
 /// order.
 ///
+/// The catalog is one ``PlaceCatalog`` value: its places and every index of them, built once
+/// and shared by every listener, which reads the catalog its `didChange(places:)` carries.
+///
 /// The model is consistent whenever a callback runs: a selection always names a place in the
 /// catalog. Replacing the catalog so that the selected place disappears installs the new
 /// catalog and clears the selection together, then broadcasts both, `didSelectItem(nil)` then
-/// `didChange(places:)`, as one group: a listener that answers either by selecting is checked
-/// against the new catalog, and its change is heard after both.
+/// `didChange(places:)`, as one group: both callbacks run with the new catalog installed, a
+/// listener that answers either by selecting is checked against the new catalog, and its
+/// change is heard after both.
 ///
 /// The model never holds a value its listeners will not hear. If a cycle of listeners reaches
 /// the re-entrancy limit given at creation, a change whose broadcast is dropped is undone at
@@ -23,9 +27,7 @@
 /// The multicast the model broadcasts through is its own: a caller can add and remove its own
 /// listeners, but cannot broadcast an event the model did not make, nor unregister listeners
 /// it did not register. Every broadcast therefore describes the model's real state, and the
-/// screens listening to it cannot be told different stories. A caller that must act in step
-/// with the broadcasts (after the one under way, like a change made from a callback) uses
-/// ``performInBroadcastOrder(_:)``.
+/// screens listening to it cannot be told different stories.
 ///
 /// The model is not `Sendable`: build and use it, and register its listeners, in one isolation
 /// domain (the main actor in an app).
@@ -33,14 +35,28 @@ public final class PlacesModel {
   /// The listeners, held weakly; only the model broadcasts through it.
   let delegates: MulticastDelegate<any PlacesModelDelegate>
 
-  /// The catalog, in the order it was given; identifiers are unique.
-  public private(set) var places: [Place]
+  /// The catalog: the places, in the order given, with unique identifiers, and their indexes.
+  ///
+  /// Setting it installs the new catalog, clears the selection if its place is not in it, and
+  /// broadcasts `didSelectItem(nil)` (if the selection was cleared) and `didChange(places:)`,
+  /// in that order, as one group, so that changes listeners make in answer are heard after
+  /// both; both callbacks run with the new catalog and the cleared selection in place. An
+  /// equal catalog changes and broadcasts nothing.
+  ///
+  /// - Complexity: O(1) to install and broadcast a catalog built elsewhere (the comparison
+  ///   with the old one is O(1) for copies of one value, O(*n*) otherwise); its indexes are
+  ///   built by the catalog, once, on first use.
+  public var places: PlaceCatalog {
+    didSet {
+      guard broadcastsCatalog, places != oldValue else { return }
+      install(oldCatalog: oldValue)
+    }
+  }
 
   /// The user's location, or `nil` when unknown.
   public var location: Coordinate? {
     didSet {
       guard location != oldValue else { return }
-      placesByDistanceCache = nil
       if delegates.invoke(with: location, { $0.didChange(location: $1) }) == .dropped {
         location = oldValue  // Never heard: undone (this assignment broadcasts nothing).
       }
@@ -59,27 +75,18 @@ public final class PlacesModel {
     }
   }
 
-  /// The spatial index of ``places``: which places lie in a rectangle, which are nearest a
-  /// point, and each place's rank by distance.
-  ///
-  /// Built when a catalog is installed, by the initialiser and by ``replacePlaces(_:)``, before
-  /// any listener hears of the catalog, so it always indexes ``places`` (positions in it are
-  /// positions in ``places``), and neither a selection nor a location change ever waits for
-  /// it. Building it costs O(*n* log *n*); it holds 20 bytes per place.
-  public private(set) var spatialIndex: SpatialIndex
-
   /// Whether setting ``selectedItem`` broadcasts; off while a catalog is being installed.
   private var broadcastsSelection = true
+  /// Whether setting ``places`` broadcasts; off while a dropped catalog is being undone.
+  private var broadcastsCatalog = true
 
-  private var index: PlaceIndex
   /// The listeners of the open ``changes(replayingState:bufferingPolicy:)`` streams.
   let changeStreams = ChangeStreams()
-  private var placesByDistanceCache: [Place]?
 
-  /// Creates a model holding `places`, with no selection and no listeners.
+  /// Creates a model holding `catalog`, with no selection and no listeners.
   ///
   /// - Parameters:
-  ///   - places: The catalog; identifiers must be unique.
+  ///   - catalog: The places and their indexes.
   ///   - location: The user's location, if known.
   ///   - reentrancyLimit: The most broadcasts that listeners may start from within one
   ///     outermost broadcast (see ``MulticastDelegate/reentrancyLimit``); at least 1.
@@ -87,72 +94,82 @@ public final class PlacesModel {
   ///     listeners reached `reentrancyLimit` and broadcasts were dropped (and their changes
   ///     undone). The default stops the program with the diagnostic, in every build
   ///     configuration; pass a handler that logs it to carry on instead.
-  /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
-  /// - Complexity: O(*n* log *n*), for the spatial index.
   public init(
-    places: [Place] = [],
+    catalog: PlaceCatalog = .empty,
     location: Coordinate? = nil,
     reentrancyLimit: Int = MulticastDelegate<any PlacesModelDelegate>.defaultReentrancyLimit,
     onReentrancyLimitExceeded: @escaping @Sendable (ReentrancyLimitExceeded) -> Void = {
       fatalError($0.description)
     }
-  ) throws(PlacesModelError) {
-    self.index = try PlaceIndex(places)
-    self.spatialIndex = SpatialIndex(places: places)
-    self.places = places
+  ) {
+    self.places = catalog
     self.location = location
     self.selectedItem = nil
     self.delegates = MulticastDelegate(
       reentrancyLimit: reentrancyLimit, onReentrancyLimitExceeded: onReentrancyLimitExceeded)
   }
 
+  /// Creates a model holding the catalog of `places`, with no selection and no listeners.
+  ///
+  /// The same as ``init(catalog:location:reentrancyLimit:onReentrancyLimitExceeded:)`` with
+  /// `PlaceCatalog(places)`.
+  ///
+  /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
+  /// - Complexity: O(*n*), for the catalog's index by identifier.
+  public convenience init(
+    places: [Place],
+    location: Coordinate? = nil,
+    reentrancyLimit: Int = MulticastDelegate<any PlacesModelDelegate>.defaultReentrancyLimit,
+    onReentrancyLimitExceeded: @escaping @Sendable (ReentrancyLimitExceeded) -> Void = {
+      fatalError($0.description)
+    }
+  ) throws(PlacesModelError) {
+    self.init(
+      catalog: try PlaceCatalog(places), location: location, reentrancyLimit: reentrancyLimit,
+      onReentrancyLimitExceeded: onReentrancyLimitExceeded)
+  }
+
   // MARK: - Changes
 
-  /// Replaces the catalog, clearing the selection if its place is not in `newPlaces`.
-  ///
-  /// The new catalog and the cleared selection are installed together before any listener
-  /// runs; then `didSelectItem(nil)` (if the selection was cleared) and `didChange(places:)`
-  /// are broadcast, in that order, as one group, so that changes listeners make in answer are
-  /// heard after both. An equal catalog changes and broadcasts nothing.
+  /// Replaces the catalog by the catalog of `newPlaces`: the same as setting ``places`` to
+  /// `PlaceCatalog(newPlaces)`.
   ///
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``; the model is then
   ///   unchanged and nothing is broadcast.
-  /// - Complexity: O(*n* log *n*), for the spatial index.
+  /// - Complexity: O(*n*), for the new catalog's index by identifier.
   public func replacePlaces(_ newPlaces: [Place]) throws(PlacesModelError) {
-    let newIndex = try PlaceIndex(newPlaces)
-    guard newPlaces != places else { return }
-    let newSpatialIndex = SpatialIndex(places: newPlaces)
-    let old = (
-      places: places, index: index, spatialIndex: spatialIndex, selection: selectedItem
-    )
-    let clearsSelection = selectedItem.map { newIndex.position(of: $0) == nil } ?? false
+    places = try PlaceCatalog(newPlaces)
+  }
+
+  /// Broadcasts the catalog just installed in ``places``, clearing the selection first if its
+  /// place is gone; undoes what listeners will not hear.
+  private func install(oldCatalog: PlaceCatalog) {
+    let oldSelection = selectedItem
+    let clearsSelection = oldSelection.map { !places.contains(placeWithID: $0) } ?? false
     // Install everything before any listener runs, so that each sees the new catalog with a
     // selection inside it.
-    index = newIndex
-    spatialIndex = newSpatialIndex
-    places = newPlaces
-    placesByDistanceCache = nil
     if clearsSelection {
       broadcastsSelection = false
       selectedItem = nil
       broadcastsSelection = true
     }
+    let newCatalog = places
     delegates.withBroadcastsQueued {
       let selectionHeard =
         !clearsSelection
         || delegates.invoke(with: Place.ID?.none, { $0.didSelectItem($1) }) != .dropped
-      let placesHeard = delegates.invoke(with: newPlaces, { $0.didChange(places: $1) }) != .dropped
+      let placesHeard =
+        delegates.invoke(with: newCatalog, { $0.didChange(places: $1) }) != .dropped
       // Dropped by a cycle at the re-entrancy limit: undo what listeners will not hear. Drops
       // only ever follow drops, so the catalog is undone whenever the selection is.
       if !placesHeard {
-        index = old.index
-        spatialIndex = old.spatialIndex
-        places = old.places
-        placesByDistanceCache = nil
+        broadcastsCatalog = false
+        places = oldCatalog
+        broadcastsCatalog = true
       }
-      if !selectionHeard, let selection = old.selection, index.position(of: selection) != nil {
+      if !selectionHeard, let oldSelection, places.contains(placeWithID: oldSelection) {
         broadcastsSelection = false
-        selectedItem = selection
+        selectedItem = oldSelection
         broadcastsSelection = true
       }
     }
@@ -163,7 +180,7 @@ public final class PlacesModel {
   /// - Throws: ``PlacesModelError/unknownPlace(_:)`` if no place has `id`; the selection is
   ///   then unchanged.
   public func select(_ id: Place.ID) throws(PlacesModelError) {
-    guard index.position(of: id) != nil else {
+    guard places.contains(placeWithID: id) else {
       throw .unknownPlace(id)
     }
     selectedItem = id
@@ -219,75 +236,26 @@ public final class PlacesModel {
   /// listener and after the broadcasts queued before it, exactly where a change made at this
   /// moment would be broadcast.
   ///
-  /// A view model uses it for a reaction that does not come from the model (a camera report,
-  /// a view attached) but whose view commands must stay in broadcast order with every other
-  /// view's. Changes `body` makes to the model are queued behind it like any change made from
-  /// a callback, and it counts as one broadcast towards the re-entrancy limit. It broadcasts
-  /// nothing itself: listeners hear only what the model changes.
+  /// The map view model uses it for a reaction that does not come from the model (a camera
+  /// report, a view attached) but whose view commands must stay in broadcast order with every
+  /// other view's. Changes `body` makes to the model are queued behind it like any change made
+  /// from a callback, and it counts as one broadcast towards the re-entrancy limit. It
+  /// broadcasts nothing itself: listeners hear only what the model changes.
   ///
   /// - Returns: ``BroadcastOutcome/delivered`` if `body` ran before this returned,
   ///   ``BroadcastOutcome/queued`` if it will run later on this thread, or
   ///   ``BroadcastOutcome/dropped`` (it never runs) if a cycle reached the re-entrancy limit.
   @discardableResult
-  public func performInBroadcastOrder(_ body: @escaping () -> Void) -> BroadcastOutcome {
+  package func performInBroadcastOrder(_ body: @escaping () -> Void) -> BroadcastOutcome {
     delegates.perform(inBroadcastOrder: body)
   }
 
   // MARK: - Lookups
 
-  /// The position of the place with identifier `id` in ``places``, or `nil`.
-  ///
-  /// - Complexity: O(1) on average.
-  public func position(ofPlaceWithID id: Place.ID) -> Int? {
-    index.position(of: id)
-  }
-
-  /// The place with identifier `id`, or `nil`.
-  ///
-  /// - Complexity: O(1) on average.
-  public func place(withID id: Place.ID) -> Place? {
-    index.position(of: id).map { places[$0] }
-  }
-
-  /// The coordinate of the place with identifier `id`, or `nil`.
-  ///
-  /// - Complexity: O(1) on average.
-  public func coordinate(ofPlaceWithID id: Place.ID) -> Coordinate? {
-    place(withID: id)?.coordinate
-  }
-
   /// The selected place, or `nil`.
+  ///
+  /// - Complexity: O(1) on average.
   public var selectedPlace: Place? {
-    selectedItem.flatMap(place(withID:))
-  }
-
-  /// The places nearest first from ``location``, or `nil` when the location is unknown.
-  ///
-  /// Places at the same distance keep their catalog order. The order is computed once per
-  /// catalog and location and then kept.
-  ///
-  /// - Complexity: O(*n* log *n*) the first time after a change, O(1) after that.
-  public func placesByDistance() -> [Place]? {
-    guard let location else { return nil }
-    if let placesByDistanceCache {
-      return placesByDistanceCache
-    }
-    let sorted = places(byDistanceFrom: location)
-    placesByDistanceCache = sorted
-    return sorted
-  }
-
-  /// The places nearest first from `origin`, which need not be the user's location; places at
-  /// the same distance keep their catalog order.
-  ///
-  /// Nothing is cached: use ``placesByDistance()`` for the order from ``location``.
-  ///
-  /// - Complexity: O(*n* log *n*).
-  public func places(byDistanceFrom origin: Coordinate) -> [Place] {
-    let distances = places.map { origin.distance(to: $0.coordinate) }
-    let order = places.indices.sorted { left, right in
-      distances[left] != distances[right] ? distances[left] < distances[right] : left < right
-    }
-    return order.map { places[$0] }
+    selectedItem.flatMap(places.place(withID:))
   }
 }

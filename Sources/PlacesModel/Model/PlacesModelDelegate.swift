@@ -4,8 +4,9 @@
 /// argument is the value the change produced; when broadcasts are queued behind each other
 /// (see ``MulticastDelegate``), the model may already hold a newer value when a callback runs.
 public protocol PlacesModelDelegate: AnyObject {
-  /// The catalog was replaced by `places`.
-  func didChange(places: [Place])
+  /// The catalog was replaced by `places`; read its places and indexes from it, not from the
+  /// model, which may hold a newer catalog by the time a queued broadcast arrives.
+  func didChange(places: PlaceCatalog)
   /// The user's location became `location` (`nil`: unknown).
   func didChange(location: Coordinate?)
   /// The selection became the place with identifier `id` (`nil`: nothing selected).
@@ -14,7 +15,7 @@ public protocol PlacesModelDelegate: AnyObject {
 
 extension PlacesModelDelegate {
   /// Does nothing.
-  public func didChange(places: [Place]) {}
+  public func didChange(places: PlaceCatalog) {}
   /// Does nothing.
   public func didChange(location: Coordinate?) {}
   /// Does nothing.

@@ -26,15 +26,14 @@ public final class PlaceCardViewModel {
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
-  private let listener = PlaceCardModelListener()
+  private let listener = ModelListener()
 
   /// Creates the view model of the card for `place`, whose inputs change `model` and which
   /// follows `model`'s catalog from now on.
   public init(place: Place, model: PlacesModel) {
     self.place = place
     self.model = model
-    listener.viewModel = self
-    model.addDelegate(listener, replayingState: false)
+    listener.listen(to: model, for: self, replayingState: false)
   }
 
   // MARK: - Inputs
@@ -52,35 +51,15 @@ public final class PlaceCardViewModel {
   public func close() {
     view?.dismiss()
   }
-
-  // MARK: - Model changes
-
-  /// Takes the place's value in `places`, the catalog just broadcast, and shows it if it
-  /// changed.
-  fileprivate func catalogDidChange(to places: [Place]) {
-    guard let current = value(of: place.id, in: places), current != place else { return }
-    place = current
-    view?.showDetails(of: current)
-  }
-
-  /// The place with identifier `id` in `places`: the model's index answers when it describes
-  /// the same catalog, which it does unless a newer catalog is queued behind this callback.
-  private func value(of id: Place.ID, in places: [Place]) -> Place? {
-    if let position = model.position(ofPlaceWithID: id), places.indices.contains(position),
-      places[position].id == id
-    {
-      return places[position]
-    }
-    return places.first { $0.id == id }
-  }
 }
 
-/// Hears the model's broadcasts for one ``PlaceCardViewModel`` and hands it the catalog, so
-/// that its reactions are no part of its public API.
-private final class PlaceCardModelListener: PlacesModelDelegate {
-  weak var viewModel: PlaceCardViewModel?
+// MARK: - Model changes
 
-  func didChange(places: [Place]) {
-    viewModel?.catalogDidChange(to: places)
+extension PlaceCardViewModel: ModelReactions {
+  /// Shows the place's new details if the new catalog changed it.
+  package func catalogDidChange(to catalog: PlaceCatalog) {
+    guard let current = catalog.place(withID: place.id), current != place else { return }
+    place = current
+    view?.showDetails(of: current)
   }
 }

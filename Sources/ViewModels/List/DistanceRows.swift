@@ -11,18 +11,18 @@ final class DistanceRows {
   /// How many runs are kept; the one used least recently goes first.
   private static let maximumRuns = 4
 
-  let catalog: ListCatalog
+  let catalog: PlaceCatalog
   let origin: Coordinate
   private var runs: [Run] = []
   /// A row whose place is known: where a run may start without a selection.
   private var anchor: (row: Int, neighbour: SpatialIndex.Neighbour)?
 
-  init(catalog: ListCatalog, origin: Coordinate) {
+  init(catalog: PlaceCatalog, origin: Coordinate) {
     self.catalog = catalog
     self.origin = origin
   }
 
-  var count: Int { catalog.places.count }
+  var count: Int { catalog.count }
 
   /// The place at `row` and its distance.
   ///
@@ -44,7 +44,7 @@ final class DistanceRows {
     if let anchor, anchor.neighbour.position == position {
       return anchor.row
     }
-    let coordinate = catalog.places[position].coordinate
+    let coordinate = catalog[position].coordinate
     let row = catalog.spatialIndex.distanceRank(ofPosition: position, at: coordinate, from: origin)
     anchor = (
       row, SpatialIndex.Neighbour(position: position, distance: origin.distance(to: coordinate))

@@ -29,3 +29,10 @@ public struct ListRow: Identifiable, Equatable, Sendable {
     )
   }
 }
+
+extension ListRow {
+  /// The row of `place`, showing `distance` metres, already measured, or none.
+  init(_ place: Place, distance: Double?) {
+    self.init(id: place.id, name: place.name, country: place.country, distance: distance)
+  }
+}

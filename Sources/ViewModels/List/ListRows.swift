@@ -6,7 +6,7 @@ import PlacesModel
 /// A ``ListViewModel`` hands its view one in ``ListViewDelegate/reloadRows(_:order:)``: the
 /// view reads `count` and then only the rows it shows. In name order every row is at hand
 /// (the order is sorted once per catalog, when first read). In distance order the rows come
-/// from the catalog's ``/PlacesModel/SpatialIndex``: reading the rows a screen shows, and scrolling on
+/// from the catalog's spatial index (``/PlacesModel/PlaceCatalog``): reading the rows a screen shows, and scrolling on
 /// either way, costs O(log *n*) per row; jumping to the selected place's row costs nothing
 /// more than the highlight did; only a jump far from every row read so far costs a selection.
 /// Nothing ever sorts the catalog by distance.
@@ -19,7 +19,7 @@ public struct ListRows: RandomAccessCollection {
   /// What produces the rows.
   private enum Source {
     case empty
-    case byName(ListCatalog)
+    case byName(PlaceCatalog)
     case byDistance(DistanceRows)
   }
 
@@ -31,7 +31,7 @@ public struct ListRows: RandomAccessCollection {
   }
 
   /// The catalog's rows by name.
-  init(byNameOf catalog: ListCatalog) {
+  init(byNameOf catalog: PlaceCatalog) {
     source = .byName(catalog)
   }
 
@@ -47,7 +47,7 @@ public struct ListRows: RandomAccessCollection {
   public var endIndex: Int {
     switch source {
     case .empty: 0
-    case .byName(let catalog): catalog.places.count
+    case .byName(let catalog): catalog.count
     case .byDistance(let rows): rows.count
     }
   }
@@ -63,10 +63,10 @@ public struct ListRows: RandomAccessCollection {
     case .empty:
       preconditionFailure("an empty list has no rows")
     case .byName(let catalog):
-      return catalog.row(at: Int(catalog.nameOrder.positions[position]), distance: nil)
+      return ListRow(catalog[Int(catalog.nameOrder.positions[position])], distance: nil)
     case .byDistance(let rows):
       let neighbour = rows.neighbour(atRow: position)
-      return rows.catalog.row(at: neighbour.position, distance: neighbour.distance)
+      return ListRow(rows.catalog[neighbour.position], distance: neighbour.distance)
     }
   }
 }

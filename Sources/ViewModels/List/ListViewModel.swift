@@ -55,17 +55,16 @@ public final class ListViewModel {
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
-  private let listener = ListModelListener()
-  private var catalog: ListCatalog
+  private let listener = ModelListener()
+  /// The catalog last heard of.
+  private var catalog = PlaceCatalog.empty
   /// The rows by distance, when ``order`` is ``ListOrder/distance``.
   private var distanceRows: DistanceRows?
 
   /// Creates a view model that listens to `model`, starting from its current state.
   public init(model: PlacesModel) {
     self.model = model
-    catalog = ListCatalog(places: model.places, model: model)
-    listener.viewModel = self
-    model.addDelegate(listener)
+    listener.listen(to: model, for: self)
   }
 
   // MARK: - Rows
@@ -116,7 +115,7 @@ public final class ListViewModel {
   }
 
   /// Makes the rows for the catalog and location last heard and, with a view, reloads them.
-  fileprivate func rowsDidChange() {
+  private func rowsDidChange() {
     if let location {
       let distanceRows = DistanceRows(catalog: catalog, origin: location)
       self.distanceRows = distanceRows
@@ -134,17 +133,22 @@ public final class ListViewModel {
     }
   }
 
-  fileprivate func catalogDidChange(to places: [Place]) {
-    catalog = ListCatalog(places: places, model: model)
+}
+
+// MARK: - Model changes
+
+extension ListViewModel: ModelReactions {
+  package func catalogDidChange(to catalog: PlaceCatalog) {
+    self.catalog = catalog
     rowsDidChange()
   }
 
-  fileprivate func locationDidChange(to location: Coordinate?) {
+  package func locationDidChange(to location: Coordinate?) {
     self.location = location
     rowsDidChange()
   }
 
-  fileprivate func selectionDidChange(to id: Place.ID?) {
+  package func selectionDidChange(to id: Place.ID?) {
     let previousID = selectedID
     selectedID = id
     guard let view else { return }
@@ -154,23 +158,5 @@ public final class ListViewModel {
     } else if previousID != nil {
       view.clearHighlight()
     }
-  }
-}
-
-/// Hears the model's broadcasts for one ``ListViewModel`` and hands them to it, so that its
-/// reactions are no part of its public API.
-private final class ListModelListener: PlacesModelDelegate {
-  weak var viewModel: ListViewModel?
-
-  func didChange(places: [Place]) {
-    viewModel?.catalogDidChange(to: places)
-  }
-
-  func didChange(location: Coordinate?) {
-    viewModel?.locationDidChange(to: location)
-  }
-
-  func didSelectItem(_ id: Place.ID?) {
-    viewModel?.selectionDidChange(to: id)
   }
 }

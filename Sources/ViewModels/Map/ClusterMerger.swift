@@ -1,3 +1,5 @@
+import PlacesModel
+
 /// Merges clustering candidates until no two are closer than the radius.
 ///
 /// Each round takes the groups by priority (most places first, then Z-order) and lets each

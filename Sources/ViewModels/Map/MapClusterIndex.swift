@@ -1,93 +1,51 @@
 import PlacesModel
 
-/// A catalog's places arranged for clustering on a map: built once per catalog, then asked for
-/// the markers of any viewport in well under a millisecond.
+/// A catalog's places as the map clusters them: the catalog's Morton order
+/// (``/PlacesModel/PlaceCatalog``'s, built once per catalog and shared), with the lookups a
+/// clustering query makes, asked for the markers of any viewport in well under a millisecond.
 ///
 /// ## How it works
-/// Each place is projected to Web Mercator in fixed point (a `UInt32` column and row of a
-/// square 2^32 units on a side) and the places are sorted once by the Z-order (Morton) code of
-/// that position, ties in catalog order. In that order every cell of every level of the
-/// quadtree over the square is one contiguous run, found by binary search (or, for the top
-/// levels, read from a table), and prefix sums of the positions give any run's count and mean
-/// position in constant time. Nothing depends on the zoom or the radius, so one index serves
-/// every camera and every ``MapClusterOptions``.
+/// In Morton order every cell of every level of the quadtree over the Web Mercator square is
+/// one contiguous run, found by binary search (or, for the top levels, read from a table), and
+/// prefix sums of the positions give any run's count and mean position in constant time.
+/// Nothing depends on the zoom or the radius, so one index serves every camera and every
+/// ``MapClusterOptions``.
 ///
 /// ``clustering(for:options:unclusteredPlaceAt:)`` then works on the few cells a view can show
 /// (see ``MapClustering`` for what it guarantees).
 ///
-/// - Complexity: Building is O(*n*): a projection per place and a radix sort. It keeps 28 bytes
-///   per place (the code, the catalog position and two prefix sums) plus a table of at most 4
-///   bytes per place; the places themselves are shared with the array given, not copied. A
-///   query costs O(*c* log *n* + *e*) to find the *c* cells in view and clip the *e* places
-///   scanned in those that cross the view's edge (about the square root of the places in each
-///   such cell), then O(*m* log *m*) per merging round for the *m* candidates. It does not grow
-///   with the places out of view. Holds no state between queries: share it freely.
-public struct MapClusterIndex: Sendable {
-  /// The catalog, in the order given.
-  public let places: [Place]
+/// - Complexity: Making one is O(1) once the catalog's Morton order is built (O(*n*), once per
+///   catalog). A query costs O(*c* log *n* + *e*) to find the *c* cells in view and clip the
+///   *e* places scanned in those that cross the view's edge (about the square root of the
+///   places in each such cell), then O(*m* log *m*) per merging round for the *m* candidates.
+///   It does not grow with the places out of view. Holds no state between queries.
+package struct MapClusterIndex: Sendable {
+  /// The catalog.
+  package let places: PlaceCatalog
+  /// The catalog's places in Morton order.
+  let order: MortonOrder
+
+  /// The index of `catalog`, reading (and, on first use, building) its Morton order.
+  package init(catalog: PlaceCatalog) {
+    places = catalog
+    order = catalog.mortonOrder
+  }
+
   /// The places' Morton codes, ascending.
-  let codes: [UInt64]
+  var codes: [UInt64] { order.codes }
   /// The catalog position of the place at each index of ``codes``.
-  let positions: [UInt32]
-  /// `sumsX[i]` is the sum of the x of the first `i` places in code order; `n + 1` entries.
-  let sumsX: [UInt64]
-  /// The same for y.
-  let sumsY: [UInt64]
-  /// The level of ``table``: the cells of that level and above are found without searching.
-  let tableLevel: Int
-  /// `table[k]` is the index in ``codes`` of the first place in cell `k` or after it, for the
-  /// 4^``tableLevel`` cells of level ``tableLevel`` in Z-order, and then the count.
-  let table: [UInt32]
-
-  /// Builds the index of `places`.
-  ///
-  /// - Precondition: Fewer than 2^32 places.
-  /// - Complexity: O(*n*).
-  public init(places: [Place]) {
-    precondition(places.count < Int(UInt32.max), "a cluster index holds fewer than 2^32 places")
-    self.places = places
-    var keys = [UInt64](repeating: 0, count: places.count)
-    for (position, place) in places.enumerated() {
-      let point = WebMercator.position(of: place.coordinate)
-      keys[position] = MortonCode.code(x: point.x, y: point.y)
-    }
-    (codes, positions) = RadixSort.sortedWithPositions(keys)
-    var sumsX = [UInt64](repeating: 0, count: codes.count + 1)
-    var sumsY = [UInt64](repeating: 0, count: codes.count + 1)
-    for (index, code) in codes.enumerated() {
-      sumsX[index + 1] = sumsX[index] + UInt64(MortonCode.x(of: code))
-      sumsY[index + 1] = sumsY[index] + UInt64(MortonCode.y(of: code))
-    }
-    self.sumsX = sumsX
-    self.sumsY = sumsY
-    // About one table entry per place: 4^level <= n.
-    var level = 0
-    while level < 10, 1 << (2 * (level + 1)) <= codes.count {
-      level += 1
-    }
-    tableLevel = level
-    table = Self.makeTable(codes: codes, level: level)
-  }
-
-  private static func makeTable(codes: [UInt64], level: Int) -> [UInt32] {
-    let cellCount = 1 << (2 * level)
-    var table = [UInt32](repeating: UInt32(codes.count), count: cellCount + 1)
-    guard level > 0 else {
-      table[0] = 0
-      return table
-    }
-    var index = 0
-    for cell in 0..<cellCount {
-      while index < codes.count, Int(codes[index] >> UInt64(64 - 2 * level)) < cell {
-        index += 1
-      }
-      table[cell] = UInt32(index)
-    }
-    return table
-  }
+  var positions: [UInt32] { order.positions }
+  /// Prefix sums of the x of the places in code order.
+  var sumsX: [UInt64] { order.sumsX }
+  /// Prefix sums of the y of the places in code order.
+  var sumsY: [UInt64] { order.sumsY }
+  /// The level down to which cells are read from ``table``.
+  var tableLevel: Int { order.tableLevel }
+  /// Where each cell of level ``tableLevel`` starts in code order.
+  var table: [UInt32] { order.table }
 
   /// The number of places.
-  public var count: Int { places.count }
+  package var count: Int { places.count }
 
   // MARK: - Lookups
 
@@ -183,56 +141,5 @@ struct IndexStorage {
     }
     let first = MortonCode.firstCode(level: level, column: column, row: row)
     return firstIndex(notBelow: first, in: low, high)
-  }
-}
-
-/// A stable least-significant-digit radix sort of 64-bit keys, 8 bits a pass.
-enum RadixSort {
-  /// `keys` in ascending order, with the position each had; equal keys keep their order.
-  ///
-  /// - Complexity: O(*n*); passes whose digit is the same for every key are skipped.
-  static func sortedWithPositions(_ keys: [UInt64]) -> ([UInt64], [UInt32]) {
-    let count = keys.count
-    var codes = keys
-    var positions = (0..<count).map { UInt32($0) }
-    guard count > 1 else { return (codes, positions) }
-    var counts = [Int](repeating: 0, count: 8 * 256)
-    for key in keys {
-      for digit in 0..<8 {
-        counts[digit << 8 | Int(truncatingIfNeeded: key >> UInt64(8 * digit)) & 0xFF] += 1
-      }
-    }
-    var otherCodes = [UInt64](repeating: 0, count: count)
-    var otherPositions = [UInt32](repeating: 0, count: count)
-    for digit in 0..<8 {
-      let shift = UInt64(8 * digit)
-      let firstBucket = Int(truncatingIfNeeded: keys[0] >> shift) & 0xFF
-      if counts[digit << 8 | firstBucket] == count { continue }
-      var offsets = [Int](repeating: 0, count: 256)
-      var running = 0
-      for bucket in 0..<256 {
-        offsets[bucket] = running
-        running += counts[digit << 8 | bucket]
-      }
-      codes.withUnsafeBufferPointer { source in
-        positions.withUnsafeBufferPointer { sourcePositions in
-          otherCodes.withUnsafeMutableBufferPointer { target in
-            otherPositions.withUnsafeMutableBufferPointer { targetPositions in
-              for index in 0..<count {
-                let key = source[index]
-                let bucket = Int(truncatingIfNeeded: key >> shift) & 0xFF
-                let destination = offsets[bucket]
-                offsets[bucket] = destination + 1
-                target[destination] = key
-                targetPositions[destination] = sourcePositions[index]
-              }
-            }
-          }
-        }
-      }
-      swap(&codes, &otherCodes)
-      swap(&positions, &otherPositions)
-    }
-    return (codes, positions)
   }
 }

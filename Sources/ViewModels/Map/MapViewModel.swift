@@ -6,7 +6,7 @@ import PlacesModel
 /// ## The camera is an input
 /// The screen reports what it shows with ``cameraChanged(to:viewSize:)`` whenever the user
 /// pans or zooms (and once when it appears). The view model answers with the markers of that
-/// region only, clustered with ``options`` by a ``MapClusterIndex`` built once per catalog (see
+/// region only, clustered with ``options`` from the catalog's own index, built once per catalog (see
 /// ``MapClustering`` for what the markers guarantee). Until the screen reports, the camera
 /// and size given at creation are used.
 ///
@@ -55,7 +55,8 @@ import PlacesModel
 /// marker is shown.
 ///
 /// - Complexity: A camera move or a selection costs one clustering, O(markers in view) and
-///   independent of the catalog's size; a catalog change O(*n*) to rebuild the index.
+///   independent of the catalog's size; a catalog change reads the catalog's
+///   clustering order, built once per catalog (O(*n*) the first time any screen needs it).
 public final class MapViewModel {
   /// The view being driven, held weakly; setting it replays the current state into it.
   public weak var view: (any MapViewDelegate)? {
@@ -75,7 +76,8 @@ public final class MapViewModel {
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
-  private let listener = MapModelListener()
+  private let listener = ModelListener()
+  /// The catalog last heard of, as the clustering reads it.
   private var index: MapClusterIndex
   /// The catalog position of the selected place in ``index``.
   private var selectedPosition: Int?
@@ -99,10 +101,9 @@ public final class MapViewModel {
     self.model = model
     self.options = options
     viewport = MapViewport(camera: camera, size: viewSize)
-    index = MapClusterIndex(places: [])
+    index = MapClusterIndex(catalog: .empty)
     clustering = index.clustering(for: viewport, options: options)
-    listener.viewModel = self
-    model.addDelegate(listener)
+    listener.listen(to: model, for: self)
   }
 
   // MARK: - State
@@ -236,26 +237,15 @@ public final class MapViewModel {
     view.selectMarker(id: selectedID)
     return true
   }
-
-  /// The position of `id` in `places`: the model's index answers when it describes the same
-  /// catalog, which it does unless a newer catalog is queued behind this callback.
-  private func position(of id: Place.ID, in places: [Place]) -> Int? {
-    if let position = model.position(ofPlaceWithID: id), places.indices.contains(position),
-      places[position].id == id
-    {
-      return position
-    }
-    return places.firstIndex { $0.id == id }
-  }
 }
 
 // MARK: - Model changes
 
-extension MapViewModel {
-  /// Rebuilds the cluster index for `places` and sends the markers that changed.
-  fileprivate func didChange(places: [Place]) {
-    index = MapClusterIndex(places: places)
-    selectedPosition = selectedID.flatMap { position(of: $0, in: places) }
+extension MapViewModel: ModelReactions {
+  /// Clusters the new catalog, from its own index, and sends the markers that changed.
+  package func catalogDidChange(to catalog: PlaceCatalog) {
+    index = MapClusterIndex(catalog: catalog)
+    selectedPosition = selectedID.flatMap(catalog.position(ofPlaceWithID:))
     if selectedPosition == nil {
       selectedID = nil
     }
@@ -263,7 +253,7 @@ extension MapViewModel {
   }
 
   /// Shows or hides the user's location.
-  fileprivate func didChange(location: Coordinate?) {
+  package func locationDidChange(to location: Coordinate?) {
     userLocation = location
     guard let view else { return }
     if let location {
@@ -276,9 +266,9 @@ extension MapViewModel {
   /// Centres the camera on the selected place at the same zoom, sends the markers of the new
   /// region and selects the place's own marker; or, on deselection, deselects the marker and
   /// lets the place rejoin its cluster.
-  fileprivate func didSelectItem(_ id: Place.ID?) {
+  package func selectionDidChange(to id: Place.ID?) {
     let previousID = selectedID
-    let newPosition = id.flatMap { position(of: $0, in: index.places) }
+    let newPosition = id.flatMap(index.places.position(ofPlaceWithID:))
     selectedPosition = newPosition
     guard let newPosition else {
       selectedID = nil
@@ -297,23 +287,5 @@ extension MapViewModel {
       // The place's marker was already shown, unchanged: it still has to be selected.
       view?.selectMarker(id: place.id)
     }
-  }
-}
-
-/// Hears the model's broadcasts for one ``MapViewModel`` and hands them to it, so that its
-/// reactions are no part of its public API.
-private final class MapModelListener: PlacesModelDelegate {
-  weak var viewModel: MapViewModel?
-
-  func didChange(places: [Place]) {
-    viewModel?.didChange(places: places)
-  }
-
-  func didChange(location: Coordinate?) {
-    viewModel?.didChange(location: location)
-  }
-
-  func didSelectItem(_ id: Place.ID?) {
-    viewModel?.didSelectItem(id)
   }
 }

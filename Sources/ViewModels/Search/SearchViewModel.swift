@@ -18,18 +18,21 @@ import PlacesModel
 /// | selection of a place among the matches | `highlightMatch` |
 /// | selection of another place, or deselection, while a match is highlighted | `clearHighlight` |
 ///
-/// Matching and ranking are ``PlaceNameIndex``'s: case- and diacritic-insensitive, at the start
-/// of any word, exact names first, then name prefixes, then word prefixes; nearest first when
-/// the user's location is known, else most populous first.
+/// Matching and ranking use the catalog's name index: case- and diacritic-insensitive (letters
+/// compared without case or accents, `ß` as `ss`, punctuation as a space), at the start of any
+/// word, exact names first, then name prefixes, then word prefixes; within each, nearest first
+/// when the user's location is known (by distance, then catalog order), else most populous
+/// first.
 ///
 /// ## The view
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
 /// current state into it: `showMatches`, then `highlightMatch` if the selected place is a match.
 ///
-/// - Complexity: The first query after a catalog change builds the index, O(*n* log *n*); see
-///   ``prepareIndex()`` to build it ahead. After that a query costs what
-///   ``PlaceNameIndex/matches(for:near:limit:)`` does, far below a millisecond at 170,000
-///   places.
+/// - Complexity: The first query of a catalog builds the catalog's name index, once,
+///   O(*n* log *n*), unless ``/PlacesModel/PlaceCatalog/prepareIndexes()`` built it ahead.
+///   After that a query costs O(log *n* + *k* log *n*) for *k* matches without a location,
+///   O(log *n* + *r* log *k*) for *r* names starting with the query with one: far below a
+///   millisecond at 170,000 places.
 public final class SearchViewModel {
   /// The view being driven, held weakly; setting it replays the current state into it.
   public weak var view: (any SearchViewDelegate)? {
@@ -48,10 +51,10 @@ public final class SearchViewModel {
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
-  private let listener = SearchModelListener()
-  private var catalog: [Place] = []
+  private let listener = ModelListener()
+  /// The catalog last heard of.
+  private var catalog = PlaceCatalog.empty
   private var userLocation: Coordinate?
-  private var index: PlaceNameIndex?
   private var highlightedIndex: Int?
 
   /// Creates a view model that listens to `model`, starting from its current state, showing at
@@ -59,16 +62,7 @@ public final class SearchViewModel {
   public init(model: PlacesModel, matchLimit: Int = 20) {
     self.model = model
     self.matchLimit = matchLimit
-    listener.viewModel = self
-    model.addDelegate(listener)
-  }
-
-  /// Builds the name index of the current catalog now, if it is not built yet, so that the
-  /// first keystroke does not pay for it.
-  ///
-  /// - Complexity: O(*n* log *n*) the first time after a catalog change, O(1) after that.
-  public func prepareIndex() {
-    _ = nameIndex
+    listener.listen(to: model, for: self)
   }
 
   // MARK: - Inputs
@@ -102,17 +96,13 @@ public final class SearchViewModel {
 
   // MARK: - Commands
 
-  private var nameIndex: PlaceNameIndex {
-    if let index { return index }
-    let built = PlaceNameIndex(places: catalog)
-    index = built
-    return built
-  }
-
   private func updateMatches() {
     let found =
       SearchFolding.folded(query).isEmpty
-      ? [] : nameIndex.matches(for: query, near: userLocation, limit: matchLimit)
+      ? []
+      : catalog.nameIndex.matches(for: query, near: userLocation, limit: matchLimit).map {
+        SearchMatch(place: catalog[$0.position], kind: $0.kind, distance: $0.distance)
+      }
     matches = found
     highlightedIndex = selectedID.flatMap { id in found.firstIndex { $0.id == id } }
     guard let view else { return }
@@ -133,19 +123,17 @@ public final class SearchViewModel {
 
 // MARK: - Model changes
 
-extension SearchViewModel {
-  /// Drops the name index of the old catalog and, while a query is typed, shows its matches
-  /// in the new one.
-  fileprivate func didChange(places: [Place]) {
-    catalog = places
-    index = nil
+extension SearchViewModel: ModelReactions {
+  /// While a query is typed, shows its matches in the new catalog.
+  package func catalogDidChange(to catalog: PlaceCatalog) {
+    self.catalog = catalog
     if !query.isEmpty {
       updateMatches()
     }
   }
 
   /// Re-ranks the matches shown, nearest first from the new location.
-  fileprivate func didChange(location: Coordinate?) {
+  package func locationDidChange(to location: Coordinate?) {
     userLocation = location
     if !matches.isEmpty {
       updateMatches()
@@ -153,7 +141,7 @@ extension SearchViewModel {
   }
 
   /// Highlights the selected place's match, or removes the highlight.
-  fileprivate func didSelectItem(_ id: Place.ID?) {
+  package func selectionDidChange(to id: Place.ID?) {
     selectedID = id
     let newIndex = id.flatMap { id in matches.firstIndex { $0.id == id } }
     let previousIndex = highlightedIndex
@@ -164,23 +152,5 @@ extension SearchViewModel {
     } else if previousIndex != nil {
       view.clearHighlight()
     }
-  }
-}
-
-/// Hears the model's broadcasts for one ``SearchViewModel`` and hands them to it, so that its
-/// reactions are no part of its public API.
-private final class SearchModelListener: PlacesModelDelegate {
-  weak var viewModel: SearchViewModel?
-
-  func didChange(places: [Place]) {
-    viewModel?.didChange(places: places)
-  }
-
-  func didChange(location: Coordinate?) {
-    viewModel?.didChange(location: location)
-  }
-
-  func didSelectItem(_ id: Place.ID?) {
-    viewModel?.didSelectItem(id)
   }
 }

@@ -37,7 +37,7 @@ struct Browse {
     let size = device.size ?? (columns: 80, rows: 24)
     let screen = BrowseScreen(
       model: model, camera: Self.startCamera, columns: size.columns, rows: size.rows)
-    screen.coordinator.searchViewModel.prepareIndex()
+    model.places.prepareIndexes()
     return try TerminalSession(device: device).run(screen)
   }
 }

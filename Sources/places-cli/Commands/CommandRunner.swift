@@ -113,7 +113,7 @@ final class CommandRunner {
       guard let number else { throw .invalidID(word) }
       return number
     }
-    if let number, coordinator.model.place(withID: number) != nil {
+    if let number, coordinator.model.places.contains(placeWithID: number) {
       return number
     }
     return PlaceID(word)
@@ -135,7 +135,7 @@ final class CommandRunner {
       return
     }
     let places = coordinator.model.places
-    for neighbour in coordinator.model.spatialIndex.neighbours(of: origin) {
+    for neighbour in places.spatialIndex.neighbours(of: origin) {
       let place = places[neighbour.position]
       let row = ListRow(
         id: place.id, name: place.name, country: place.country, distance: neighbour.distance)

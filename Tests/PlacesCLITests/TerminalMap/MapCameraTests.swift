@@ -11,7 +11,8 @@ struct MapCameraTests {
 
   @Test func webMercatorPutsTheWorldIn256PointsAtZoomZero() {
     #expect(WebMercator.point(latitude: 0, longitude: 0) == TerminalMapPoint(x: 128, y: 128))
-    let corner = WebMercator.point(latitude: WebMercator.maximumLatitude, longitude: -180)
+    let corner = WebMercator.point(
+      latitude: places_cli.WebMercator.maximumLatitude, longitude: -180)
     #expect(abs(corner.x) < 1e-9 && abs(corner.y) < 1e-9)
     let pole = WebMercator.point(latitude: -90, longitude: 180)
     #expect(abs(pole.x - 256) < 1e-9 && abs(pole.y - 256) < 1e-9, "clamped, not infinite")

@@ -37,8 +37,9 @@ struct GettingStartedArticleTests {
     #expect(PlacesModelError.unknownPlace(99).description == "no place has id 99")
     #expect(log.selections == [nil, 42, nil])
 
-    model?.location = try Coordinate(latitude: 52.37, longitude: 4.89)
-    #expect(model?.placesByDistance()?.map(\.name) == ["Brussels", "Stockholm"])
+    let amsterdam = try Coordinate(latitude: 52.37, longitude: 4.89)
+    let nearestFirst = model?.places.placesNearestFirst(from: amsterdam).map(\.name)
+    #expect(nearestFirst == ["Brussels", "Stockholm"])
 
     let changes = try #require(model).changes()
     let logger = Task {

@@ -184,11 +184,11 @@ struct SpatialIndexTests {
     let model = try PlacesModel(places: [.london, .paris, .rome])
     let rome = Place.rome.coordinate
 
-    #expect(model.spatialIndex.nearest(1, to: rome).map(\.position) == [2])
+    #expect(model.places.spatialIndex.nearest(1, to: rome).map(\.position) == [2])
 
     try model.replacePlaces([.rome, .stockholm])
 
-    #expect(model.spatialIndex.count == 2)
-    #expect(model.spatialIndex.nearest(1, to: rome).map(\.position) == [0])
+    #expect(model.places.spatialIndex.count == 2)
+    #expect(model.places.spatialIndex.nearest(1, to: rome).map(\.position) == [0])
   }
 }

@@ -6,7 +6,7 @@ final class ChangeRecorder: PlacesModelDelegate {
   private(set) var changes: [PlacesModelChange] = []
   var onChange: ((PlacesModelChange) -> Void)?
 
-  func didChange(places: [Place]) { record(.places(places)) }
+  func didChange(places: PlaceCatalog) { record(.places(places)) }
   func didChange(location: Coordinate?) { record(.location(location)) }
   func didSelectItem(_ id: Place.ID?) { record(.selection(id)) }
 

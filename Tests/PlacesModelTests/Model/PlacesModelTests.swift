@@ -56,7 +56,8 @@ struct PlacesModelTests {
     var consistent = true
     recorder.onSelection = { _ in
       // Whenever a listener runs, the selection names a place in the catalog (or nothing).
-      consistent = consistent && model.selectedItem.map { model.place(withID: $0) != nil } ?? true
+      consistent =
+        consistent && model.selectedItem.map { model.places.contains(placeWithID: $0) } ?? true
     }
 
     try model.replacePlaces([.rome])
@@ -73,7 +74,8 @@ struct PlacesModelTests {
     var refusals: [PlacesModelError] = []
     var consistent = true
     restorer.onSelection = { id in
-      consistent = consistent && model.selectedItem.map { model.place(withID: $0) != nil } ?? true
+      consistent =
+        consistent && model.selectedItem.map { model.places.contains(placeWithID: $0) } ?? true
       guard id == nil else { return }
       do throws(PlacesModelError) {
         try model.select(Place.london.id)  // Keep the old selection: London is gone.
@@ -348,58 +350,55 @@ struct PlacesModelTests {
 
   // MARK: - Lookups
 
-  @Test func lookupsFindPlacesByID() throws {
+  @Test func theCatalogFindsPlacesByID() throws {
     let model = try PlacesModel(places: [.london, .paris, .stockholm])
 
-    #expect(model.position(ofPlaceWithID: 42) == 2)
-    #expect(model.place(withID: 2) == .paris)
-    #expect(model.coordinate(ofPlaceWithID: 1) == Place.london.coordinate)
-    #expect(model.place(withID: 7) == nil)
-    #expect(model.position(ofPlaceWithID: 7) == nil)
+    #expect(model.places.position(ofPlaceWithID: 42) == 2)
+    #expect(model.places.place(withID: 2) == .paris)
+    #expect(model.places.place(withID: 7) == nil)
+    #expect(model.places.position(ofPlaceWithID: 7) == nil)
+    #expect(!model.places.contains(placeWithID: 7))
   }
 
   @Test func lookupsFollowACatalogReplacement() throws {
     let model = try PlacesModel(places: [.london, .paris])
+    try model.select(Place.london.id)
 
     try model.replacePlaces([.stockholm, .london])
 
-    #expect(model.position(ofPlaceWithID: 1) == 1)
-    #expect(model.place(withID: 2) == nil)
-    #expect(model.place(withID: 42) == .stockholm)
+    #expect(model.places.position(ofPlaceWithID: 1) == 1)
+    #expect(model.places.place(withID: 2) == nil)
+    #expect(model.places.place(withID: 42) == .stockholm)
+    #expect(model.selectedPlace == .london)
   }
 
-  @Test func placesByDistanceAreNearestFirstAndFollowTheLocation() throws {
-    let model = try PlacesModel(places: [.london, .paris, .rome, .stockholm])
-    #expect(model.placesByDistance() == nil)
-
-    model.location = .fixture(41.9, 12.5)  // Rome
-    #expect(model.placesByDistance()?.map(\.id) == [3, 2, 1, 42])
-
-    model.location = .fixture(59.0, 18.0)  // near Stockholm
-    #expect(model.placesByDistance()?.map(\.id) == [42, 1, 2, 3])
-
-    try model.replacePlaces([.rome, .paris])
-    #expect(model.placesByDistance()?.map(\.id) == [2, 3])
-  }
-
-  @Test func placesByDistanceFromAnyPointLeaveTheLocationAlone() throws {
-    let here = Coordinate.fixture(59.0, 18.0)
-    let model = try PlacesModel(places: [.london, .paris, .rome, .stockholm], location: here)
+  @Test func settingTheCatalogBroadcastsItOnceAndAnEqualOneNothing() throws {
+    let model = try PlacesModel(places: [.london])
     let recorder = ModelEventRecorder()
     model.addDelegate(recorder, replayingState: false)
+    let catalog = try PlaceCatalog([.paris, .rome])
 
-    #expect(model.places(byDistanceFrom: .fixture(41.9, 12.5)).map(\.id) == [3, 2, 1, 42])
-    #expect(model.location == here)
-    #expect(model.placesByDistance()?.map(\.id) == [42, 1, 2, 3])
-    #expect(recorder.events.isEmpty)
+    model.places = catalog
+    model.places = try PlaceCatalog([.paris, .rome])  // Equal: nothing changes.
+
+    #expect(recorder.events == [.places([2, 3])])
+    #expect(model.places == catalog)
+  }
+
+  @Test func placesNearestFirstFollowTheOneOrder() throws {
+    let model = try PlacesModel(places: [.london, .paris, .rome, .stockholm])
+
+    #expect(model.places.placesNearestFirst(from: .fixture(41.9, 12.5)).map(\.id) == [3, 2, 1, 42])
+    #expect(model.places.placesNearestFirst(from: .fixture(59.0, 18.0)).map(\.id) == [42, 1, 2, 3])
+    #expect(model.location == nil)
   }
 
   @Test func placesAtTheSameDistanceKeepCatalogOrder() throws {
     let here = Coordinate.fixture(10, 10)
     let places = (1...5).map { Place(id: PlaceID($0), name: "Twin \($0)", coordinate: here) }
-    let model = try PlacesModel(places: places.reversed(), location: here)
+    let catalog = try PlaceCatalog(places.reversed())
 
-    #expect(model.placesByDistance()?.map(\.id) == [5, 4, 3, 2, 1])
+    #expect(catalog.placesNearestFirst(from: here).map(\.id) == [5, 4, 3, 2, 1])
   }
 
   // MARK: - Lifetime

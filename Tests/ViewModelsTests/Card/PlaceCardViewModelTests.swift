@@ -130,7 +130,7 @@ private final class CatalogRenamer: PlacesModelDelegate {
     self.next = next
   }
 
-  func didChange(places: [Place]) {
+  func didChange(places: PlaceCatalog) {
     guard let next else { return }
     self.next = nil
     try? model.replacePlaces(next)

@@ -77,7 +77,7 @@ struct ReentrantListTests {
     let first = [Place.rome, .zurich, .london]
     let second = [Place.paris, .stockholm]
     reaction.onPlaces = { places in
-      if places == first { try? model.replacePlaces(second) }
+      if Array(places) == first { try? model.replacePlaces(second) }
     }
     let setUp = view.commands.count
 

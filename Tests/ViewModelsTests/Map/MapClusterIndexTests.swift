@@ -280,3 +280,14 @@ struct MapClusterIndexTests {
 extension Coordinate {
   fileprivate static let stockholmCentre = Coordinate.fixture(59.32938, 18.06871)
 }
+
+extension MapClusterIndex {
+  /// The index of a catalog of `places`, which the test knows to have unique identifiers.
+  fileprivate init(places: [Place]) {
+    do {
+      self.init(catalog: try PlaceCatalog(places))
+    } catch {
+      preconditionFailure("a test catalog repeats an identifier: \(error)")
+    }
+  }
+}

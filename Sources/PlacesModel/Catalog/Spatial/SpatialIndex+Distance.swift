@@ -1,14 +1,14 @@
 extension SpatialIndex {
   /// A place found by distance: its catalog position and its distance from the query's origin.
-  public struct Neighbour: Hashable, Sendable {
+  package struct Neighbour: Hashable, Sendable {
     /// The place's position in the catalog the index was built from.
-    public let position: Int
+    package let position: Int
     /// The great-circle distance from the origin in metres, as
     /// `origin.distance(to: place.coordinate)` computes it.
-    public let distance: Double
+    package let distance: Double
 
     /// Creates a neighbour from its parts.
-    public init(position: Int, distance: Double) {
+    package init(position: Int, distance: Double) {
       self.position = position
       self.distance = distance
     }
@@ -24,7 +24,7 @@ extension SpatialIndex {
   ///   number of places in the leaves the circle through the *k*th place crosses; about
   ///   O(log *n* + *k* log *k*) for places spread evenly. No place farther than the *k*th is
   ///   measured unless it shares a leaf with a nearer one.
-  public func nearest(_ count: Int, to origin: Coordinate) -> [Neighbour] {
+  package func nearest(_ count: Int, to origin: Coordinate) -> [Neighbour] {
     Array(neighbours(of: origin).prefix(max(0, count)))
   }
 
@@ -43,7 +43,7 @@ extension SpatialIndex {
   ///   most 256 places remain undecided, which are then sorted. To continue from a place
   ///   already found, ``neighbours(of:after:)`` and ``neighbours(of:before:)`` need no
   ///   selection.
-  public func neighbours(of origin: Coordinate, fromRank rank: Int = 0) -> Neighbours {
+  package func neighbours(of origin: Coordinate, fromRank rank: Int = 0) -> Neighbours {
     let distanceOrigin = DistanceOrigin(origin)
     guard rank > 0 else {
       return Neighbours(index: self, origin: distanceOrigin, boundary: nil)
@@ -64,7 +64,7 @@ extension SpatialIndex {
   ///
   /// - Complexity: The start opens the nodes whose distances straddle `neighbour`'s, as
   ///   ``distanceRank(ofPosition:at:from:)`` visits; then O(log *n*) amortised per place.
-  public func neighbours(of origin: Coordinate, after neighbour: Neighbour) -> Neighbours {
+  package func neighbours(of origin: Coordinate, after neighbour: Neighbour) -> Neighbours {
     Neighbours(
       index: self, origin: DistanceOrigin(origin),
       boundary: (key: DistanceKey(neighbour), isIncluded: false))
@@ -75,7 +75,7 @@ extension SpatialIndex {
   /// back to the nearest.
   ///
   /// - Complexity: As ``neighbours(of:after:)``.
-  public func neighbours(of origin: Coordinate, before neighbour: Neighbour) -> Neighbours {
+  package func neighbours(of origin: Coordinate, before neighbour: Neighbour) -> Neighbours {
     Neighbours(
       index: self, origin: DistanceOrigin(origin),
       boundary: (key: DistanceKey(neighbour), isIncluded: false), isDescending: true)
@@ -92,7 +92,7 @@ extension SpatialIndex {
   ///   spread in the plane that is O(√*n*) nodes in the worst case, as a line crosses a k-d
   ///   tree, each leaf among them costing at most ``leafSize`` exact distances; nodes wholly
   ///   inside or outside the circle are counted by their size or skipped, unvisited.
-  public func distanceRank(
+  package func distanceRank(
     ofPosition position: Int, at coordinate: Coordinate, from origin: Coordinate
   )
     -> Int

@@ -11,7 +11,7 @@ extension SpatialIndex {
   /// A best-first search: nodes wait in one heap by the best distance a place in them may
   /// have, measured places in another by distance and position; a place is produced only when
   /// no waiting node could hold a place before it, so the order is exact.
-  public struct Neighbours: Sequence, IteratorProtocol, Sendable {
+  package struct Neighbours: Sequence, IteratorProtocol, Sendable {
     private let index: SpatialIndex
     private let origin: DistanceOrigin
     /// Where the sequence starts, and whether a place exactly there is produced; `nil` to
@@ -38,7 +38,7 @@ extension SpatialIndex {
     /// The next place, or `nil` when every place has been produced.
     ///
     /// - Complexity: O(log *n*) amortised.
-    public mutating func next() -> Neighbour? {
+    package mutating func next() -> Neighbour? {
       let index = self.index
       return index.withTree { tree in
         while let node = nodes.minimum {

@@ -10,7 +10,7 @@ extension SpatialIndex {
   ///   O(log *n* + *m*) for a rectangle small against the spread of the places: only the
   ///   nodes whose cells cross the rectangle's edge are opened, and nodes inside it are
   ///   copied whole.
-  public func positions(in bounds: CoordinateBounds) -> [Int] {
+  package func positions(in bounds: CoordinateBounds) -> [Int] {
     var result: [Int] = []
     forEachPosition(in: bounds) { result.append($0) }
     return result
@@ -20,7 +20,7 @@ extension SpatialIndex {
   /// ``positions(in:)``, without collecting them.
   ///
   /// - Complexity: As ``positions(in:)``.
-  public func forEachPosition(in bounds: CoordinateBounds, _ body: (Int) throws -> Void) rethrows {
+  package func forEachPosition(in bounds: CoordinateBounds, _ body: (Int) throws -> Void) rethrows {
     let region = IndexRegion(bounds)
     try withTree { tree in
       try tree.visit(lower: 0, upper: count, cell: .world, region: region, body)
@@ -31,7 +31,7 @@ extension SpatialIndex {
   ///
   /// - Complexity: O(√*n*) in the worst case, O(log *n*) typically, whatever the count: a node
   ///   inside the rectangle is counted by its size, unvisited.
-  public func numberOfPlaces(in bounds: CoordinateBounds) -> Int {
+  package func numberOfPlaces(in bounds: CoordinateBounds) -> Int {
     let region = IndexRegion(bounds)
     return withTree { tree in
       tree.count(lower: 0, upper: count, cell: .world, region: region)

@@ -2,8 +2,8 @@
 /// in what order by distance.
 ///
 /// The index names places by their position in the catalog it was built from (`0..<count`),
-/// so it stays small and says nothing about identifiers; ``PlacesModel`` keeps one for its
-/// ``PlacesModel/places``.
+/// so it stays small and says nothing about identifiers; each ``PlaceCatalog`` builds one, once,
+/// on first use.
 ///
 /// ## Structure
 /// A k-d tree stored implicitly, with no nodes: the places' coordinates and catalog positions
@@ -29,12 +29,12 @@
 ///
 /// ## Memory
 /// 20 bytes per place: a ``Coordinate`` (16) and an `Int32` position (4), plus the arrays'
-/// fixed overhead; see ``memoryFootprint``. A catalog may hold at most `Int32.max` places.
+/// fixed overhead; see ``byteCount``. A catalog may hold at most `Int32.max` places.
 ///
 /// The index is an immutable value, `Sendable`, and may be queried from any thread.
-public struct SpatialIndex: Sendable {
+package struct SpatialIndex: Sendable {
   /// The most places a leaf holds; larger nodes are split.
-  public static let leafSize = 16
+  package static let leafSize = 16
 
   /// The coordinates, in tree order.
   let coordinates: [Coordinate]
@@ -47,7 +47,7 @@ public struct SpatialIndex: Sendable {
   /// - Precondition: At most `Int32.max` coordinates.
   /// - Complexity: O(*n* log *n*) expected: a selection at each of the tree's log(*n* /
   ///   ``leafSize``) levels.
-  public init(coordinates: some Sequence<Coordinate>) {
+  package init(coordinates: some Sequence<Coordinate>) {
     var coordinates = Array(coordinates)
     precondition(coordinates.count <= Int(Int32.max), "a catalog holds at most Int32.max places")
     var positions = Array(0..<Int32(coordinates.count))
@@ -65,21 +65,21 @@ public struct SpatialIndex: Sendable {
   /// Indexes `places`, in their order: the place at `places[i]` gets position `i`.
   ///
   /// - Complexity: O(*n* log *n*) expected.
-  public init(places: [Place]) {
+  package init(places: [Place]) {
     self.init(coordinates: places.map { $0.coordinate })
   }
 
   /// An index of no places.
-  public init() {
+  package init() {
     coordinates = []
     positions = []
   }
 
   /// The number of places indexed.
-  public var count: Int { coordinates.count }
+  package var count: Int { coordinates.count }
 
   /// The bytes of memory the index holds: its two arrays' capacity, without their headers.
-  public var memoryFootprint: Int {
+  package var byteCount: Int {
     coordinates.capacity * MemoryLayout<Coordinate>.stride
       + positions.capacity * MemoryLayout<Int32>.stride
   }

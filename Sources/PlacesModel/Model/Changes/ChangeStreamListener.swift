@@ -11,7 +11,7 @@ final class ChangeStreamListener: PlacesModelDelegate, Sendable {
     self.continuation = continuation
   }
 
-  func didChange(places: [Place]) {
+  func didChange(places: PlaceCatalog) {
     continuation.yield(.places(places))
   }
 

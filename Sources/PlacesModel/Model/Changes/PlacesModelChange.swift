@@ -5,7 +5,7 @@
 /// calls a delegate registered at the same moment receives, in the same order.
 public enum PlacesModelChange: Hashable, Sendable {
   /// The catalog was replaced by these places (``PlacesModelDelegate/didChange(places:)``).
-  case places([Place])
+  case places(PlaceCatalog)
   /// The user's location became this coordinate, or unknown when `nil`
   /// (``PlacesModelDelegate/didChange(location:)``).
   case location(Coordinate?)

@@ -1,5 +1,5 @@
+import PlacesModel
 import Testing
-import ViewModels
 
 struct SearchFoldingTests {
   @Test(arguments: [

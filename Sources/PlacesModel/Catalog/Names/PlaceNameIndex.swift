@@ -1,5 +1,3 @@
-import PlacesModel
-
 /// Finds the places whose names match a query, ranked, without scanning the catalog.
 ///
 /// ## Matching and ranking
@@ -21,7 +19,8 @@ import PlacesModel
 ///   match of a range, then the best of the two ranges either side of it, and so on, so a query
 ///   costs O(log *n* + *k* log *n*) for *k* matches returned, however many names match;
 /// - with a location, the matching range is scanned once, keeping the *k* nearest in a heap:
-///   O(log *n* + *r* log *k*) for *r* matching names. Every name starting with the same letter
+///   O(log *n* + *r* log *k*) for *r* matching names. A name whose haversine alone shows it
+///   farther than the *k*th nearest so far is passed over without computing its distance. Every name starting with the same letter
 ///   is at most 12% of the world file (about 20,000 for `s`), each costing a few nanoseconds.
 ///
 /// A kind is only looked at when the kinds before it leave room, so word prefixes cost nothing
@@ -30,14 +29,15 @@ import PlacesModel
 /// Building costs O(*n* log *n*) for *n* places (sorts of the folded names, of the population
 /// ranks and of the word starts): about 0.2 s for the 170,391 places of the world file, once
 /// per catalog. Memory, see ``byteCount``: per place, its folded name (10 bytes on average), 4
-/// bytes of offset, 4 of catalog position, 24 for its point on the unit sphere and 12 for its
-/// rank and the tree; per word after the first, 20 bytes. That is 63 bytes per place on the
-/// world file (0.44 later words per place), besides the catalog, which is shared, not copied.
+/// bytes of offset, 4 of catalog position, 16 for its coordinate and 12 for its rank and the
+/// tree; per word after the first, 20 bytes. That is 55 bytes per place on the world file
+/// (0.44 later words per place), besides the catalog, which is shared, not copied.
 ///
-/// The index is an immutable value: build it once per catalog, then query it from any thread.
-public struct PlaceNameIndex: Sendable {
+/// The index is an immutable value: ``PlaceCatalog`` builds it once per catalog, then it may be
+/// queried from any thread.
+package struct PlaceNameIndex: Sendable {
   /// The catalog, in the order given.
-  public let places: [Place]
+  package let places: [Place]
 
   /// The folded names, concatenated in name-entry order.
   private let text: [UInt8]
@@ -45,8 +45,8 @@ public struct PlaceNameIndex: Sendable {
   private let nameStart: [UInt32]
   /// The catalog position of the place of name entry `i`.
   private let namePlace: [UInt32]
-  /// The position on the unit sphere of the place of name entry `i`.
-  private let namePoint: [UnitVector]
+  /// The coordinate of the place of name entry `i`.
+  private let nameCoordinate: [Coordinate]
   /// Name entries by population rank.
   private let nameTree: RangeMinimumTree
   /// Word entry `j` is `text[wordStart[j]..<nameStart[wordName[j] + 1]]`.
@@ -59,7 +59,7 @@ public struct PlaceNameIndex: Sendable {
   /// Builds the index of `places`.
   ///
   /// - Complexity: O(*n* log *n*) for *n* places.
-  public init(places: [Place]) {
+  package init(places: [Place]) {
     self.places = places
     var folded: [UInt8] = []
     folded.reserveCapacity(places.count * 12)
@@ -95,7 +95,7 @@ public struct PlaceNameIndex: Sendable {
     self.text = text
     self.nameStart = nameStart
     namePlace = order.map { UInt32($0) }
-    namePoint = order.map { UnitVector(places[$0].coordinate) }
+    nameCoordinate = order.map { places[$0].coordinate }
 
     // Population rank: most populous first, then in name-entry order (folded name, identifier).
     let populations = order.map { places[$0].population ?? 0 }
@@ -143,29 +143,33 @@ public struct PlaceNameIndex: Sendable {
   ///   - origin: The location to rank by, nearest first, and to measure distances from; `nil`
   ///     ranks by population.
   ///   - limit: The most matches to return; `0` or less returns none.
-  /// - Returns: The matches; each place at most once, with its best kind.
+  /// - Returns: The matches, each place at most once with its best kind, as the catalog
+  ///   position of its place and, with a location, its distance from it.
   /// - Complexity: O(*m* + log *n* + *k* log *n*) for a query of *m* scalars and *k* matches
   ///   without a location; with one, O(*m* + log *n* + *r* log *k*) where *r* counts the
   ///   names (and, when they leave room, the words) that start with the query.
-  public func matches(for query: String, near origin: Coordinate?, limit: Int) -> [SearchMatch] {
+  package func matches(
+    for query: String, near origin: Coordinate?, limit: Int
+  ) -> [(position: Int, kind: SearchMatchKind, distance: Double?)] {
     let key = Array(SearchFolding.folded(query).utf8)
     guard !key.isEmpty, limit > 0 else { return [] }
+    let distanceOrigin = origin.map(DistanceOrigin.init)
     return text.withUnsafeBufferPointer { bytes in
-      let search = Search(
-        index: self, bytes: bytes, key: key, origin: origin.map(UnitVector.init))
+      let search = Search(index: self, bytes: bytes, key: key, origin: distanceOrigin)
       return search.run(limit: limit).map { entry, kind in
-        let place = places[Int(namePlace[entry])]
-        return SearchMatch(
-          place: place, kind: kind, distance: origin.map { $0.distance(to: place.coordinate) })
+        let position = Int(namePlace[entry])
+        return (
+          position, kind, distanceOrigin.map { $0.distance(to: nameCoordinate[entry]) }
+        )
       }
     }
   }
 
   /// The memory the index holds, in bytes, beyond the catalog it shares: the folded text and
   /// the tables' elements (not their spare capacity).
-  public var byteCount: Int {
+  package var byteCount: Int {
     text.count + nameStart.count * 4 + namePlace.count * 4
-      + namePoint.count * MemoryLayout<UnitVector>.stride + nameTree.byteCount
+      + nameCoordinate.count * MemoryLayout<Coordinate>.stride + nameTree.byteCount
       + wordStart.count * 4 + wordName.count * 4 + wordTree.byteCount
   }
 
@@ -176,7 +180,7 @@ public struct PlaceNameIndex: Sendable {
     let index: PlaceNameIndex
     let bytes: UnsafeBufferPointer<UInt8>
     let key: [UInt8]
-    let origin: UnitVector?
+    let origin: DistanceOrigin?
 
     func run(limit: Int) -> [(entry: Int, kind: SearchMatchKind)] {
       let nameCount = index.namePlace.count
@@ -261,23 +265,33 @@ public struct PlaceNameIndex: Sendable {
       }
       var nearest = MinimumHeap<Farther>()
       var members = Set<Int>()
+      // Once the heap is full: the haversines beyond which a name is surely farther than the
+      // farthest kept, so most names are passed over without their distance.
+      var farthest: DistanceThreshold?
       for position in range {
         let entry = nameEntry(position)
-        let squaredChord = origin.squaredDistance(to: index.namePoint[entry])
-        let isFull = nearest.count >= limit
-        if isFull, let worst = nearest.minimum, squaredChord > worst.squaredChord { continue }
+        let coordinate = index.nameCoordinate[entry]
+        if let farthest, origin.haversine(to: coordinate) > farthest.farther { continue }
         guard !members.contains(entry), isWanted(entry) else { continue }
-        let candidate = Farther(squaredChord: squaredChord, entry: entry)
-        if !isFull {
+        let candidate = Farther(
+          key: DistanceKey(
+            distance: origin.distance(to: coordinate), position: Int(index.namePlace[entry])),
+          entry: entry)
+        if nearest.count < limit {
           nearest.insert(candidate)
           members.insert(entry)
-        } else if let worst = nearest.minimum, candidate.isNearer(than: worst) {
+        } else if let worst = nearest.minimum, candidate.key < worst.key {
           members.remove(worst.entry)
           nearest.replaceMinimum(with: candidate)
           members.insert(entry)
+        } else {
+          continue
+        }
+        if nearest.count == limit, let worst = nearest.minimum {
+          farthest = DistanceThreshold(worst.key.distance)
         }
       }
-      return nearest.removeAll().sorted { $0.isNearer(than: $1) }.map(\.entry)
+      return nearest.removeAll().sorted { $0.key < $1.key }.map(\.entry)
     }
   }
 
@@ -309,22 +323,17 @@ public struct PlaceNameIndex: Sendable {
 }
 
 /// A candidate match ordered so that the heap's minimum is the farthest: the one to drop.
-private struct Farther: Comparable {
-  let squaredChord: Double
-  /// The name entry, whose order is that of the folded names, then of the identifiers.
+private struct Farther: Comparable, Sendable {
+  /// The place's distance and catalog position: the package's nearest-first order.
+  let key: DistanceKey
+  /// The name entry.
   let entry: Int
 
-  /// Whether this candidate ranks before `other`: nearer, then by folded name and identifier.
-  func isNearer(than other: Farther) -> Bool {
-    squaredChord != other.squaredChord
-      ? squaredChord < other.squaredChord : entry < other.entry
-  }
-
   static func < (left: Farther, right: Farther) -> Bool {
-    right.isNearer(than: left)
+    right.key < left.key
   }
 
   static func == (left: Farther, right: Farther) -> Bool {
-    left.entry == right.entry
+    left.key == right.key
   }
 }

@@ -1,10 +1,17 @@
 /// A binary min-heap in an array: the smallest element first.
 ///
-/// - Complexity: ``insert(_:)`` and ``popMinimum()`` O(log *n*); ``minimum`` O(1).
+/// The package's one heap: the spatial index's nearest-first walk, the name index's top matches and its range-minimum
+/// tree all use it.
+///
+/// - Complexity: ``insert(_:)``, ``popMinimum()`` and ``replaceMinimum(with:)`` O(log *n*);
+///   ``minimum`` O(1).
 struct MinimumHeap<Element: Comparable>: Sendable where Element: Sendable {
   private var elements: [Element] = []
 
   var isEmpty: Bool { elements.isEmpty }
+
+  /// The number of elements.
+  var count: Int { elements.count }
 
   /// The smallest element, or `nil` when the heap is empty.
   var minimum: Element? { elements.first }
@@ -25,7 +32,27 @@ struct MinimumHeap<Element: Comparable>: Sendable where Element: Sendable {
   mutating func popMinimum() -> Element? {
     guard let last = elements.popLast() else { return nil }
     guard let first = elements.first else { return last }
-    // Sift `last` down from the root, into the hole `first` leaves.
+    siftDown(last)
+    return first
+  }
+
+  /// Replaces the smallest element by `element` (or inserts it into an empty heap).
+  mutating func replaceMinimum(with element: Element) {
+    guard !elements.isEmpty else {
+      elements.append(element)
+      return
+    }
+    siftDown(element)
+  }
+
+  /// Empties the heap, returning its elements in no particular order.
+  mutating func removeAll() -> [Element] {
+    defer { elements = [] }
+    return elements
+  }
+
+  /// Sifts `element` down from the root, into the hole the root leaves.
+  private mutating func siftDown(_ last: Element) {
     let count = elements.count
     var parent = 0
     while true {
@@ -39,6 +66,5 @@ struct MinimumHeap<Element: Comparable>: Sendable where Element: Sendable {
       parent = child
     }
     elements[parent] = last
-    return first
   }
 }

@@ -14,11 +14,11 @@
 ///
 /// The table of accented letters is generated from the Unicode character database by
 /// `scripts/generate-unicode-tables.py`.
-public enum SearchFolding {
+package enum SearchFolding {
   /// Returns `text` folded for search; empty when `text` has no letter or digit.
   ///
   /// - Complexity: O(*m*) for *m* Unicode scalars.
-  public static func folded(_ text: String) -> String {
+  package static func folded(_ text: String) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     appendFolded(text, to: &bytes)

@@ -1,7 +1,6 @@
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
-import ViewModelTestSupport
-import ViewModels
 
 struct PlaceNameIndexTests {
   private static func place(
@@ -16,18 +15,18 @@ struct PlaceNameIndexTests {
       Self.place(1, "Malmö"), Self.place(2, "São Paulo"), Self.place(3, "Paris"),
     ])
 
-    #expect(index.matches(for: "malmo", near: nil, limit: 10).map(\.id) == [1])
-    #expect(index.matches(for: "MALMÖ", near: nil, limit: 10).map(\.id) == [1])
-    #expect(index.matches(for: "sao paulo", near: nil, limit: 10).map(\.id) == [2])
-    #expect(index.matches(for: "paulo", near: nil, limit: 10).map(\.id) == [2])
+    #expect(index.found(for: "malmo", near: nil, limit: 10).map(\.id) == [1])
+    #expect(index.found(for: "MALMÖ", near: nil, limit: 10).map(\.id) == [1])
+    #expect(index.found(for: "sao paulo", near: nil, limit: 10).map(\.id) == [2])
+    #expect(index.found(for: "paulo", near: nil, limit: 10).map(\.id) == [2])
   }
 
   @Test func matchesOnlyAtTheStartOfAWord() {
     let index = PlaceNameIndex(places: [Self.place(1, "Stockholm"), Self.place(2, "Södertälje")])
 
-    #expect(index.matches(for: "holm", near: nil, limit: 10).isEmpty)
-    #expect(index.matches(for: "talje", near: nil, limit: 10).isEmpty)
-    #expect(index.matches(for: "s", near: nil, limit: 10).count == 2)
+    #expect(index.found(for: "holm", near: nil, limit: 10).isEmpty)
+    #expect(index.found(for: "talje", near: nil, limit: 10).isEmpty)
+    #expect(index.found(for: "s", near: nil, limit: 10).count == 2)
   }
 
   @Test func ranksExactNamesThenNamePrefixesThenWordPrefixes() {
@@ -38,7 +37,7 @@ struct PlaceNameIndexTests {
       Self.place(4, "Saint-Louis", population: 800),
     ])
 
-    let matches = index.matches(for: "louis", near: nil, limit: 10)
+    let matches = index.found(for: "louis", near: nil, limit: 10)
 
     #expect(matches.map(\.id) == [3, 2, 1, 4])
     #expect(matches.map(\.kind) == [.exactName, .namePrefix, .wordPrefix, .wordPrefix])
@@ -53,7 +52,7 @@ struct PlaceNameIndexTests {
       Self.place(1, "Spring Valley"),
     ])
 
-    let matches = index.matches(for: "spr", near: nil, limit: 10)
+    let matches = index.found(for: "spr", near: nil, limit: 10)
 
     #expect(matches.map(\.id) == [3, 4, 2, 5, 1])
     #expect(matches.allSatisfy { $0.distance == nil })
@@ -67,21 +66,23 @@ struct PlaceNameIndexTests {
     ])
     let boston = Coordinate.fixture(42.36, -71.06)
 
-    let matches = index.matches(for: "springfield", near: boston, limit: 10)
+    let matches = index.found(for: "springfield", near: boston, limit: 10)
 
     #expect(matches.map(\.id) == [2, 1, 3])
     let distances = try matches.map { try #require($0.distance) }
     #expect(distances == matches.map { boston.distance(to: $0.place.coordinate) })
   }
 
-  @Test func placesAtTheSameSpotGoByFoldedNameThenByID() {
+  @Test func placesAtTheSameSpotKeepCatalogOrderWithinAKind() {
     let spot = Coordinate.fixture(41.15, -8.58333)
     let index = PlaceNameIndex(places: [
       Self.place(9, "Vila B", at: spot), Self.place(8, "Vila A", at: spot),
       Self.place(7, "Vilá A", at: spot), Self.place(6, "Vila", at: spot),
     ])
 
-    #expect(index.matches(for: "vila", near: .fixture(0, 0), limit: 10).map(\.id) == [6, 7, 8, 9])
+    // The exact name first, then the prefixes in the package's one nearest-first order:
+    // at one distance, by catalog position.
+    #expect(index.found(for: "vila", near: .fixture(0, 0), limit: 10).map(\.id) == [6, 9, 8, 7])
   }
 
   @Test func aPlaceMatchingInSeveralWordsIsListedOnceWithItsBestKind() {
@@ -90,7 +91,7 @@ struct PlaceNameIndexTests {
     ])
 
     for origin in [nil, Coordinate.fixture(10, 10)] {
-      let matches = index.matches(for: "san", near: origin, limit: 10)
+      let matches = index.found(for: "san", near: origin, limit: 10)
       #expect(matches.map(\.id) == [1, 2])
       #expect(matches.map(\.kind) == [.namePrefix, .wordPrefix])
     }
@@ -100,20 +101,20 @@ struct PlaceNameIndexTests {
     let places = (1...50).map { Self.place(Place.ID($0), "Town \($0)", population: $0) }
     let index = PlaceNameIndex(places: places)
 
-    #expect(index.matches(for: "town", near: nil, limit: 3).map(\.id) == [50, 49, 48])
-    #expect(index.matches(for: "town", near: nil, limit: 0).isEmpty)
-    #expect(index.matches(for: "town", near: nil, limit: -1).isEmpty)
+    #expect(index.found(for: "town", near: nil, limit: 3).map(\.id) == [50, 49, 48])
+    #expect(index.found(for: "town", near: nil, limit: 0).isEmpty)
+    #expect(index.found(for: "town", near: nil, limit: -1).isEmpty)
   }
 
   @Test(arguments: ["", " ", "-", "’", "zzz", "malmoe"])
   func queriesWithoutMatchesFindNothing(query: String) {
     let index = PlaceNameIndex(places: [Self.place(1, "Malmö"), Self.place(2, "-")])
 
-    #expect(index.matches(for: query, near: nil, limit: 10).isEmpty)
+    #expect(index.found(for: query, near: nil, limit: 10).isEmpty)
   }
 
   @Test func anEmptyCatalogFindsNothing() {
-    #expect(PlaceNameIndex(places: []).matches(for: "a", near: nil, limit: 10).isEmpty)
+    #expect(PlaceNameIndex(places: []).found(for: "a", near: nil, limit: 10).isEmpty)
   }
 
   @Test(arguments: [1, 2, 3, 4], [false, true])
@@ -132,7 +133,7 @@ struct PlaceNameIndexTests {
 
     for query in queries {
       for limit in [1, 5, 1_000] {
-        let found = index.matches(for: query, near: origin, limit: limit)
+        let found = index.found(for: query, near: origin, limit: limit)
         let expected = Self.bruteForce(query, in: places, near: origin).prefix(limit)
         #expect(found.map(\.id) == expected.map(\.id), "query \(query), limit \(limit)")
         #expect(found.map(\.kind) == expected.map(\.kind), "query \(query), limit \(limit)")
@@ -142,14 +143,16 @@ struct PlaceNameIndexTests {
 
   // MARK: - Reference
 
-  /// Every match, found by folding and comparing every name, then sorted in full.
+  /// Every match, found by folding and comparing every name, then sorted in full: near a
+  /// location in the package's one nearest-first order (distance, then catalog position), else
+  /// by population, folded name and identifier.
   private static func bruteForce(_ query: String, in places: [Place], near origin: Coordinate?)
-    -> [SearchMatch]
+    -> [FoundPlace]
   {
     let key = SearchFolding.folded(query)
     guard !key.isEmpty else { return [] }
-    var found: [SearchMatch] = []
-    for place in places {
+    var found: [(match: FoundPlace, position: Int)] = []
+    for (position, place) in places.enumerated() {
       let name = SearchFolding.folded(place.name)
       let kind: SearchMatchKind
       if name == key {
@@ -163,17 +166,17 @@ struct PlaceNameIndexTests {
       } else {
         continue
       }
-      found.append(
-        SearchMatch(place: place, kind: kind, distance: origin?.distance(to: place.coordinate)))
+      let distance = origin?.distance(to: place.coordinate)
+      found.append((FoundPlace(place: place, kind: kind, distance: distance), position))
     }
-    return found.sorted { left, right in
+    return found.sorted { leftEntry, rightEntry in
+      let (left, right) = (leftEntry.match, rightEntry.match)
       if left.kind != right.kind { return left.kind < right.kind }
-      if let leftDistance = left.distance, let rightDistance = right.distance,
-        leftDistance != rightDistance
-      {
-        return leftDistance < rightDistance
+      if let leftDistance = left.distance, let rightDistance = right.distance {
+        return leftDistance != rightDistance
+          ? leftDistance < rightDistance : leftEntry.position < rightEntry.position
       }
-      if origin == nil, left.place.population ?? 0 != right.place.population ?? 0 {
+      if left.place.population ?? 0 != right.place.population ?? 0 {
         return left.place.population ?? 0 > right.place.population ?? 0
       }
       let leftName = SearchFolding.folded(left.place.name).utf8
@@ -183,6 +186,7 @@ struct PlaceNameIndexTests {
       }
       return left.id < right.id
     }
+    .map(\.match)
   }
 
   // MARK: - Random catalogs
@@ -240,5 +244,22 @@ struct SeededSequence {
   mutating func next(below bound: Int) -> Int {
     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return Int((state >> 33) % UInt64(bound))
+  }
+}
+
+/// A match as a test reads it: the place, not its position.
+private struct FoundPlace {
+  let place: Place
+  let kind: SearchMatchKind
+  let distance: Double?
+  var id: Place.ID { place.id }
+}
+
+extension PlaceNameIndex {
+  /// ``matches(for:near:limit:)`` with each match's place looked up.
+  fileprivate func found(for query: String, near origin: Coordinate?, limit: Int) -> [FoundPlace] {
+    matches(for: query, near: origin, limit: limit).map {
+      FoundPlace(place: places[$0.position], kind: $0.kind, distance: $0.distance)
+    }
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import PlacesModel
 
 /// The Web Mercator projection in world units: the world is a square 2^32 units on a side,
 /// x growing east from longitude -180 and y growing south from latitude +85.0511°.
@@ -7,30 +6,30 @@ import PlacesModel
 /// Latitudes beyond ±``maximumLatitude`` (where the square ends) are projected onto its top or
 /// bottom edge. A place's position in the cluster index is the floor of its projection, a
 /// `UInt32` pair: one unit is about 9 mm at the equator. Longitude 180 wraps to x = 0.
-enum WebMercator {
+package enum WebMercator {
   /// The side of the world square in units: 2^32.
-  static let worldSize: Double = 4_294_967_296
+  package static let worldSize: Double = 4_294_967_296
 
   /// The latitude where the square ends, in degrees: atan(sinh(π)).
-  static let maximumLatitude = 85.051_128_779_806_59
+  package static let maximumLatitude = 85.051_128_779_806_59
 
   /// The width of the world in points at `zoom`: 256 × 2^zoom.
-  static func pointsPerWorld(atZoom zoom: Double) -> Double {
+  package static func pointsPerWorld(atZoom zoom: Double) -> Double {
     256 * exp2(zoom)
   }
 
   /// How many world units one point spans at `zoom`: 2^(24 - zoom).
-  static func unitsPerPoint(atZoom zoom: Double) -> Double {
+  package static func unitsPerPoint(atZoom zoom: Double) -> Double {
     exp2(24 - zoom)
   }
 
   /// The x of `longitude`, in `0...worldSize`.
-  static func x(longitude: Double) -> Double {
+  package static func x(longitude: Double) -> Double {
     (longitude + 180) / 360 * worldSize
   }
 
   /// The y of `latitude`, in `0...worldSize`; latitudes beyond the square land on its edge.
-  static func y(latitude: Double) -> Double {
+  package static func y(latitude: Double) -> Double {
     let clamped = min(max(latitude, -maximumLatitude), maximumLatitude)
     let sine = sin(clamped * .pi / 180)
     let y = 0.5 - log((1 + sine) / (1 - sine)) / (4 * .pi)
@@ -38,36 +37,36 @@ enum WebMercator {
   }
 
   /// The longitude of `x`, which may lie outside the square: it is wrapped into `-180...180`.
-  static func longitude(x: Double) -> Double {
+  package static func longitude(x: Double) -> Double {
     var fraction = (x / worldSize).truncatingRemainder(dividingBy: 1)
     if fraction < 0 { fraction += 1 }
     return min(max(fraction * 360 - 180, -180), 180)
   }
 
   /// The latitude of `y`, clamped to the square.
-  static func latitude(y: Double) -> Double {
+  package static func latitude(y: Double) -> Double {
     let fraction = min(max(y / worldSize, 0), 1)
     let latitude = atan(sinh(.pi * (1 - 2 * fraction))) * 180 / .pi
     return min(max(latitude, -maximumLatitude), maximumLatitude)
   }
 
   /// The fixed-point position of `coordinate`: the floor of its projection.
-  static func position(of coordinate: Coordinate) -> (x: UInt32, y: UInt32) {
+  package static func position(of coordinate: Coordinate) -> (x: UInt32, y: UInt32) {
     (fixedX(x(longitude: coordinate.longitude)), fixedY(y(latitude: coordinate.latitude)))
   }
 
   /// `x` rounded down to a unit, with the world's east edge wrapping to 0.
-  static func fixedX(_ x: Double) -> UInt32 {
+  package static func fixedX(_ x: Double) -> UInt32 {
     UInt32(truncatingIfNeeded: UInt64(min(max(x, 0), worldSize).rounded(.down)))
   }
 
   /// `y` rounded down to a unit, clamped into the square.
-  static func fixedY(_ y: Double) -> UInt32 {
+  package static func fixedY(_ y: Double) -> UInt32 {
     UInt32(min(max(y, 0), worldSize - 1).rounded(.down))
   }
 
   /// The coordinate of a point of the square given in units; x may lie outside and wraps.
-  static func coordinate(x: Double, y: Double) -> Coordinate {
+  package static func coordinate(x: Double, y: Double) -> Coordinate {
     do {
       return try Coordinate(latitude: latitude(y: y), longitude: longitude(x: x))
     } catch {

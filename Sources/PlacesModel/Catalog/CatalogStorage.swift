@@ -1,0 +1,87 @@
+/// The places of a ``PlaceCatalog`` and its indexes, shared by every copy of the value.
+///
+/// The index by identifier is built with the storage; each other index is built on first use,
+/// under a lock of its own, so that it is built exactly once even when several threads ask
+/// at the same moment, and then read without building again.
+final class CatalogStorage: Sendable {
+  let places: [Place]
+  private let positionByID: [Place.ID: Int]
+  private let spatial = LazyIndex<SpatialIndex>()
+  private let names = LazyIndex<PlaceNameIndex>()
+  private let nameSort = LazyIndex<NameOrder>()
+  private let morton = LazyIndex<MortonOrder>()
+
+  /// The number of indexes besides the one by identifier.
+  static let lazyIndexCount = 4
+
+  /// Indexes `places` by identifier, refusing a catalog in which two places share one.
+  ///
+  /// - Complexity: O(*n*).
+  init(_ places: [Place]) throws(PlacesModelError) {
+    var positionByID: [Place.ID: Int] = [:]
+    positionByID.reserveCapacity(places.count)
+    for (position, place) in places.enumerated() {
+      if let earlier = positionByID.updateValue(position, forKey: place.id) {
+        throw .duplicateID(place.id, firstIndex: earlier, secondIndex: position)
+      }
+    }
+    self.places = places
+    self.positionByID = positionByID
+  }
+
+  /// The storage of no places.
+  init() {
+    places = []
+    positionByID = [:]
+  }
+
+  /// The position of the place with identifier `id`, if any.
+  func position(of id: Place.ID) -> Int? {
+    positionByID[id]
+  }
+
+  var spatialIndex: SpatialIndex {
+    spatial.value { SpatialIndex(places: places) }
+  }
+
+  var nameIndex: PlaceNameIndex {
+    names.value { PlaceNameIndex(places: places) }
+  }
+
+  var nameOrder: NameOrder {
+    nameSort.value { NameOrder(places) }
+  }
+
+  var mortonOrder: MortonOrder {
+    morton.value { MortonOrder(places: places) }
+  }
+
+  /// How many index builds ran, all indexes together.
+  var buildCount: Int {
+    spatial.buildCount + names.buildCount + nameSort.buildCount + morton.buildCount
+  }
+}
+
+/// An index built on first use, exactly once, then shared.
+///
+/// The build runs under the slot's own lock: a thread that asks while another builds waits
+/// for that build instead of starting its own. Builds run no user code, so holding the lock
+/// through one is safe; a build never reads another slot of the same storage.
+final class LazyIndex<Value: Sendable>: Sendable {
+  private let slot = Locked<(value: Value?, builds: Int)>((nil, 0))
+
+  /// The index, built by `build` if this is the first use.
+  func value(_ build: () -> Value) -> Value {
+    slot.withLock { slot in
+      if let value = slot.value { return value }
+      let built = build()
+      slot = (built, slot.builds + 1)
+      return built
+    }
+  }
+
+  /// How many times the index was built: 0 or 1.
+  var buildCount: Int {
+    slot.withLock { $0.builds }
+  }
+}

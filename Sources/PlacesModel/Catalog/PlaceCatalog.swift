@@ -1,0 +1,160 @@
+/// A catalog of places and every index of them: one immutable value, built once and shared by
+/// every screen.
+///
+/// A catalog is a random-access collection of its places, in the order it was given, with
+/// unique identifiers. It owns every index the core keeps of them (by identifier, spatial, by
+/// name, the map's clustering order and the list's name order), so no screen builds an index
+/// of its own and each index is built at most once per catalog, however many screens read it.
+///
+/// ``PlacesModel/places`` holds the catalog, and every ``PlacesModelDelegate/didChange(places:)``
+/// carries it: the view models read the value their callback carries, never a copy of their
+/// own.
+///
+/// ## When the indexes are built
+/// The index by identifier is built with the catalog, so ``place(withID:)`` and
+/// ``position(ofPlaceWithID:)`` cost O(1) from the start. The others are built on first use,
+/// exactly once (threads that ask at the same moment wait for the one build), and then shared
+/// by every copy of the value. A front end that would rather not pay for them on the first
+/// camera move or the first keystroke calls ``prepareIndexes()`` beforehand, for example while
+/// a launch screen shows, without knowing which indexes exist.
+///
+/// ## Distances
+/// The one distance of the package is ``Coordinate/distance(to:)``, in metres along a great
+/// circle, and its one nearest-first order sorts by that distance, then by position in the
+/// catalog: the list's rows by distance and the search's matches near a location follow it.
+///
+/// The catalog is `Sendable`: copies share the places and the indexes, and may be read from
+/// any thread.
+public struct PlaceCatalog: Sendable {
+  let storage: CatalogStorage
+
+  /// Creates the catalog of `places`, in their order.
+  ///
+  /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)`` if two places share
+  ///   an identifier.
+  /// - Complexity: O(*n*), for the index by identifier; the other indexes are built on first
+  ///   use.
+  public init(_ places: [Place]) throws(PlacesModelError) {
+    storage = try CatalogStorage(places)
+  }
+
+  /// The catalog of no places.
+  public static let empty = PlaceCatalog(storage: CatalogStorage())
+
+  init(storage: CatalogStorage) {
+    self.storage = storage
+  }
+
+  /// The places, in catalog order.
+  public var places: [Place] { storage.places }
+
+  // MARK: - Lookups
+
+  /// The place with identifier `id`, or `nil`.
+  ///
+  /// - Complexity: O(1) on average.
+  public func place(withID id: Place.ID) -> Place? {
+    storage.position(of: id).map { storage.places[$0] }
+  }
+
+  /// The position in the catalog of the place with identifier `id`, or `nil`.
+  ///
+  /// - Complexity: O(1) on average.
+  public func position(ofPlaceWithID id: Place.ID) -> Int? {
+    storage.position(of: id)
+  }
+
+  /// Whether a place has identifier `id`.
+  ///
+  /// - Complexity: O(1) on average.
+  public func contains(placeWithID id: Place.ID) -> Bool {
+    storage.position(of: id) != nil
+  }
+
+  /// The places nearest first from `origin`, in the package's one nearest-first order: by
+  /// ``Coordinate/distance(to:)``, then by position in the catalog.
+  ///
+  /// Each place is found as the sequence is read, from the spatial index, without sorting the
+  /// catalog: read only as many as you need.
+  ///
+  /// - Complexity: O(log *n*) per place read, after the spatial index is built (once per
+  ///   catalog, O(*n* log *n*), on first use).
+  public func placesNearestFirst(from origin: Coordinate) -> some Sequence<Place> {
+    let places = storage.places
+    return spatialIndex.neighbours(of: origin).lazy.map { places[$0.position] }
+  }
+
+  // MARK: - Indexes
+
+  /// Builds every index of the catalog that is not built yet, so that no later query waits
+  /// for one.
+  ///
+  /// Safe to call from any thread, and more than once: each index is still built once.
+  ///
+  /// - Complexity: O(*n* log *n*) the first time, O(1) after.
+  public func prepareIndexes() {
+    _ = storage.spatialIndex
+    _ = storage.nameIndex
+    _ = storage.nameOrder
+    _ = storage.mortonOrder
+  }
+
+  /// The spatial index: rectangles, nearest first, rank by distance.
+  package var spatialIndex: SpatialIndex { storage.spatialIndex }
+
+  /// The index of folded names and their words, for search.
+  package var nameIndex: PlaceNameIndex { storage.nameIndex }
+
+  /// The catalog sorted by name, then identifier, for the list.
+  package var nameOrder: NameOrder { storage.nameOrder }
+
+  /// The places in Z-order of their Web Mercator positions, for the map's clustering.
+  package var mortonOrder: MortonOrder { storage.mortonOrder }
+
+  /// How many index builds have run for this catalog, all indexes together (the index by
+  /// identifier aside): tests check that each is built at most once.
+  package var indexBuildCount: Int { storage.buildCount }
+
+  /// The number of indexes built on first use: what ``prepareIndexes()`` builds.
+  package static var lazyIndexCount: Int { CatalogStorage.lazyIndexCount }
+}
+
+// MARK: - Collection
+
+extension PlaceCatalog: RandomAccessCollection {
+  /// The position of the first place: 0.
+  public var startIndex: Int { 0 }
+
+  /// The position after the last place: the number of places.
+  public var endIndex: Int { storage.places.count }
+
+  /// The place at `position`.
+  ///
+  /// - Precondition: `position` is in `0..<count`.
+  public subscript(position: Int) -> Place { storage.places[position] }
+}
+
+// MARK: - Equality
+
+extension PlaceCatalog: Hashable {
+  /// Whether two catalogs hold equal places in the same order.
+  ///
+  /// - Complexity: O(1) for copies of one catalog; O(*n*) otherwise.
+  public static func == (left: PlaceCatalog, right: PlaceCatalog) -> Bool {
+    left.storage === right.storage || left.storage.places == right.storage.places
+  }
+
+  /// Hashes the number of places and the first and last of them.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.places.count)
+    hasher.combine(storage.places.first)
+    hasher.combine(storage.places.last)
+  }
+}
+
+extension PlaceCatalog: CustomStringConvertible {
+  /// The number of places, for example `PlaceCatalog(200 places)`.
+  public var description: String {
+    "PlaceCatalog(\(count) place\(count == 1 ? "" : "s"))"
+  }
+}

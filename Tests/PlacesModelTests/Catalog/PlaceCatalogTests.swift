@@ -1,0 +1,101 @@
+import Dispatch
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+struct PlaceCatalogTests {
+  @Test func aCatalogIsItsPlacesInOrderWithLookupsByID() throws {
+    let catalog = try PlaceCatalog([.paris, .london, .stockholm])
+
+    #expect(Array(catalog) == [.paris, .london, .stockholm])
+    #expect(catalog.count == 3 && catalog[1] == .london)
+    #expect(catalog.position(ofPlaceWithID: 42) == 2)
+    #expect(catalog.place(withID: 1) == .london)
+    #expect(catalog.place(withID: 99) == nil && !catalog.contains(placeWithID: 99))
+    #expect(PlaceCatalog.empty.isEmpty)
+    #expect("\(catalog)" == "PlaceCatalog(3 places)")
+  }
+
+  @Test func aRepeatedIdentifierIsRefusedWithBothPositions() {
+    #expect(throws: PlacesModelError.duplicateID(1, firstIndex: 0, secondIndex: 2)) {
+      try PlaceCatalog([.london, .paris, .london])
+    }
+  }
+
+  @Test func catalogsAreEqualWhenTheirPlacesAre() throws {
+    let catalog = try PlaceCatalog([.london, .paris])
+    let copy = catalog
+
+    #expect(copy == catalog)
+    #expect(try PlaceCatalog([.london, .paris]) == catalog)
+    #expect(try PlaceCatalog([.paris, .london]) != catalog)
+    #expect(Set([catalog, copy, try PlaceCatalog([.london, .paris])]).count == 1)
+  }
+
+  @Test func indexesAreBuiltOnFirstUseOnlyAndSharedByCopies() throws {
+    let catalog = try PlaceCatalog([.london, .paris, .rome, .stockholm])
+    #expect(catalog.indexBuildCount == 0)
+
+    let copy = catalog
+    _ = copy.spatialIndex
+    _ = catalog.spatialIndex
+    #expect(catalog.indexBuildCount == 1)
+
+    catalog.prepareIndexes()
+    catalog.prepareIndexes()
+    #expect(catalog.indexBuildCount == PlaceCatalog.lazyIndexCount)
+    #expect(copy.indexBuildCount == PlaceCatalog.lazyIndexCount)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func threadsAskingAtOnceWaitForOneBuild() throws {
+    var generator = SplitMix64(seed: 15)
+    let places = (0..<5_000).map { number in
+      Place(
+        id: PlaceID(number), name: "Place \(number)",
+        coordinate: .fixture(
+          Double.random(in: -80...80, using: &generator),
+          Double.random(in: -180...180, using: &generator)))
+    }
+    let catalog = try PlaceCatalog(places)
+
+    let finished = finishesOnAnotherThread {
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        if thread.isMultiple(of: 2) {
+          catalog.prepareIndexes()
+        } else {
+          _ = catalog.nameIndex.matches(for: "place 1", near: nil, limit: 3)
+          _ = catalog.spatialIndex.nearest(3, to: .uppsala)
+        }
+      }
+    }
+
+    #expect(finished)
+    #expect(catalog.indexBuildCount == PlaceCatalog.lazyIndexCount)
+  }
+
+  @Test func placesNearestFirstAreASortByDistanceThenCatalogOrder() throws {
+    var generator = SplitMix64(seed: 7)
+    let places = (0..<300).map { number in
+      // Few distinct spots, so that many places share a distance.
+      Place(
+        id: PlaceID(number), name: "\(number)",
+        coordinate: .fixture(
+          Double(Int.random(in: -3...3, using: &generator)) * 10,
+          Double(Int.random(in: -6...6, using: &generator)) * 30))
+    }
+    let catalog = try PlaceCatalog(places)
+
+    for _ in 0..<10 {
+      let origin = Coordinate.fixture(
+        Double.random(in: -90...90, using: &generator),
+        Double.random(in: -180...180, using: &generator))
+      let sorted = places.indices.sorted { left, right in
+        let leftDistance = origin.distance(to: places[left].coordinate)
+        let rightDistance = origin.distance(to: places[right].coordinate)
+        return leftDistance != rightDistance ? leftDistance < rightDistance : left < right
+      }
+      #expect(catalog.placesNearestFirst(from: origin).map(\.id) == sorted.map { places[$0].id })
+    }
+  }
+}
