@@ -29,12 +29,12 @@ public func fuzzGeoJSONReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let reader = GeoJSONPlacesReader()
   let source = "fuzz.geojson"
-  let load = Result { () throws(GeoJSONError) in try reader.load(from: bytes, source: source) }
+  let load = Result { () throws(GeoJSONError) in try reader.load(bytes: bytes, file: source) }
   let result = load.map(\.places)
 
   if let text = String(validating: bytes, as: UTF8.self) {
     let textResult = Result { () throws(GeoJSONError) in
-      try reader.places(from: text, source: source)
+      try reader.load(text: text, file: source).places
     }
     expect(textResult == result, "the String and byte entry points disagree")
   }
@@ -60,7 +60,7 @@ private func checkPlaces(_ places: [Place], reader: GeoJSONPlacesReader) {
   expect(places.allSatisfy { !$0.name.isEmpty }, "an empty name was accepted")
   let written = Array(geoJSON(for: places).utf8)
   do {
-    let reread = try reader.places(from: written, source: "rewritten.geojson")
+    let reread = try reader.load(bytes: written, file: "rewritten.geojson").places
     expect(reread == places, "places written back as GeoJSON read back differently")
   } catch {
     expect(false, "places written back as GeoJSON were refused: \(error)")
@@ -88,7 +88,7 @@ private func checkStrictMode(
 ) {
   let strict = GeoJSONPlacesReader(options: .init(isStrict: true))
   let strictResult = Result { () throws(GeoJSONError) in
-    try strict.places(from: bytes, source: source)
+    try strict.load(bytes: bytes, file: source).places
   }
   switch (load, strictResult) {
   case (.success(let load), .success(let places)):
@@ -145,7 +145,7 @@ private func checkDeeperReader(
   guard bytes.count(where: { $0 == 0x5B || $0 == 0x7B }) > defaultDepth else { return }
   let deeperReader = GeoJSONPlacesReader(maximumDepth: defaultDepth * 8)
   let deeperResult = Result { () throws(GeoJSONError) in
-    try deeperReader.places(from: bytes, source: source)
+    try deeperReader.load(bytes: bytes, file: source).places
   }
   if case .failure(.malformedJSON(_, _, _, let reason)) = result,
     reason.hasPrefix("nested more than")

@@ -27,7 +27,7 @@ enum LoadingBenchmarks {
     let heapBefore = MemoryProbe.heapBytesInUse()
     let loaded: [Place]
     do throws(GeoJSONError) {
-      loaded = try GeoJSONPlacesReader().places(contentsOfFile: path)
+      loaded = try GeoJSONPlacesReader().load(contentsOfFile: path).places
     } catch {
       report.failures.append("GeoJSONPlacesReader could not read \(path): \(error)")
       return nil
@@ -52,7 +52,7 @@ enum LoadingBenchmarks {
       [
         TimedOperation(name: "GeoJSONPlacesReader") { iterations in
           for _ in 0..<iterations {
-            loadedCount &+= (try? GeoJSONPlacesReader().places(contentsOfFile: path))?.count ?? 0
+            loadedCount &+= (try? GeoJSONPlacesReader().load(contentsOfFile: path).places)?.count ?? 0
           }
           loadCount += iterations
         },
@@ -96,7 +96,7 @@ enum LoadingBenchmarks {
     if decoder {
       count = (try? DecodableFeatureCollection.places(contentsOfFile: path))?.count ?? -1
     } else {
-      count = (try? GeoJSONPlacesReader().places(contentsOfFile: path))?.count ?? -1
+      count = (try? GeoJSONPlacesReader().load(contentsOfFile: path).places)?.count ?? -1
     }
     let after = MemoryProbe.residentSet()
     return "load-peak places=\(count) rss-before=\(before?.current ?? -1) "

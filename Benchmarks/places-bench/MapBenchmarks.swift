@@ -249,7 +249,7 @@ enum MapBenchmarks {
       return "unknown stop \(name): one of \(stops.map(\.name).joined(separator: ", "))"
     }
     do {
-      let places = try GeoJSONPlacesReader().places(contentsOfFile: path)
+      let places = try GeoJSONPlacesReader().load(contentsOfFile: path).places
       let scene = try Scene(places: places, stop: stop)
       scene.move(moves)
       return "map-moves stop=\(name) moves=\(moves) markers=\(scene.viewModel.markers.count)"

@@ -92,7 +92,7 @@ if sections.contains(.loading) {
   places = LoadingBenchmarks.run(
     path: options.dataFile, plan: quick ? .quick : .slow, report: &report)
 } else if sections.contains(.selection) || sections.contains(.search) || sections.contains(.map) {
-  places = try? GeoJSONPlacesReader().places(contentsOfFile: options.dataFile)
+  places = try? GeoJSONPlacesReader().load(contentsOfFile: options.dataFile).places
 }
 if sections.contains(.selection) {
   progress("selection")
@@ -114,7 +114,7 @@ if sections.contains(.search) {
   }
 }
 if sections.contains(.index) || sections.contains(.list) {
-  let catalog = places ?? (try? GeoJSONPlacesReader().places(contentsOfFile: options.dataFile))
+  let catalog = places ?? (try? GeoJSONPlacesReader().load(contentsOfFile: options.dataFile).places)
   let smallCount = quick ? 20 : 1_000
   if sections.contains(.index) {
     progress("spatial index")

@@ -40,7 +40,7 @@ struct Screens: ViewFactory {
   func makeCardView() -> any PlaceCardViewDelegate { CardScreen() }
 }
 
-let places = try GeoJSONPlacesReader().places(contentsOfFile: "places.geojson")
+let places = try GeoJSONPlacesReader().load(contentsOfFile: "places.geojson").places
 let app = try AppCoordinator(places: places, viewFactory: Screens())
 // What the map shows: call this again on every pan or zoom; the markers of the region follow.
 let camera = try MapCamera(centre: Coordinate(latitude: 59.3, longitude: 18.1), zoom: 4)

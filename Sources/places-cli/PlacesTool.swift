@@ -87,7 +87,7 @@ struct PlacesTool {
       if let file = invocation.placesFile {
         try reader.load(contentsOfFile: file)
       } else {
-        try reader.load(from: BuiltInPlaces.geoJSON, source: source)
+        try reader.load(text: BuiltInPlaces.geoJSON, file: source)
       }
     if !load.report.isEmpty {
       let count = GeoJSONLoadReport.grouped(load.places.count)

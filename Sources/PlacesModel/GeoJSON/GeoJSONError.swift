@@ -1,7 +1,7 @@
 /// Why GeoJSON places could not be read.
 ///
 /// Every case names the file it concerns as `file`: the path given to
-/// ``GeoJSONPlacesReader/places(contentsOfFile:)`` or the `source` given to the other readers.
+/// ``GeoJSONPlacesReader/load(contentsOfFile:)`` or the `file` given to the other readers.
 /// ``description`` is a message that starts with the file and the position, for example
 /// `places.geojson:3:17: malformed JSON: expected ',' or ']'`, and says what to do where the
 /// fix is not plain; it is one line unless several kinds of problem are reported.

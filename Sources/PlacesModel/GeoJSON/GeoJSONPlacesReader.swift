@@ -72,66 +72,42 @@ public struct GeoJSONPlacesReader: Sendable {
   ///
   /// - Throws: ``GeoJSONError/fileNotFound(file:)`` or
   ///   ``GeoJSONError/unreadable(file:reason:)`` if the file cannot be read, otherwise the
-  ///   errors of ``load(from:source:)-([UInt8],_)``.
+  ///   errors of ``load(bytes:file:)``.
   /// - Complexity: O(*n*) in the size of the file, which is held in memory while it is read.
   public func load(contentsOfFile path: String) throws(GeoJSONError) -> GeoJSONLoad {
     let bytes = try GeoJSONFile.contents(ofFile: path)
-    return try load(from: bytes, source: path)
+    return try load(bytes: bytes, file: path)
   }
 
-  /// Reads the places in GeoJSON bytes, with what was skipped; `source` is the name used in
-  /// errors, such as a path, `<built-in>` or `<stdin>`.
+  /// Reads the places in GeoJSON bytes, with what was skipped; `file` is the name errors give
+  /// the input, such as a path, `<built-in>` or `<stdin>`.
   ///
   /// - Throws: ``GeoJSONError/empty(file:)``,
   ///   ``GeoJSONError/malformedJSON(file:line:column:reason:)``,
   ///   ``GeoJSONError/notAFeatureCollection(file:reason:)``,
   ///   ``GeoJSONError/invalidFeatures(file:failures:)`` or
-  ///   ``GeoJSONError/nothingToPlace(file:report:)``, each with `source` as the file.
+  ///   ``GeoJSONError/nothingToPlace(file:report:)``, each naming `file`.
   /// - Complexity: O(*n*) in the number of bytes.
-  public func load(from bytes: [UInt8], source: String) throws(GeoJSONError) -> GeoJSONLoad {
+  public func load(bytes: [UInt8], file: String) throws(GeoJSONError) -> GeoJSONLoad {
     let result = bytes.withUnsafeBufferPointer { buffer in
-      load(in: buffer, source: source)
+      load(in: buffer, source: file)
     }
     return try result.get()
   }
 
-  /// Reads the places in GeoJSON text, with what was skipped; `source` is the name used in
-  /// errors.
+  /// Reads the places in GeoJSON text, with what was skipped; `file` is the name errors give
+  /// the input.
   ///
-  /// - Throws: The errors of ``load(from:source:)-([UInt8],_)``.
+  /// - Throws: The errors of ``load(bytes:file:)``.
   /// - Complexity: O(*n*) in the length of the text's UTF-8.
-  public func load(from text: String, source: String) throws(GeoJSONError) -> GeoJSONLoad {
+  public func load(text: String, file: String) throws(GeoJSONError) -> GeoJSONLoad {
     let result = text.utf8.withContiguousStorageIfAvailable { buffer in
-      load(in: buffer, source: source)
+      load(in: buffer, source: file)
     }
     if let result {
       return try result.get()
     }
-    return try load(from: Array(text.utf8), source: source)
-  }
-
-  /// Reads the places in the file at `path`, dropping the report of what was skipped.
-  ///
-  /// - Throws: The errors of ``load(contentsOfFile:)``.
-  /// - Complexity: O(*n*) in the size of the file.
-  public func places(contentsOfFile path: String) throws(GeoJSONError) -> [Place] {
-    try load(contentsOfFile: path).places
-  }
-
-  /// Reads the places in GeoJSON bytes, dropping the report of what was skipped.
-  ///
-  /// - Throws: The errors of ``load(from:source:)-([UInt8],_)``.
-  /// - Complexity: O(*n*) in the number of bytes.
-  public func places(from bytes: [UInt8], source: String) throws(GeoJSONError) -> [Place] {
-    try load(from: bytes, source: source).places
-  }
-
-  /// Reads the places in GeoJSON text, dropping the report of what was skipped.
-  ///
-  /// - Throws: The errors of ``load(from:source:)-([UInt8],_)``.
-  /// - Complexity: O(*n*) in the length of the text's UTF-8.
-  public func places(from text: String, source: String) throws(GeoJSONError) -> [Place] {
-    try load(from: text, source: source).places
+    return try load(bytes: Array(text.utf8), file: file)
   }
 
   // MARK: - Parsing

@@ -23,7 +23,7 @@ struct GettingStartedArticleTests {
          "properties": {"name": "Stockholm", "country": "SE"}}
       ]}
       """
-    let places = try GeoJSONPlacesReader().places(from: geoJSON, source: "example")
+    let places = try GeoJSONPlacesReader().load(text: geoJSON, file: "example").places
     var model: PlacesModel? = try PlacesModel(places: places)
     let log = SelectionLog()
     model?.addDelegate(log)

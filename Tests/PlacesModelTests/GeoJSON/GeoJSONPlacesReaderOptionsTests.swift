@@ -8,7 +8,7 @@ struct GeoJSONPlacesReaderOptionsTests {
   private func load(
     _ text: String, _ options: GeoJSONPlacesReader.Options = .init()
   ) throws(GeoJSONError) -> GeoJSONLoad {
-    try GeoJSONPlacesReader(options: options).load(from: text, source: BadGeoJSON.source)
+    try GeoJSONPlacesReader(options: options).load(text: text, file: BadGeoJSON.source)
   }
 
   /// A feature with no `id` member, named `name`, at `coordinates`.
@@ -404,7 +404,7 @@ struct GeoJSONPlacesReaderOptionsTests {
       throws: BadGeoJSON.invalid(
         .unsupportedGeometry(found: "GeometryCollections nested more than 8 deep"))
     ) {
-      try GeoJSONPlacesReader(maximumDepth: 1_000).places(from: text, source: BadGeoJSON.source)
+      try GeoJSONPlacesReader(maximumDepth: 1_000).load(text: text, file: BadGeoJSON.source).places
     }
   }
 

@@ -7,13 +7,13 @@ struct GeoJSONPlacesReaderTests {
   private let reader = GeoJSONPlacesReader()
 
   private func places(_ text: String) throws(GeoJSONError) -> [Place] {
-    try reader.places(from: text, source: BadGeoJSON.source)
+    try reader.load(text: text, file: BadGeoJSON.source).places
   }
 
   // MARK: - Data files
 
   @Test func loadsTheSampleFile() throws {
-    let places = try reader.places(contentsOfFile: GeoJSONFixture.samplePath)
+    let places = try reader.load(contentsOfFile: GeoJSONFixture.samplePath).places
 
     #expect(places.count == 200)
     #expect(places.map(\.id) == (1...200).map(PlaceID.init))
@@ -23,7 +23,7 @@ struct GeoJSONPlacesReaderTests {
 
   @Test(.enabled(if: GeoJSONFixture.hasWorldFile, "needs ../shared/data/places-world.geojson"))
   func loadsTheWorldFileWithUniqueIDs() throws {
-    let places = try reader.places(contentsOfFile: GeoJSONFixture.worldPath)
+    let places = try reader.load(contentsOfFile: GeoJSONFixture.worldPath).places
 
     #expect(places.count == 170_391)
     #expect(Set(places.map(\.id)).count == 170_391)
@@ -34,9 +34,9 @@ struct GeoJSONPlacesReaderTests {
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: GeoJSONFixture.samplePath)))
     let text = String(decoding: bytes, as: UTF8.self)
 
-    let fromFile = try reader.places(contentsOfFile: GeoJSONFixture.samplePath)
-    let fromBytes = try reader.places(from: bytes, source: "<built-in>")
-    let fromText = try reader.places(from: text, source: "<built-in>")
+    let fromFile = try reader.load(contentsOfFile: GeoJSONFixture.samplePath).places
+    let fromBytes = try reader.load(bytes: bytes, file: "<built-in>").places
+    let fromText = try reader.load(text: text, file: "<built-in>").places
 
     #expect(fromBytes == fromFile)
     #expect(fromText == fromFile)
@@ -85,7 +85,7 @@ struct GeoJSONPlacesReaderTests {
     let text = GeoJSONFixture.collection(GeoJSONFixture.feature(name: #""Stockholm""#))
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
 
-    let places = try reader.places(from: bytes, source: BadGeoJSON.source)
+    let places = try reader.load(bytes: bytes, file: BadGeoJSON.source).places
 
     #expect(places.map(\.name) == ["Stockholm"])
   }
@@ -193,7 +193,7 @@ struct GeoJSONPlacesReaderTests {
             throws: GeoJSONError.malformedJSON(
               file: BadGeoJSON.source, line: 2, column: nameColumn + offset, reason: reason)
           ) {
-            try reader.places(from: bytes, source: BadGeoJSON.source)
+            try reader.load(bytes: bytes, file: BadGeoJSON.source).places
           }
         }
       }
@@ -263,7 +263,7 @@ struct GeoJSONPlacesReaderTests {
   ])
   func rejectsEmptyInput(_ input: BadGeoJSON) {
     #expect(throws: input.expected) {
-      try reader.places(from: input.bytes, source: BadGeoJSON.source)
+      try reader.load(bytes: input.bytes, file: BadGeoJSON.source).places
     }
   }
 
@@ -412,7 +412,7 @@ struct GeoJSONPlacesReaderTests {
   ])
   func rejectsMalformedJSONAtItsLineAndColumn(_ input: BadGeoJSON) {
     #expect(throws: input.expected) {
-      try reader.places(from: input.bytes, source: BadGeoJSON.source)
+      try reader.load(bytes: input.bytes, file: BadGeoJSON.source).places
     }
   }
 
@@ -444,7 +444,7 @@ struct GeoJSONPlacesReaderTests {
   ])
   func rejectsJSONThatIsNotAFeatureCollection(_ input: BadGeoJSON) {
     #expect(throws: input.expected) {
-      try reader.places(from: input.bytes, source: BadGeoJSON.source)
+      try reader.load(bytes: input.bytes, file: BadGeoJSON.source).places
     }
   }
 
@@ -564,11 +564,11 @@ struct GeoJSONPlacesReaderTests {
   ])
   func rejectsAnInvalidFeature(_ input: BadGeoJSON) {
     #expect(throws: input.expected) {
-      try reader.places(from: input.bytes, source: BadGeoJSON.source)
+      try reader.load(bytes: input.bytes, file: BadGeoJSON.source).places
     }
     #expect(throws: input.expected) {
       try GeoJSONPlacesReader(options: .init(isStrict: true))
-        .places(from: input.bytes, source: BadGeoJSON.source)
+        .load(bytes: input.bytes, file: BadGeoJSON.source).places
     }
   }
 
@@ -630,7 +630,7 @@ struct GeoJSONPlacesReaderTests {
     let strictReader = GeoJSONPlacesReader(options: .init(isStrict: true))
 
     #expect(throws: input.expected) {
-      try strictReader.places(from: input.bytes, source: BadGeoJSON.source)
+      try strictReader.load(bytes: input.bytes, file: BadGeoJSON.source).places
     }
   }
 
@@ -656,12 +656,12 @@ struct GeoJSONPlacesReaderTests {
   @Test func honoursACustomMaximumDepth() throws {
     let text = GeoJSONFixture.collection(GeoJSONFixture.feature())
 
-    #expect(try GeoJSONPlacesReader(maximumDepth: 5).places(from: text, source: "x").count == 1)
+    #expect(try GeoJSONPlacesReader(maximumDepth: 5).load(text: text, file: "x").places.count == 1)
     #expect(
       throws: GeoJSONError.malformedJSON(
         file: "x", line: 2, column: 67, reason: "nested more than 4 levels deep")
     ) {
-      try GeoJSONPlacesReader(maximumDepth: 4).places(from: text, source: "x")
+      try GeoJSONPlacesReader(maximumDepth: 4).load(text: text, file: "x").places
     }
   }
 
@@ -671,7 +671,7 @@ struct GeoJSONPlacesReaderTests {
     let path = GeoJSONFixture.fixture("no-such-places.geojson")
 
     #expect(throws: GeoJSONError.fileNotFound(file: path)) {
-      try reader.places(contentsOfFile: path)
+      try reader.load(contentsOfFile: path).places
     }
   }
 
@@ -679,7 +679,7 @@ struct GeoJSONPlacesReaderTests {
     let path = GeoJSONFixture.fixturesDirectory
 
     #expect(throws: GeoJSONError.unreadable(file: path, reason: "Is a directory")) {
-      try reader.places(contentsOfFile: path)
+      try reader.load(contentsOfFile: path).places
     }
   }
 
@@ -694,7 +694,7 @@ struct GeoJSONPlacesReaderTests {
       throws: GeoJSONError.malformedJSON(
         file: path, line: 1, column: 41, reason: "expected a value")
     ) {
-      try reader.places(contentsOfFile: path)
+      try reader.load(contentsOfFile: path).places
     }
   }
 

@@ -69,8 +69,9 @@ struct GeoJSONWrittenByToolsTests {
   @Test func choosingTheEnglishNamePropertyUsesIt() throws {
     let english = GeoJSONPlacesReader(options: .init(nameProperties: ["NAME_EN"]))
 
-    let places = try english.places(
-      contentsOfFile: GeoJSONFixture.fixture("gdal/mixed-geometries.geojson"))
+    let places = try english.load(
+      contentsOfFile: GeoJSONFixture.fixture("gdal/mixed-geometries.geojson")
+    ).places
 
     #expect(places.map(\.name) == ["Stockholm", "Lake Mälaren shore", "Road 40", "Islands"])
   }
@@ -123,8 +124,9 @@ struct GeoJSONWrittenByToolsTests {
   @Test func osmtogeojsonIDsCanComeFromTheirProperty() throws {
     let byProperty = GeoJSONPlacesReader(options: .init(ids: .property("@id")))
 
-    let places = try byProperty.places(
-      contentsOfFile: GeoJSONFixture.fixture("hand-written/osmtogeojson-style.geojson"))
+    let places = try byProperty.load(
+      contentsOfFile: GeoJSONFixture.fixture("hand-written/osmtogeojson-style.geojson")
+    ).places
 
     #expect(places.first?.id == "node/240109189")
   }
