@@ -52,7 +52,8 @@ enum LoadingBenchmarks {
       [
         TimedOperation(name: "GeoJSONPlacesReader") { iterations in
           for _ in 0..<iterations {
-            loadedCount &+= (try? GeoJSONPlacesReader().load(contentsOfFile: path).places)?.count ?? 0
+            loadedCount &+=
+              (try? GeoJSONPlacesReader().load(contentsOfFile: path).places)?.count ?? 0
           }
           loadCount += iterations
         },

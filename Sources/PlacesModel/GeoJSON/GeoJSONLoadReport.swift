@@ -109,7 +109,7 @@ extension GeoJSONLoadReport.Reason {
 
 extension GeoJSONLoadReport {
   /// Returns `count` in decimal with `,` between groups of three digits, such as `3,376`.
-  public static func grouped(_ count: Int) -> String {
+  package static func grouped(_ count: Int) -> String {
     let digits = String(count.magnitude)
     var result = ""
     for (offset, digit) in digits.enumerated() {
