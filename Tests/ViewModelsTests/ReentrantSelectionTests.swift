@@ -48,8 +48,8 @@ struct ReentrantSelectionTests {
 
     #expect(Array(log.entries[setUp...]) == Self.londonThenParis)
     #expect(model.selectedItem == Place.paris.id)
-    #expect(mapViewModel.selectedID == Place.paris.id)
-    #expect(listViewModel.selectedID == Place.paris.id)
+    #expect(mapViewModel.selectedItem == Place.paris.id)
+    #expect(listViewModel.selectedItem == Place.paris.id)
   }
 
   @Test func tapFromInsideViewCommandIsDeliveredAfterCurrentSelection() throws {

@@ -49,7 +49,7 @@ public final class ListViewModel {
   /// How ``rows`` are ordered.
   public private(set) var order = ListOrder.name
   /// The identifier of the selected place, as last broadcast by the model.
-  public private(set) var selectedID: Place.ID?
+  public private(set) var selectedItem: Place.ID?
   /// The user's location, as last broadcast by the model.
   public private(set) var location: Coordinate?
 
@@ -108,7 +108,7 @@ public final class ListViewModel {
   private func replayState() {
     guard let view else { return }
     view.reloadRows(rows, order: order)
-    if let selectedID, let row = row(ofPlaceWithID: selectedID) {
+    if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
       view.highlightRow(at: row)
       view.scrollToRow(at: row, animated: false)
     }
@@ -128,7 +128,7 @@ public final class ListViewModel {
     }
     guard let view else { return }
     view.reloadRows(rows, order: order)
-    if let selectedID, let row = row(ofPlaceWithID: selectedID) {
+    if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
       view.highlightRow(at: row)
     }
   }
@@ -149,8 +149,8 @@ extension ListViewModel: ModelReactions {
   }
 
   package func selectionDidChange(to id: Place.ID?) {
-    let previousID = selectedID
-    selectedID = id
+    let previousID = selectedItem
+    selectedItem = id
     guard let view else { return }
     if let id, let row = row(ofPlaceWithID: id) {
       view.highlightRow(at: row)

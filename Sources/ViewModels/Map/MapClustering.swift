@@ -26,13 +26,13 @@ import PlacesModel
 ///   the world, each place counts once, on the copy of the world that holds the camera's
 ///   centre, and separation is measured on that copy.
 /// - **Order:** markers come in the Z-order of their seeds, the unclustered place last.
-public struct MapClustering: Sendable {
+package struct MapClustering: Sendable {
   /// The viewport the markers are for.
-  public let viewport: MapViewport
+  package let viewport: MapViewport
   /// The options they were clustered with.
-  public let options: MapClusterOptions
+  package let options: MapClusterOptions
   /// The markers, in the Z-order of their seed cells; the unclustered place's comes last.
-  public let markers: [MapMarker]
+  package let markers: [MapMarker]
 
   let index: MapClusterIndex
   /// The places of the markers, as runs in code order.
@@ -48,7 +48,7 @@ public struct MapClustering: Sendable {
   /// has that identity.
   ///
   /// - Complexity: O(*m* + *k*) for *m* markers and *k* places.
-  public func placeIDs(inMarkerWithID id: MapMarker.ID) -> [Place.ID]? {
+  package func placeIDs(inMarkerWithID id: MapMarker.ID) -> [Place.ID]? {
     guard let marker = markers.firstIndex(where: { $0.id == id }) else { return nil }
     var identifiers: [Place.ID] = []
     for run in members[membersOfMarker[marker]] {
@@ -73,7 +73,7 @@ public struct MapClustering: Sendable {
   /// - Returns: The camera, or `nil` if no cluster has identity `id`.
   /// - Complexity: One clustering per zoom step tried, usually one or two, plus O(*k*) for the
   ///   cluster's *k* places.
-  public func cameraSplitting(clusterWithID id: MapClusterID) -> MapCamera? {
+  package func cameraSplitting(clusterWithID id: MapClusterID) -> MapCamera? {
     guard let marker = markers.firstIndex(where: { $0.id == .cluster(id) }) else { return nil }
     let runs = members[membersOfMarker[marker]].sorted { $0.lower < $1.lower }
     var west = Double.infinity
@@ -154,7 +154,7 @@ extension MapClusterIndex {
   /// - Returns: The markers, and which places each stands for.
   /// - Complexity: O(*c* log *n* + *m* log *m*) for the *c* cells and runs in view and the *m*
   ///   candidates, times the few merging rounds; independent of the places out of view.
-  public func clustering(
+  package func clustering(
     for viewport: MapViewport,
     options: MapClusterOptions = .standard,
     unclusteredPlaceAt position: Int? = nil

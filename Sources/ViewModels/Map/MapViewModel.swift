@@ -68,11 +68,11 @@ public final class MapViewModel {
   /// What the map shows: the camera and the view's size, as last reported or commanded.
   public private(set) var viewport: MapViewport
   /// The markers for ``viewport``, and which places each stands for.
-  public private(set) var clustering: MapClustering
+  package private(set) var clustering: MapClustering
   /// The identifier of the selected place, as last broadcast by the model.
-  public private(set) var selectedID: Place.ID?
+  public private(set) var selectedItem: Place.ID?
   /// The user's location, as last broadcast by the model.
-  public private(set) var userLocation: Coordinate?
+  public private(set) var location: Coordinate?
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
@@ -114,8 +114,18 @@ public final class MapViewModel {
   /// The latitude and longitude rectangle the map shows.
   public var visibleRegion: CoordinateBounds { viewport.visibleRegion }
 
-  /// The markers the map shows, in the order of ``MapClustering/markers``.
+  /// The markers the map shows, in the Z-order of their cells; the selected place's marker,
+  /// when shown, last.
   public var markers: [MapMarker] { clustering.markers }
+
+  /// The identifiers of the places the marker `id` stands for, or `nil` if no marker on the
+  /// map has that identity: for a cluster, every place it counts (in the Z-order of their
+  /// positions); for a place, that place.
+  ///
+  /// - Complexity: O(*m* + *k*) for *m* markers on the map and *k* places.
+  public func placeIDs(inMarkerWithID id: MapMarker.ID) -> [Place.ID]? {
+    clustering.placeIDs(inMarkerWithID: id)
+  }
 
   // MARK: - Inputs
 
@@ -197,11 +207,11 @@ public final class MapViewModel {
     guard let view else { return }
     view.moveCamera(to: viewport.camera, animated: false)
     view.showMarkers(clustering.markers)
-    if let userLocation {
-      view.showUserLocation(userLocation)
+    if let location {
+      view.showUserLocation(location)
     }
-    if let selectedID, markerPositionByID[.place(selectedID)] != nil {
-      view.selectMarker(id: selectedID)
+    if let selectedItem, markerPositionByID[.place(selectedItem)] != nil {
+      view.selectMarker(id: selectedItem)
     }
   }
 
@@ -231,10 +241,10 @@ public final class MapViewModel {
     let removed = previous.indices.lazy.filter { !isKept[$0] }.map { previous[$0].id }
     guard let view, !(added.isEmpty && removed.isEmpty) else { return false }
     view.updateMarkers(removing: Array(removed), adding: added)
-    guard let selectedID, added.contains(where: { $0.id == .place(selectedID) }) else {
+    guard let selectedItem, added.contains(where: { $0.id == .place(selectedItem) }) else {
       return false
     }
-    view.selectMarker(id: selectedID)
+    view.selectMarker(id: selectedItem)
     return true
   }
 }
@@ -245,16 +255,16 @@ extension MapViewModel: ModelReactions {
   /// Clusters the new catalog, from its own index, and sends the markers that changed.
   package func catalogDidChange(to catalog: PlaceCatalog) {
     index = MapClusterIndex(catalog: catalog)
-    selectedPosition = selectedID.flatMap(catalog.position(ofPlaceWithID:))
+    selectedPosition = selectedItem.flatMap(catalog.position(ofPlaceWithID:))
     if selectedPosition == nil {
-      selectedID = nil
+      selectedItem = nil
     }
     updateMarkers()
   }
 
   /// Shows or hides the user's location.
   package func locationDidChange(to location: Coordinate?) {
-    userLocation = location
+    self.location = location
     guard let view else { return }
     if let location {
       view.showUserLocation(location)
@@ -267,11 +277,11 @@ extension MapViewModel: ModelReactions {
   /// region and selects the place's own marker; or, on deselection, deselects the marker and
   /// lets the place rejoin its cluster.
   package func selectionDidChange(to id: Place.ID?) {
-    let previousID = selectedID
+    let previousID = selectedItem
     let newPosition = id.flatMap(index.places.position(ofPlaceWithID:))
     selectedPosition = newPosition
     guard let newPosition else {
-      selectedID = nil
+      selectedItem = nil
       if let previousID, markerPositionByID[.place(previousID)] != nil {
         view?.deselectMarker(id: previousID)
       }
@@ -279,7 +289,7 @@ extension MapViewModel: ModelReactions {
       return
     }
     let place = index.places[newPosition]
-    selectedID = place.id
+    selectedItem = place.id
     viewport = MapViewport(
       camera: viewport.camera.centred(on: place.coordinate), size: viewport.size)
     view?.moveCamera(to: viewport.camera, animated: true)

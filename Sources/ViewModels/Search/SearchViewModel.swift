@@ -47,14 +47,14 @@ public final class SearchViewModel {
   /// The matches of ``query``, best first.
   public private(set) var matches: [SearchMatch] = []
   /// The identifier of the selected place, as last broadcast by the model.
-  public private(set) var selectedID: Place.ID?
+  public private(set) var selectedItem: Place.ID?
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
   private let listener = ModelListener()
   /// The catalog last heard of.
   private var catalog = PlaceCatalog.empty
-  private var userLocation: Coordinate?
+  private var location: Coordinate?
   private var highlightedIndex: Int?
 
   /// Creates a view model that listens to `model`, starting from its current state, showing at
@@ -100,11 +100,11 @@ public final class SearchViewModel {
     let found =
       SearchFolding.folded(query).isEmpty
       ? []
-      : catalog.nameIndex.matches(for: query, near: userLocation, limit: matchLimit).map {
+      : catalog.nameIndex.matches(for: query, near: location, limit: matchLimit).map {
         SearchMatch(place: catalog[$0.position], kind: $0.kind, distance: $0.distance)
       }
     matches = found
-    highlightedIndex = selectedID.flatMap { id in found.firstIndex { $0.id == id } }
+    highlightedIndex = selectedItem.flatMap { id in found.firstIndex { $0.id == id } }
     guard let view else { return }
     view.showMatches(found)
     if let highlightedIndex {
@@ -134,7 +134,7 @@ extension SearchViewModel: ModelReactions {
 
   /// Re-ranks the matches shown, nearest first from the new location.
   package func locationDidChange(to location: Coordinate?) {
-    userLocation = location
+    self.location = location
     if !matches.isEmpty {
       updateMatches()
     }
@@ -142,7 +142,7 @@ extension SearchViewModel: ModelReactions {
 
   /// Highlights the selected place's match, or removes the highlight.
   package func selectionDidChange(to id: Place.ID?) {
-    selectedID = id
+    selectedItem = id
     let newIndex = id.flatMap { id in matches.firstIndex { $0.id == id } }
     let previousIndex = highlightedIndex
     highlightedIndex = newIndex

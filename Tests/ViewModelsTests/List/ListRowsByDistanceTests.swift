@@ -38,9 +38,9 @@ struct ListRowsByDistanceTests {
     }
     // Every row, in order, as a view attached now reads them, and the highlight.
     let location = try #require(model.location)
-    let selectedID = try #require(model.selectedItem)
+    let selectedItem = try #require(model.selectedItem)
     let expected = RandomPlaces.rowsByDistance(places, from: location)
-    let selectedRow = try #require(expected.firstIndex { $0.id == selectedID })
+    let selectedRow = try #require(expected.firstIndex { $0.id == selectedItem })
     let view = ListViewSpy()
     viewModel.view = view
     #expect(Array(view.rows) == expected)

@@ -67,7 +67,7 @@ struct ReentrantListTests {
         .reloadRows(Self.fromNaples, order: .distance),
         .highlightRow(2),
       ])
-    #expect(viewModel.selectedID == Place.london.id)
+    #expect(viewModel.selectedItem == Place.london.id)
   }
 
   @Test(arguments: [true, false])

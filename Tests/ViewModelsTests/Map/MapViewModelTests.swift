@@ -50,7 +50,7 @@ struct MapViewModelTests {
 
     viewModel.view = view
 
-    #expect(viewModel.selectedID == Place.paris.id)
+    #expect(viewModel.selectedItem == Place.paris.id)
     #expect(viewModel.camera.centre == Place.paris.coordinate)
     #expect(view.commands.last == .selectMarker(Place.paris.id))
   }
@@ -260,7 +260,7 @@ struct MapViewModelTests {
       view.commands.dropFirst(2) == [
         .showUserLocation(.uppsala), .showUserLocation(.naples), .hideUserLocation,
       ])
-    #expect(viewModel.userLocation == nil)
+    #expect(viewModel.location == nil)
   }
 
   @Test func newCatalogSendsTheDifferenceAndKeepsTheSelectedMarker() throws {
@@ -317,7 +317,7 @@ struct MapViewModelTests {
           removing: Set(Place.europe.map { .place($0.id) }), adding: [MapMarker(place: .zurich)]),
       ])
     #expect(viewModel.markers == [MapMarker(place: .zurich)])
-    #expect(viewModel.selectedID == nil)
+    #expect(viewModel.selectedItem == nil)
   }
 
   @Test func changesWithoutViewAreShownWhenViewAttaches() throws {
@@ -390,7 +390,7 @@ struct MapViewModelTests {
 
       let expected = Dictionary(uniqueKeysWithValues: viewModel.markers.map { ($0.id, $0) })
       #expect(view.shownMarkers == expected, "step \(step)")
-      if let selected = viewModel.selectedID, expected[.place(selected)] != nil {
+      if let selected = viewModel.selectedItem, expected[.place(selected)] != nil {
         #expect(view.selectedMarker == selected, "step \(step)")
       } else {
         #expect(view.selectedMarker == nil, "step \(step)")

@@ -169,7 +169,7 @@ struct SearchViewModelTests {
       Array(mapView.commands[mapSetUp...]).filter {
         if case .selectMarker = $0 { true } else { false }
       } == [.selectMarker(Place.london.id), .selectMarker(Place.rome.id)])
-    #expect(viewModel.selectedID == Place.rome.id)
+    #expect(viewModel.selectedItem == Place.rome.id)
   }
 
   @Test func choosingFromInsideACommandIsDeliveredAfterTheCurrentSelection() throws {
