@@ -7,7 +7,7 @@ import PlacesModel
 /// (``ListOrder/distance``), nearest first, places at the same distance in catalog order; else
 /// by name (``ListOrder/name``). They are a ``ListRows``: produced when read, so the view reads
 /// only the rows it shows. A location change neither sorts nor rebuilds anything: the rows by
-/// distance come from the model's ``/PlacesModel/SpatialIndex`` as they are read. The order by name is
+/// distance come from the catalog's spatial index as they are read. The order by name is
 /// sorted once per catalog, when first needed, and kept until the catalog changes.
 ///
 /// ## Inputs and commands
@@ -35,9 +35,9 @@ import PlacesModel
 /// `scrollToRow(animated: false)`, because the screen is only appearing.
 ///
 /// - Complexity: A location change costs O(1), plus, when a place is selected, counting its row
-///   (``/PlacesModel/SpatialIndex/distanceRank(ofPosition:at:from:)``). A selection costs that count by
-///   distance, O(1) by name. A catalog change costs O(1) when the model's index can be shared,
-///   plus the name sort when the rows are first read by name.
+///   in the catalog's spatial index, O(√*n*). A selection costs that count by distance, O(1)
+///   by name. A catalog change costs O(1): the catalog's indexes are built once per catalog,
+///   on first use, and shared with every other screen.
 public final class ListViewModel {
   /// The view being driven, held weakly; setting it replays the current state into it.
   public weak var view: (any ListViewDelegate)? {
@@ -73,7 +73,7 @@ public final class ListViewModel {
   /// catalog the list shows.
   ///
   /// - Complexity: By name, O(1) on average (after the sort). By distance, a rank count
-  ///   (``/PlacesModel/SpatialIndex/distanceRank(ofPosition:at:from:)``), then O(1) for the same place
+  ///   in the catalog's spatial index, O(√*n*), then O(1) for the same place
   ///   until the rows change.
   public func row(ofPlaceWithID id: Place.ID) -> Int? {
     guard let position = catalog.position(ofPlaceWithID: id) else { return nil }

@@ -1,9 +1,9 @@
 /// The identity of a cluster marker: the grid cell its clustering started from.
 ///
 /// A cluster's identity is the cell, at the grid level its zoom uses, where its seed lies
-/// (see ``MapClusterIndex``). The same cell at the same level names the same cluster while the
-/// camera pans, so a view can match the markers of two updates by identity. Identities are
-/// unique among the markers of one ``MapClustering``; they mean nothing across catalogs.
+/// (see <doc:TheViewportAndClusteringModel>). The same cell at the same level names the same
+/// cluster while the camera pans, so a view can match the markers of two updates by identity.
+/// Identities are unique among the markers of one update; they mean nothing across catalogs.
 public struct MapClusterID: Hashable, Sendable {
   /// The grid level: the world square is divided into 2^`level` columns and as many rows.
   public let level: Int

@@ -6,9 +6,9 @@ import PlacesModel
 /// ## The camera is an input
 /// The screen reports what it shows with ``cameraChanged(to:viewSize:)`` whenever the user
 /// pans or zooms (and once when it appears). The view model answers with the markers of that
-/// region only, clustered with ``options`` from the catalog's own index, built once per catalog (see
-/// ``MapClustering`` for what the markers guarantee). Until the screen reports, the camera
-/// and size given at creation are used.
+/// region only, clustered with ``options`` from the catalog's own index, built once per
+/// catalog (see <doc:TheViewportAndClusteringModel> for what the markers guarantee). Until the
+/// screen reports, the camera and size given at creation are used.
 ///
 /// ## Commands
 /// Marker changes are sent as differences: `updateMarkers(removing:adding:)` names the markers
@@ -38,8 +38,7 @@ import PlacesModel
 /// the same sequence of states.
 ///
 /// A camera report, a cluster tap and the replay when a view is attached are sequenced with
-/// the model's broadcasts, through ``/PlacesModel/PlacesModel/performInBroadcastOrder(_:)``:
-/// made from inside a callback (by a listener, or by a screen that reports its camera from inside
+/// the model's broadcasts: made from inside a callback (by a listener, or by a screen that reports its camera from inside
 /// `moveCamera`), they are applied after the broadcast under way has reached every listener,
 /// exactly like a model change made there. The view commands of every view therefore stay in
 /// broadcast order.
@@ -150,7 +149,8 @@ public final class MapViewModel {
   }
 
   /// Handles a tap on the cluster marker `id` by moving the camera to the region that splits
-  /// it (``MapClustering/cameraSplitting(clusterWithID:)``).
+  /// it: centred on the cluster's places, zoomed in by whole steps until the places of it in
+  /// view fill at least two markers.
   ///
   /// - Throws: ``MapViewModelError/unknownCluster(_:)`` if no cluster with that identity is on
   ///   the map; nothing changes.
