@@ -75,8 +75,9 @@ private let jsonFormatLine = "# --format json"
 /// from them.
 private let builtInPlaces: [Place] = {
   do {
-    return try GeoJSONPlacesReader().places(
-      from: BuiltInPlaces.geoJSON, source: BuiltInPlaces.source)
+    return try GeoJSONPlacesReader().load(
+      text: BuiltInPlaces.geoJSON, file: BuiltInPlaces.source
+    ).places
   } catch {
     fatalError("the built-in places do not load: \(error)")
   }

@@ -59,7 +59,10 @@ mkdir -p "$build/logs" "$build/findings"
 
 # MARK: - Building
 
-compile_flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -use-ld=lld)
+# One package name for every module, as SwiftPM gives them, so that `package` declarations
+# are visible across them.
+compile_flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -use-ld=lld
+  -package-name places)
 
 # Whether $1 is missing or older than a Swift source or this script.
 is_stale() {
