@@ -1,0 +1,88 @@
+/// The markers of one zoom level of a ``ClusterHierarchy``: clusters and single places, each an
+/// entry.
+///
+/// Entries are sorted by the cell they lie in on a square grid of side 2^``gridShift`` units
+/// (rows from north to south, then columns from the antimeridian eastwards), so the entries in
+/// a rectangle are found row by row with a binary search each. Positions are Web Mercator in
+/// fixed point (``WebMercator/position(of:)``): a square of 2^32 units on a side.
+package struct ClusterLevel: Sendable {
+  /// The grid the entries are sorted on: cells of 2^`gridShift` units.
+  package let gridShift: Int
+  /// Each entry's x, the mean of its places' (across the antimeridian, the mean of the copies
+  /// nearest its seed, wrapped into the square).
+  package let x: [UInt32]
+  /// Each entry's y, the mean of its places'.
+  package let y: [UInt32]
+  /// The number of places of each entry.
+  package let count: [UInt32]
+  /// The index, one level up, of the entry each entry merged into; empty at level 0.
+  package let parent: [UInt32]
+  /// The catalog position of each entry's representative place: the most populous, then the
+  /// first in catalog order.
+  package let representative: [UInt32]
+  /// The deepest level at which each entry has exactly these places: its identity is
+  /// (`formedLevel`, ``representative``), the same at every level it spans.
+  package let formedLevel: [UInt8]
+  /// The children of entry `i` one level down are `childOrder[childStart[i]..<childStart[i + 1]]`;
+  /// both empty at the level of places.
+  package let childStart: [UInt32]
+  /// The indexes one level down, grouped by parent.
+  package let childOrder: [UInt32]
+
+  /// The number of entries.
+  package var entryCount: Int { x.count }
+
+  /// The sort key of a position on this level's grid: row, then column.
+  @inline(__always)
+  static func key(x: UInt32, y: UInt32, shift: Int) -> UInt64 {
+    guard shift < 32 else { return 0 }
+    return UInt64(y >> UInt32(shift)) << 32 | UInt64(x >> UInt32(shift))
+  }
+
+  @inline(__always)
+  func key(at index: Int) -> UInt64 {
+    Self.key(x: x[index], y: y[index], shift: gridShift)
+  }
+
+  /// The first index whose key is at least `key`.
+  func firstIndex(notBelow key: UInt64) -> Int {
+    var low = 0
+    var high = x.count
+    while low < high {
+      let middle = (low + high) >> 1
+      if self.key(at: middle) < key { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The entries whose positions lie in the rectangle: `xRanges` (no range crossing the
+  /// antimeridian; several when the rectangle does) by `yRange`, in index order.
+  ///
+  /// - Complexity: O(*r* log *n* + *k*) for *r* grid rows crossed and *k* entries in the
+  ///   cells the rectangle touches.
+  package func entries(xRanges: [ClosedRange<UInt32>], yRange: ClosedRange<UInt32>) -> [Int] {
+    var found: [Int] = []
+    guard !x.isEmpty else { return found }
+    let shift = UInt32(min(gridShift, 32))
+    let firstRow = shift >= 32 ? 0 : UInt64(yRange.lowerBound >> shift)
+    let lastRow = shift >= 32 ? 0 : UInt64(yRange.upperBound >> shift)
+    for row in firstRow...lastRow {
+      for xRange in xRanges {
+        let firstColumn = shift >= 32 ? 0 : UInt64(xRange.lowerBound >> shift)
+        let lastColumn = shift >= 32 ? 0 : UInt64(xRange.upperBound >> shift)
+        var index = firstIndex(notBelow: row << 32 | firstColumn)
+        let end = row << 32 | lastColumn
+        while index < x.count, key(at: index) <= end {
+          if xRange.contains(x[index]), yRange.contains(y[index]) {
+            found.append(index)
+          }
+          index += 1
+        }
+      }
+    }
+    if xRanges.count > 1 || firstRow != lastRow {
+      found.sort()
+    }
+    return found
+  }
+}
