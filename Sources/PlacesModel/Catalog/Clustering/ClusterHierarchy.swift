@@ -101,8 +101,9 @@ package struct ClusterHierarchy: Sendable {
     return found.sorted()
   }
 
-  /// The deepest level at which entry `index` of `level` is still whole: the level below it
-  /// has it as two entries or more. `nil` for a single place.
+  /// The level at which entry `index` of `level` first shows as two entries or more.
+  ///
+  /// `nil` for a single place.
   package func splitLevel(of index: Int, at level: Int) -> Int? {
     guard levels[level].count[index] > 1 else { return nil }
     var index = index
