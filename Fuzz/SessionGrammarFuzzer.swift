@@ -104,8 +104,8 @@ private func runSession(_ lines: [String], format: OutputFormat) -> [ExitStatus]
       switch invocation.action {
       case .help(let topic):
         _ = HelpText.text(for: topic)
-      case .version:
-        _ = VersionText.text
+      case .version(let verbose):
+        _ = VersionText.text(verbose: verbose)
       case .run(let command):
         _ = try runner.run(command)
       }

@@ -25,8 +25,8 @@ struct PlacesTool {
       switch invocation.action {
       case .help(let topic):
         try standardOutput.write(HelpText.text(for: topic))
-      case .version:
-        try standardOutput.write(VersionText.text)
+      case .version(let verbose):
+        try standardOutput.write(VersionText.text(verbose: verbose))
       case .run(.browse):
         return try Browse(tool: self).run(invocation)
       case .run(let command):

@@ -15,6 +15,7 @@ struct CommandLineOption {
     case limit
     case help
     case version
+    case verbose
   }
 
   /// Which option it is.
@@ -131,7 +132,15 @@ struct CommandLineOption {
     case .version:
       names = ["--version"]
       value = nil
-      summary = "Show the version and the attribution of the built-in data."
+      summary = "Show the version, one line: places-cli and the version number."
+      commands = nil
+      isCommandLineOnly = false
+    case .verbose:
+      names = ["--verbose"]
+      value = nil
+      summary =
+        "With --version, also show the code's licence and the attributions and licences of "
+        + "the built-in data."
       commands = nil
       isCommandLineOnly = false
     }

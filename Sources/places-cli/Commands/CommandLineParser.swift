@@ -56,7 +56,10 @@ struct CommandLineParser {
       return Invocation(action: .help(commandName))
     }
     if options[.version] != nil {
-      return Invocation(action: .version)
+      return Invocation(action: .version(verbose: options[.verbose] != nil))
+    }
+    if options[.verbose] != nil {
+      throw .optionNeedsOption("--verbose", required: "--version")
     }
     guard let commandName else { throw .missingCommand }
 

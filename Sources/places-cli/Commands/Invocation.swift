@@ -8,8 +8,8 @@ struct Invocation: Equatable {
     case run(Command)
     /// Prints the tool's help, or a command's.
     case help(CommandName?)
-    /// Prints the version and the data attribution.
-    case version
+    /// Prints the version; when `verbose`, the licence and the data attributions after it.
+    case version(verbose: Bool)
   }
 
   /// What to do.

@@ -49,8 +49,8 @@ struct Session {
     switch invocation.action {
     case .help(let topic):
       try tool.standardOutput.write(HelpText.text(for: topic))
-    case .version:
-      try tool.standardOutput.write(VersionText.text)
+    case .version(let verbose):
+      try tool.standardOutput.write(VersionText.text(verbose: verbose))
     case .run(let command):
       try tool.standardOutput.write(try runner.run(command))
     }

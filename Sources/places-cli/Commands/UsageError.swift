@@ -11,6 +11,8 @@ enum UsageError: Error, Equatable {
   case unknownOption(String)
   /// The option exists but does not apply to the command.
   case optionNotApplicable(String, command: CommandName)
+  /// The option means something only beside the option `required`, which is missing.
+  case optionNeedsOption(String, required: String)
   /// The option needs a value and has none.
   case missingValue(option: String)
   /// The option's value is not one it accepts; `expected` says what it accepts.
@@ -53,6 +55,8 @@ extension UsageError: CustomStringConvertible {
       "unknown option '\(option)'"
     case .optionNotApplicable(let option, let command):
       "option '\(option)' does not apply to '\(command.rawValue)'"
+    case .optionNeedsOption(let option, let required):
+      "option '\(option)' applies only with '\(required)'"
     case .missingValue(let option):
       "option '\(option)' needs a value"
     case .invalidValue(let value, let option, let expected):

@@ -1,15 +1,24 @@
-/// The text `--version` prints: the version and the attribution the built-in data requires.
+/// The text `--version` prints: one line with the version; with `--verbose`, the code's licence
+/// and the attributions the built-in data requires after it.
 ///
 /// The full notices ship inside the tool because the built-in data does, so a copy of the
 /// executable on its own still carries them.
 enum VersionText {
-  /// The tool's version.
+  /// The tool's version: the latest release in CHANGELOG.md, and the one the README's install
+  /// line names.
   static let version = "0.1.0"
 
-  /// The version and the code's licence, then the attributions and licence notices of the
-  /// built-in data.
-  static let text = """
-    places-cli \(version)
+  /// The version line, `places-cli 0.1.0`, then, when `verbose`, the code's licence and the
+  /// attributions and licence notices of the built-in data.
+  static func text(verbose: Bool) -> String {
+    verbose ? versionLine + notices : versionLine
+  }
+
+  /// The tool's name and version, on one line.
+  private static let versionLine = "\(PlacesTool.name) \(version)\n"
+
+  /// The code's licence, then the attributions and licence notices of the built-in data.
+  private static let notices = """
     Copyright 2026 The Places authors. Licensed under the Apache License, Version 2.0.
 
     Built-in places: 180 cities from GeoNames and 20 airports from airportsdata.

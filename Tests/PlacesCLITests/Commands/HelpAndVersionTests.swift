@@ -17,7 +17,7 @@ struct HelpAndVersionTests {
     #expect(run.standardOutput.contains("66  The places file is missing or unreadable."))
     for option in [
       "--places FILE", "--id-property FIELD", "--name-property FIELD", "--non-point centre|skip",
-      "--strict", "--format text|json", "-h, --help", "--version",
+      "--strict", "--format text|json", "-h, --help", "--version", "--verbose",
     ] {
       #expect(run.standardOutput.contains("\n  \(option)  "), "\(option)")
     }
@@ -86,10 +86,24 @@ struct HelpAndVersionTests {
     #expect(run.status == 64)
   }
 
-  @Test func versionIncludesDataAttribution() throws {
-    let run = try PlacesCLI.run(["--version"])
+  @Test(arguments: [
+    ["--version"], ["select", "42", "--version"], ["--version", "--format", "json"],
+  ])
+  func versionIsOneLine(arguments: [String]) throws {
+    let run = try PlacesCLI.run(arguments)
 
-    #expect(run.lines.first == "places-cli 0.1.0")
+    #expect(run.lines.count == 1)
+    #expect(run.lines.first?.wholeMatch(of: /places-cli \d+\.\d+\.\d+/) != nil)
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test(arguments: [["--version", "--verbose"], ["--verbose", "--version"]])
+  func verboseVersionAddsTheLicenceAndTheDataAttribution(arguments: [String]) throws {
+    let run = try PlacesCLI.run(arguments)
+    let versionLine = try PlacesCLI.run(["--version"]).standardOutput
+
+    #expect(run.standardOutput.hasPrefix(versionLine))
     #expect(
       run.lines.dropFirst().first
         == "Copyright 2026 The Places authors. Licensed under the Apache License, Version 2.0.")
@@ -112,5 +126,27 @@ struct HelpAndVersionTests {
         """))
     #expect(run.standardError == "")
     #expect(run.status == 0)
+  }
+
+  @Test(arguments: [["--verbose"], ["select", "42", "--verbose"]])
+  func verboseWithoutVersionIsAUsageError(arguments: [String]) throws {
+    let run = try PlacesCLI.run(arguments)
+
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError.hasPrefix("places-cli: option '--verbose' applies only with '--version'\n"))
+    #expect(run.status == 64)
+  }
+
+  @Test func aSessionLinePrintsTheVersionOrTheNotices() throws {
+    let plain = try PlacesCLI.run(["session"], input: "--version\n")
+    let verbose = try PlacesCLI.run(["session"], input: "--version --verbose\n")
+    let versionLine = try #require(try PlacesCLI.run(["--version"]).lines.first)
+
+    #expect(plain.lines.last == versionLine)
+    #expect(verbose.lines.contains(versionLine))
+    #expect(verbose.standardOutput.contains("Permission is hereby granted, free of charge"))
+    #expect(plain.status == 0)
+    #expect(verbose.status == 0)
   }
 }
