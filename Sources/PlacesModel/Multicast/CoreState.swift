@@ -5,7 +5,8 @@
 /// they could make up half of it or it is full, so that adding and removing are amortised
 /// O(1) even while deliveries are under way. Strong references loaded while sweeping are handed
 /// back to the caller, to be released after the lock is dropped: releasing the last one runs a
-/// `deinit`, which may call back into the multicast.
+/// `deinit`, which may call back into the multicast. So are the storages and queues taken out
+/// (see ``MulticastCore``): nothing this state lets go of is released under the lock.
 struct CoreState {
   private(set) var storage = RegistrationStorage(capacity: Self.minimumCapacity)
   /// Storages replaced while a delivery might still read them; freed once none is under way.
@@ -80,6 +81,8 @@ struct CoreState {
     return !storage.isRemoved(at: index) && storage.entries[index].object === object
   }
 
+  /// The registered objects that are alive, for the caller to release after the lock: the
+  /// last reference to one may be in the array.
   func liveObjects() -> [AnyObject] {
     var alive: [AnyObject] = []
     alive.reserveCapacity(indexByIdentity.count)
@@ -123,6 +126,24 @@ struct CoreState {
   }
 
   // MARK: - Deliveries
+
+  /// Takes the retired storages out, for the caller to release after the lock.
+  mutating func takeRetired() -> [RegistrationStorage] {
+    var taken: [RegistrationStorage] = []
+    swap(&taken, &retired)
+    return taken
+  }
+
+  /// Takes the primary delivery's queue out, leaving an empty one, for the caller to release
+  /// after the lock.
+  ///
+  /// Every broadcast queued in it has been taken out and delivered by then, so it holds no
+  /// captures; it is released after the lock all the same, like everything taken out.
+  mutating func takePrimaryQueue() -> DeliveryQueue {
+    var taken = DeliveryQueue()
+    swap(&taken, &primaryQueue)
+    return taken
+  }
 
   /// Points `cursor` at the registrations in `state` as they are now, without copying the
   /// state.

@@ -14,7 +14,8 @@ import Synchronization
 /// thread that finds it taken spins briefly, then sleeps on a POSIX condition variable, and
 /// an unlock that sees a sleeper wakes one (the classic three-state mutex, with a condition
 /// variable where a futex would be). A multicast's critical sections are a few dozen
-/// instructions and never run user code, so contention is short.
+/// instructions and never run user code, so contention is short. Nor may they release the last
+/// reference to anything that runs user code when freed: see ``withLockDeferringRelease(_:)``.
 ///
 /// Why not `pthread_mutex_t` alone: a lock and an unlock cost about 55 instructions, a
 /// fifth of a whole broadcast to one delegate. Why not `Synchronization.Mutex`: on Linux it
@@ -83,6 +84,20 @@ final class Locked<Value>: @unchecked Sendable {
     let result = body(&value.pointee)
     unlock()
     return result
+  }
+
+  /// Runs `body` with exclusive access to the value, and releases what it returns only after
+  /// the lock is given back.
+  ///
+  /// `body` returns what it took out of the value, or loaded from it, whose release might be
+  /// the last one. A last release runs a `deinit`, which may be user code that takes this lock
+  /// again and would wait for itself. `_ = result` would not do: the optimizer may release a
+  /// value right after its last use, which inside `body` is before the unlock, and under `-O` it
+  /// does. `withExtendedLifetime` is a use after the unlock, so the release cannot come earlier.
+  @inline(__always)
+  func withLockDeferringRelease<Released>(_ body: (inout Value) -> Released) {
+    let released = withLock(body)
+    withExtendedLifetime(released) {}
   }
 
   @inline(never)

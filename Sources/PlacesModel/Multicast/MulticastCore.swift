@@ -13,6 +13,16 @@ import Synchronization
 /// is under way is retired rather than freed, and retired storages are freed when the last
 /// delivery ends.
 ///
+/// No delegate code runs under the lock, a `deinit` included, in any build: the last release
+/// of a delegate, or of a queued broadcast and the user values it captured, would run a
+/// `deinit` that may call back into the multicast (``MulticastDelegate/remove(_:)`` from a
+/// delegate's own `deinit` is allowed) and wait for the lock forever. So nothing is released
+/// under the lock that could be the last reference to anything: a critical section hands
+/// everything it takes out of the state, or loads from it, to
+/// ``Locked/withLockDeferringRelease(_:)``, which releases it after the unlock. The references
+/// a critical section only borrows (a weak load of an object its caller holds, the storage the
+/// state holds) are never the last; each section says which case it is.
+///
 /// `@unchecked Sendable`: the locked state holds queued broadcasts, closures that are not
 /// `Sendable`; each queue is only filled and emptied by the thread whose delivery it belongs
 /// to, so they never cross threads. Everything else is behind the lock or atomic.
@@ -50,59 +60,74 @@ final class MulticastCore: @unchecked Sendable {
   ///
   /// - Complexity: Amortised O(1).
   func add(_ object: AnyObject, witness: UInt) {
-    let released = locked.withLock { state in
+    // A sweep loads every live delegate, and another thread may drop its own reference to one
+    // meanwhile, leaving the last one here: release them, and the storages, after the unlock.
+    locked.withLockDeferringRelease { state in
       let outcome = state.add(object, witness: witness)
-      retire(outcome.replaced, state: &state)
-      return outcome.released
+      return (outcome.released, retire(outcome.replaced, state: &state))
     }
-    _ = released  // Dropped here, outside the lock: a deinit may call back in.
   }
 
   /// Unregisters the object with `identity`, if it is registered.
   ///
   /// - Complexity: Amortised O(1).
   func remove(_ identity: ObjectIdentifier) {
-    let released = locked.withLock { state in
+    // As in `add`: a sweep's delegates and the storages are released after the unlock.
+    locked.withLockDeferringRelease { state in
       let outcome = state.remove(identity)
-      retire(outcome.replaced, state: &state)
-      return outcome.released
+      return (outcome.released, retire(outcome.replaced, state: &state))
     }
-    _ = released
   }
 
   /// Unregisters every object.
   func removeAll() {
-    locked.withLock { state in
+    // The storages hold their delegates weakly, but are released after the unlock all the same.
+    locked.withLockDeferringRelease { state in
       retire(state.removeAll(), state: &state)
     }
   }
 
   /// Whether `object` is registered.
   func contains(_ object: AnyObject) -> Bool {
+    // The weak load inside finds `object`, which the caller holds, or nothing: never the last.
     locked.withLock { state in
       state.contains(object)
     }
   }
 
-  /// The registered objects that are alive.
-  func liveObjects() -> [AnyObject] {
-    locked.withLock { state in
+  /// The number of registered objects that are alive.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of registrations.
+  func liveCount() -> Int {
+    // Counting loads each live object; another thread may drop its own reference to one
+    // meanwhile, leaving the last one here. They are collected, and released after the unlock.
+    let alive = locked.withLock { state in
       state.liveObjects()
     }
+    return withExtendedLifetime(alive) { alive.count }
   }
 
   /// Deals with a storage the state no longer uses: bumps the generation, and keeps the
   /// storage until no delivery can be reading it.
-  private func retire(_ replaced: RegistrationStorage?, state: inout CoreState) {
-    guard let replaced else { return }
+  ///
+  /// - Returns: The storages that no delivery can be reading any more, for the caller to
+  ///   release after the lock. A storage holds its delegates weakly, so freeing one runs no user
+  ///   code; releasing them after the unlock anyway keeps the rule simple (nothing taken out of
+  ///   the state is released under the lock) and the critical section short.
+  private func retire(
+    _ replaced: RegistrationStorage?, state: inout CoreState
+  ) -> [RegistrationStorage] {
+    guard let replaced else { return [] }
     generation.add(1, ordering: .releasing)
     if primaryBusy.load(ordering: .acquiring) || !state.secondaries.isEmpty {
       state.retired.append(replaced)
       pendingWork.bitwiseOr(Self.retiredBit, ordering: .relaxed)
-    } else {
-      state.retired.removeAll()  // Nothing reads them any more; their deinits run no user code.
-      pendingWork.bitwiseAnd(~Self.retiredBit, ordering: .relaxed)
+      return []
     }
+    pendingWork.bitwiseAnd(~Self.retiredBit, ordering: .relaxed)
+    var unused = state.takeRetired()
+    unused.append(replaced)
+    return unused
   }
 
   // MARK: - Deliveries
@@ -111,6 +136,8 @@ final class MulticastCore: @unchecked Sendable {
   /// or reserves it a place in the queue behind the delivery under way.
   ///
   /// Written without a closure around the lock, so that the common path stays one function.
+  /// It releases nothing under the lock: it only reads the storage the state holds, and the
+  /// arrays it appends to move, never release, what they hold when they grow.
   @usableFromInline
   func beginBroadcast(_ cursor: inout DeliveryCursor) -> BroadcastStart {
     let thread = ThreadIdentity.current
@@ -168,6 +195,7 @@ final class MulticastCore: @unchecked Sendable {
   @usableFromInline
   func beginQuery() -> DeliveryCursor {
     let thread = ThreadIdentity.current
+    // Releases nothing: as in `beginBroadcast`.
     return locked.withLock { state in
       let busy = primaryBusy.load(ordering: .relaxed)
       if busy, let owner = state.primaryOwner, owner.isSame(as: thread) {
@@ -198,6 +226,8 @@ final class MulticastCore: @unchecked Sendable {
   @usableFromInline
   func enqueue(_ broadcast: QueuedBroadcast, at position: Int) {
     let thread = ThreadIdentity.current
+    // The queue takes a reference of its own, into the place `beginBroadcast` reserved empty,
+    // so nothing is overwritten; the caller's reference is released after this returns.
     locked.withLock { state in
       if let owner = state.primaryOwner, primaryBusy.load(ordering: .relaxed),
         owner.isSame(as: thread)
@@ -218,6 +248,7 @@ final class MulticastCore: @unchecked Sendable {
     // (The storage read so far is still alive: it is retired, not freed.)
     guard cursor.end > 0, let states = cursor.states else { return }
     let lastToken = states[cursor.end - 1].load(ordering: .relaxed) >> 1
+    // `storage` below borrows the state's own reference: releasing it is never the last.
     locked.withLock { state in
       cursor.generation = currentGeneration
       let storage = state.storage
@@ -250,6 +281,9 @@ final class MulticastCore: @unchecked Sendable {
   func drainQueue(of role: DeliveryRole) {
     let thread = ThreadIdentity.current
     var dropped = 0
+    // What ending the delivery takes out of the state: the emptied queue and the storages no
+    // delivery reads any more. Released after the unlock, like everything taken out.
+    var ended: (queue: DeliveryQueue?, storages: [RegistrationStorage]) = (nil, [])
     while true {
       let next: QueuedBroadcast? = locked.withLock { state in
         if role == .primary {
@@ -257,7 +291,7 @@ final class MulticastCore: @unchecked Sendable {
             return next
           }
           dropped = state.primaryQueue.droppedCount
-          state.primaryQueue = DeliveryQueue()
+          ended.queue = state.takePrimaryQueue()
           state.primaryOwner = nil
           pendingWork.bitwiseAnd(Self.retiredBit, ordering: .relaxed)  // No longer queued.
           primaryBusy.store(false, ordering: .releasing)
@@ -267,17 +301,21 @@ final class MulticastCore: @unchecked Sendable {
             return next
           }
           dropped = state.secondaries[index].queue.droppedCount
-          state.secondaries.remove(at: index)
+          ended.queue = state.secondaries.remove(at: index).queue
         }
         if !primaryBusy.load(ordering: .acquiring) && state.secondaries.isEmpty {
-          state.retired.removeAll()  // Their deinits run no user code.
+          ended.storages = state.takeRetired()
           pendingWork.bitwiseAnd(~Self.retiredBit, ordering: .relaxed)
         }
         return nil
       }
       guard let next else { break }
-      next.deliver()  // Its captures are released after it ran, outside the lock.
+      // The queue let go of the broadcast under the lock, but `next` still held it: its last
+      // release, and so that of the user values it captured, comes after this call, which is
+      // after the unlock, since a release cannot move above a use.
+      next.deliver()
     }
+    withExtendedLifetime(ended) {}
     if dropped > 0 {
       onReentrancyLimitExceeded(
         ReentrancyLimitExceeded(limit: reentrancyLimit, droppedBroadcasts: dropped))
@@ -374,11 +412,16 @@ struct DeliveryQueue {
     return broadcasts.count - 1
   }
 
+  /// Puts `broadcast` in the place ``reserve(limit:)`` returned, which is empty: nothing is
+  /// overwritten, so nothing is released.
   mutating func fill(_ position: Int, with broadcast: QueuedBroadcast) {
     broadcasts[position] = broadcast
   }
 
   /// Takes the next queued broadcast out, if any is left.
+  ///
+  /// The queue's reference is released here, under the lock, but the one returned keeps the
+  /// broadcast alive, so that release is never the last.
   mutating func takeNext() -> QueuedBroadcast? {
     while nextPosition < broadcasts.count {
       let position = nextPosition

@@ -127,7 +127,7 @@ public final class MulticastDelegate<Delegate> {
   ///
   /// - Complexity: O(*n*), where *n* is the number of registrations.
   public var count: Int {
-    core.liveObjects().count  // The references are dropped after the lock.
+    core.liveCount()
   }
 
   /// Whether no registered delegate is alive.

@@ -24,6 +24,7 @@ final class ChangeStreams: Sendable {
 
   /// Keeps `listener` alive until ``close(_:)`` is called with the key returned.
   func keep(_ listener: ChangeStreamListener) -> Int {
+    // A key is never reused, so storing under it releases no listener.
     open.withLock { open in
       let key = open.nextKey
       open.nextKey += 1
@@ -35,7 +36,8 @@ final class ChangeStreams: Sendable {
   /// Lets go of the listener kept under `key`; it is deallocated once its call, if one is
   /// running, returns.
   func close(_ key: Int) {
-    let listener = open.withLock { $0.listeners.removeValue(forKey: key) }
-    _ = listener  // Released here, outside the lock.
+    // Released after the unlock: the listener's deinit releases its continuation, and with it
+    // whatever the stream holds. (`_ = listener` would let the optimizer release it earlier.)
+    open.withLockDeferringRelease { $0.listeners.removeValue(forKey: key) }
   }
 }
