@@ -301,7 +301,7 @@ final class BrowseScreen: TerminalScreen {
   // MARK: - Taps
 
   private func pan(columns: Double, rows: Double) {
-    mapView.show(mapView.camera.panned(columns: columns, rows: rows))
+    mapView.pan(columns: columns, rows: rows)
   }
 
   /// Sends a tap on `marker` to the map's view model: a place is selected, a cluster zoomed

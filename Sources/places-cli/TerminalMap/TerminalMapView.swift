@@ -39,10 +39,24 @@ final class TerminalMapView: MapViewDelegate {
 
   // MARK: - Camera
 
+  /// What the panel shows, as the view models measure it: the camera and the size in points.
+  var viewport: MapViewport {
+    MapViewport(camera: camera, size: viewSize)
+  }
+
   /// Shows `camera` and reports it.
   func show(_ camera: MapCamera) {
     self.camera = camera
     report()
+  }
+
+  /// Moves the camera by `columns` and `rows` cells (positive: right and down) and reports it;
+  /// longitudes wrap, and the centre stops at the edge of the Web Mercator square.
+  func pan(columns: Double, rows: Double) {
+    show(
+      viewport.panned(
+        byX: columns * TerminalMapScale.pointsPerColumn, y: rows * TerminalMapScale.pointsPerRow
+      ).camera)
   }
 
   /// Takes the size of a panel of `columns` by `rows` cells and reports it if it changed.
@@ -104,7 +118,7 @@ final class TerminalMapView: MapViewDelegate {
   /// The cell, relative to the panel's top left, where `coordinate` is drawn; `nil` when it
   /// falls outside the panel.
   func cell(of coordinate: Coordinate) -> (column: Int, row: Int)? {
-    let point = MapViewport(camera: camera, size: viewSize).point(for: coordinate)
+    let point = viewport.point(for: coordinate)
     let column = Int((point.x / TerminalMapScale.pointsPerColumn).rounded(.down))
     let row = Int((point.y / TerminalMapScale.pointsPerRow).rounded(.down))
     guard (0..<columns).contains(column), (0..<rows).contains(row) else { return nil }
@@ -136,7 +150,7 @@ final class TerminalMapView: MapViewDelegate {
   ///
   /// - Complexity: O(markers shown).
   func markerNearestCentre() -> MapMarker? {
-    let viewport = MapViewport(camera: camera, size: viewSize)
+    let viewport = self.viewport
     let centre = MapPoint(x: viewSize.width / 2, y: viewSize.height / 2)
     return markers.values.min { first, second in
       let firstDistance = viewport.point(for: first.coordinate).distance(to: centre)
@@ -153,7 +167,7 @@ final class TerminalMapView: MapViewDelegate {
   /// - Complexity: O(land outline + markers shown × log of that).
   func draw(into screen: inout ScreenBuffer, x: Int, y: Int) {
     var canvas = BrailleCanvas(columns: columns, rows: rows)
-    land.draw(into: &canvas, camera: camera)
+    land.draw(into: &canvas, viewport: viewport)
     canvas.draw(into: &screen, x: x, y: y, style: Self.landStyle)
     // Fewer places first, so a large cluster's count is drawn over a small one's.
     let ordered = markers.values.sorted { first, second in
