@@ -3,6 +3,10 @@ import Foundation
 /// The Web Mercator projection in world units: the world is a square 2^32 units on a side,
 /// x growing east from longitude -180 and y growing south from latitude +85.0511°.
 ///
+/// This is the package's one definition of the projection's maths: the fixed-point positions of
+/// the catalog's clustering order and of a map viewport's region, and the points and coordinates
+/// `MapViewport` (in `ViewModels`) gives in double precision, all derive from these functions.
+///
 /// Latitudes beyond ±``maximumLatitude`` (where the square ends) are projected onto its top or
 /// bottom edge. A place's position in the cluster index is the floor of its projection, a
 /// `UInt32` pair: one unit is about 9 mm at the equator. Longitude 180 wraps to x = 0.

@@ -17,7 +17,8 @@ import PlacesModel
 /// | `moveCamera` | ``camera``, ``isLastCameraMoveAnimated``, ``pendingCameraMove`` |
 /// | `showMarkers` | ``markers``, ``selectedPlaceID`` (cleared) |
 /// | `updateMarkers` | ``markers``; ``selectedPlaceID`` if its marker was removed |
-/// | `selectMarker`, `deselectMarker` | ``selectedPlaceID`` |
+/// | `selectMarker` | ``selectedPlaceID`` |
+/// | `deselectMarker` | ``selectedPlaceID``, when it names the selected place |
 /// | `showUserLocation`, `hideUserLocation` | ``userLocation`` |
 ///
 /// ## Camera moves are events
@@ -127,9 +128,10 @@ extension MapScreenState: MapViewDelegate {
     }
   }
 
-  /// Clears the selection.
+  /// Clears the selection if the marker of the place `id` is the one selected; otherwise
+  /// changes nothing, so a late deselection of a previous place keeps the current one.
   public func deselectMarker(id: Place.ID) {
-    if selectedPlaceID != nil {
+    if selectedPlaceID == id {
       selectedPlaceID = nil
     }
   }

@@ -21,7 +21,8 @@ public protocol MapViewDelegate: AnyObject {
   func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker])
   /// Selects the marker of the place `id`, deselecting any other.
   func selectMarker(id: Place.ID)
-  /// Deselects the marker of the place `id`, leaving none selected.
+  /// Deselects the marker of the place `id`, leaving none selected; when another marker is
+  /// selected, it stays selected.
   func deselectMarker(id: Place.ID)
   /// Shows the user's location at `coordinate`; it is never clustered or hidden by markers.
   func showUserLocation(_ coordinate: Coordinate)

@@ -15,16 +15,30 @@ import PlacesModel
 /// - Latitude: Web Mercator ends at ±85.0511°. Places beyond lie on the square's top or bottom
 ///   edge, so they are in the region whenever that edge is (``visibleRegion`` then reaches ±90).
 ///   The view's part beyond the edge holds nothing.
+///
+/// ## The projection
+/// ``point(for:)`` and ``coordinate(at:)`` convert between coordinates and points on the view,
+/// and ``panned(byX:y:)`` moves the view by points. They are the package's one Web Mercator
+/// projection, the one the region and the clustering use: a front end that draws markers, land
+/// or anything else through them draws each where the view model reckons it is.
 public struct MapViewport: Hashable, Sendable {
   /// Where the view looks.
   public let camera: MapCamera
   /// The view's size in points.
   public let size: MapSize
+  /// The camera's centre on the Web Mercator square, in world units (``WebMercator``).
+  let centreX: Double
+  let centreY: Double
+  /// How many world units one point spans at the camera's zoom.
+  let unitsPerPoint: Double
 
   /// Creates the viewport of a view of `size` looking through `camera`.
   public init(camera: MapCamera, size: MapSize) {
     self.camera = camera
     self.size = size
+    centreX = WebMercator.x(longitude: camera.centre.longitude)
+    centreY = WebMercator.y(latitude: camera.centre.latitude)
+    unitsPerPoint = WebMercator.unitsPerPoint(atZoom: camera.zoom)
   }
 
   // MARK: - Region
@@ -41,21 +55,102 @@ public struct MapViewport: Hashable, Sendable {
     frame.bounds
   }
 
-  /// Where `coordinate` appears on the view, in points from its top-left corner.
-  ///
-  /// The point is on the copy of the world nearest the camera's centre: for a coordinate in
-  /// the region, the copy in view (when the view shows the world more than once, the one
-  /// markers are placed on). Latitudes beyond ±85.0511° yield the top or bottom edge of the
-  /// world.
-  public func point(for coordinate: Coordinate) -> MapPoint {
-    frame.point(
-      x: WebMercator.x(longitude: coordinate.longitude),
-      y: WebMercator.y(latitude: coordinate.latitude))
-  }
-
   /// The region in world units, as the cluster index queries it.
   var frame: ViewportFrame {
     ViewportFrame(self)
+  }
+
+  // MARK: - Projection
+
+  /// Where `coordinate` appears on the view: the Web Mercator projection at the camera's zoom,
+  /// in points from the view's top-left corner, x growing right and y down.
+  ///
+  /// - The camera's centre is at the middle of the view, (`size.width / 2`, `size.height / 2`),
+  ///   exactly; the world is ``MapCamera/worldWidthInPoints`` wide and as high.
+  /// - Longitudes wrap: the world repeats every world width to the east and west, and the point
+  ///   is on the copy of the world nearest the camera's centre (the copy in view, for a
+  ///   coordinate in the region). So across the antimeridian a coordinate near the centre is
+  ///   drawn beside it, not a world away.
+  /// - Latitudes beyond ±85.0511°, where the world ends, give its top or bottom edge.
+  ///
+  /// The point may lie outside the view; ``contains(_:)`` says whether the coordinate is in the
+  /// region.
+  public func point(for coordinate: Coordinate) -> MapPoint {
+    let x = WebMercator.x(longitude: coordinate.longitude)
+    let copy = ((centreX - x) / WebMercator.worldSize).rounded()
+    return point(x: x, copy: copy, y: WebMercator.y(latitude: coordinate.latitude))
+  }
+
+  /// The coordinate shown at `point` of the view: the inverse of ``point(for:)``.
+  ///
+  /// - `point` is in points from the view's top-left corner, x growing right and y down; it may
+  ///   lie outside the view.
+  /// - Longitudes wrap: the result's longitude is in `-180..<180`, whichever copy of the world
+  ///   the point falls on.
+  /// - Latitudes clamp: a point above the world's top edge or below its bottom edge gives the
+  ///   edge's latitude, ±85.0511°.
+  ///
+  /// For every coordinate within ±85.0511°, `coordinate(at: point(for: coordinate))` is that
+  /// coordinate to within rounding, longitude 180 coming back as -180.
+  ///
+  /// - Precondition: `point.x` and `point.y` are finite.
+  public func coordinate(at point: MapPoint) -> Coordinate {
+    precondition(point.x.isFinite && point.y.isFinite, "the point \(point) is not finite")
+    // Whole worlds east or west change nothing, and a world above or below is off the square.
+    let world = camera.worldWidthInPoints
+    let dx = (point.x - size.width / 2).truncatingRemainder(dividingBy: world)
+    let dy = min(max(point.y - size.height / 2, -world), world)
+    return WebMercator.coordinate(x: centreX + dx * unitsPerPoint, y: centreY + dy * unitsPerPoint)
+  }
+
+  /// The viewport of the same size and zoom moved `dx` points right and `dy` points down, as a
+  /// drag of the map by (-`dx`, -`dy`) moves it.
+  ///
+  /// Its camera's centre is the coordinate this view shows at (`size.width / 2 + dx`,
+  /// `size.height / 2 + dy`), ``coordinate(at:)``: longitudes wrap, so panning east across the
+  /// antimeridian goes on to longitude -180 and beyond; the latitude clamps to ±85.0511°, so
+  /// panning north stops with the world's top edge at the middle of the view. Panning by 0 and 0
+  /// returns the viewport unchanged.
+  ///
+  /// - Precondition: `dx` and `dy` are finite.
+  public func panned(byX dx: Double, y dy: Double) -> MapViewport {
+    guard dx != 0 || dy != 0 else { return self }
+    let centre = coordinate(at: MapPoint(x: size.width / 2 + dx, y: size.height / 2 + dy))
+    return MapViewport(camera: camera.centred(on: centre), size: size)
+  }
+
+  // MARK: - Copies of the world
+
+  /// The copies of the world the view shows some of, numbered as in
+  /// ``point(for:inWorldCopy:)``.
+  ///
+  /// One copy, 0, unless the view crosses the antimeridian or is wider than the world.
+  package var visibleWorldCopies: ClosedRange<Int> {
+    let world = WebMercator.worldSize
+    let halfWidth = size.width / 2 * unitsPerPoint
+    let west = Int(((centreX - halfWidth) / world).rounded(.down))
+    let east = Int(((centreX + halfWidth) / world).rounded(.down))
+    return west...max(west, east)
+  }
+
+  /// Where `coordinate` appears on the copy `copy` of the world: ``point(for:)``, but on a
+  /// copy of the caller's choosing, so that a shape is drawn whole on one copy.
+  ///
+  /// Copy 0 is the one the camera's centre is on (longitudes -180 to 180 running west to east);
+  /// copy *k* lies *k* world widths east of it (west for negative *k*). On the copy
+  /// ``point(for:)`` picks, the two give the same point, bit for bit.
+  package func point(for coordinate: Coordinate, inWorldCopy copy: Int) -> MapPoint {
+    point(
+      x: WebMercator.x(longitude: coordinate.longitude), copy: Double(copy),
+      y: WebMercator.y(latitude: coordinate.latitude))
+  }
+
+  /// The point of the world position `x`, `y` (world units) on the copy `copy` worlds east of
+  /// the centre's: every projection to the view goes through here.
+  private func point(x: Double, copy: Double, y: Double) -> MapPoint {
+    MapPoint(
+      x: size.width / 2 + (x + copy * WebMercator.worldSize - centreX) / unitsPerPoint,
+      y: size.height / 2 + (y - centreY) / unitsPerPoint)
   }
 }
 
@@ -77,9 +172,6 @@ struct ViewportFrame {
 
   /// How many units one point spans.
   let unitsPerPoint: Double
-  /// The unwrapped x of the view's left edge and the y of its top edge, in units.
-  let left: Double
-  let top: Double
   /// The x of the camera's centre, in units.
   let centreX: Double
   /// Whether the view is at least as wide as the world.
@@ -95,15 +187,14 @@ struct ViewportFrame {
 
   init(_ viewport: MapViewport) {
     let world = WebMercator.worldSize
-    let unitsPerPoint = WebMercator.unitsPerPoint(atZoom: viewport.camera.zoom)
-    let centreX = WebMercator.x(longitude: viewport.camera.centre.longitude)
-    let centreY = WebMercator.y(latitude: viewport.camera.centre.latitude)
+    let unitsPerPoint = viewport.unitsPerPoint
+    let centreX = viewport.centreX
+    let centreY = viewport.centreY
     let halfWidth = viewport.size.width / 2 * unitsPerPoint
     let halfHeight = viewport.size.height / 2 * unitsPerPoint
     self.unitsPerPoint = unitsPerPoint
     self.centreX = centreX
-    left = centreX - halfWidth
-    top = centreY - halfHeight
+    let top = centreY - halfHeight
     isWide = 2 * halfWidth >= world
     let north = max(top, 0).rounded(.up)
     let south = min(centreY + halfHeight, world - 1).rounded(.down)
@@ -120,7 +211,7 @@ struct ViewportFrame {
       pieces = [Piece(west: 0, east: UInt32.max, wraps: 0)]
       return
     }
-    let west = Int64(left.rounded(.up))
+    let west = Int64((centreX - halfWidth).rounded(.up))
     let east = Int64((centreX + halfWidth).rounded(.down))
     var pieces: [Piece] = []
     let worldUnits = Int64(1) << 32
@@ -139,18 +230,6 @@ struct ViewportFrame {
   func contains(x: UInt32, y: UInt32) -> Bool {
     guard north <= y, y <= south else { return false }
     return pieces.contains { $0.west <= x && x <= $0.east }
-  }
-
-  /// The view's unwrapped x for the world x `x` (in `0...2^32`): the copy of the world
-  /// nearest the camera's centre, which for a place in the region is the copy in view.
-  func unwrappedX(_ x: Double) -> Double {
-    let world = WebMercator.worldSize
-    return x + ((centreX - x) / world).rounded() * world
-  }
-
-  /// The view point of the world point `x`, `y`, in units.
-  func point(x: Double, y: Double) -> MapPoint {
-    MapPoint(x: (unwrappedX(x) - left) / unitsPerPoint, y: (y - top) / unitsPerPoint)
   }
 
   /// The smallest latitude and longitude rectangle holding the region.

@@ -6,9 +6,12 @@ import ViewModels
 /// line with the keys, all views of one ``AppCoordinator``.
 ///
 /// Every tap (a key or a click on a marker, a cluster, a row or a match) goes to a view
-/// model's input; the panels change only when their view models command it, so the map, the
-/// list and the card stay in step exactly as in `select` and in the view models' tests. The
-/// map panel reports each camera it shows to the ``MapViewModel`` with its size in points.
+/// model's input. Each panel draws from a screen state attached as its view model's view
+/// (``MapScreenState``, ``ListScreenState``, ``PlaceCardScreenState``, ``SearchScreenState``),
+/// the one store of what it shows, so the map, the list and the card stay in step exactly as in
+/// `select` and in the view models' tests. After each key the panels follow the events their
+/// states hold: the map carries out a camera move and reports each camera it shows to the
+/// ``MapViewModel`` with its size in points, the list carries out a scroll.
 final class BrowseScreen: TerminalScreen {
   /// The panel the keys act on.
   enum Focus: Equatable {
@@ -61,13 +64,23 @@ final class BrowseScreen: TerminalScreen {
     coordinator.searchViewModel.view = factory.makeSearchView()
     coordinator.start()
     // Attaching replayed the view model's camera; the screen starts where it was asked to.
+    _ = mapView.state.takePendingCameraMove()
     mapView.show(camera)
     listView.resize(visibleRows: layout.listRows - 1)
+    followStates()
+  }
+
+  /// Lets the panels carry out what their screen states hold for them: a camera move for the
+  /// map, a scroll for the list.
+  private func followStates() {
+    mapView.carryOutPendingCameraMove()
+    listView.followState()
   }
 
   // MARK: - Drawing
 
   func draw(into screen: inout ScreenBuffer) {
+    followStates()
     relayout(width: screen.width, height: screen.height)
     guard layout.isLargeEnough else {
       screen.draw("Enlarge the terminal", x: 0, y: 0, maxWidth: screen.width)
@@ -122,7 +135,7 @@ final class BrowseScreen: TerminalScreen {
     let positionWidth = DisplayWidth.of(position)
     let focusName = isSearching ? "search" : (focus == .map ? "map" : "list")
     screen.draw(" places-cli browse  [\(focusName)]", x: 0, y: 0, style: Self.barStyle)
-    if let place = cardView.place {
+    if let place = cardView.state.place {
       screen.draw(
         place.name, x: 30, y: 0, maxWidth: screen.width - 33 - positionWidth,
         style: Self.barStyle)
@@ -183,6 +196,12 @@ final class BrowseScreen: TerminalScreen {
   // MARK: - Keys
 
   func handle(_ event: KeyEvent) -> ExitStatus? {
+    let status = respond(to: event)
+    followStates()
+    return status
+  }
+
+  private func respond(to event: KeyEvent) -> ExitStatus? {
     if case .control("c") = event { return .interrupted }
     notice = nil
     if isShowingKeys, event != .character("?") {
@@ -198,8 +217,7 @@ final class BrowseScreen: TerminalScreen {
     case .tab, .backTab: focus = focus == .map ? .list : .map
     case .character("/"):
       isSearching = true
-      query = ""
-      coordinator.searchViewModel.queryChanged("")
+      search("")
     case .character("?"): isShowingKeys.toggle()
     case .character("+"), .character("="): mapView.show(mapView.camera.zoomed(by: 1))
     case .character("-"), .character("_"): mapView.show(mapView.camera.zoomed(by: -1))
@@ -238,8 +256,8 @@ final class BrowseScreen: TerminalScreen {
     case .down, .character("j"): listView.moveCursor(by: 1)
     case .pageUp: listView.moveCursor(by: -listView.visibleRowCount)
     case .pageDown: listView.moveCursor(by: listView.visibleRowCount)
-    case .home: listView.moveCursor(by: -listView.rows.count)
-    case .end: listView.moveCursor(by: listView.rows.count)
+    case .home: listView.moveCursor(by: -listView.state.rows.count)
+    case .end: listView.moveCursor(by: listView.state.rows.count)
     case .left, .character("h"): pan(columns: -8, rows: 0)
     case .right, .character("l"): pan(columns: 8, rows: 0)
     case .enter: tapRow(listView.cursorRow)
@@ -250,12 +268,10 @@ final class BrowseScreen: TerminalScreen {
   private func handleInSearch(_ event: KeyEvent) {
     switch event {
     case .character(let character):
-      query.append(character)
-      coordinator.searchViewModel.queryChanged(query)
+      search(query + String(character))
     case .backspace:
       guard !query.isEmpty else { return }
-      query.removeLast()
-      coordinator.searchViewModel.queryChanged(query)
+      search(String(query.dropLast()))
     case .up: searchPanel.moveCursor(by: -1)
     case .down, .tab: searchPanel.moveCursor(by: 1)
     case .pageUp: searchPanel.moveCursor(by: -10)
@@ -300,8 +316,16 @@ final class BrowseScreen: TerminalScreen {
 
   // MARK: - Taps
 
+  /// Sends `text` to the search's view model as the query, and puts the search panel's cursor
+  /// on its matches.
+  private func search(_ text: String) {
+    query = text
+    coordinator.searchViewModel.queryChanged(text)
+    searchPanel.resetCursor()
+  }
+
   private func pan(columns: Double, rows: Double) {
-    mapView.show(mapView.camera.panned(columns: columns, rows: rows))
+    mapView.pan(columns: columns, rows: rows)
   }
 
   /// Sends a tap on `marker` to the map's view model: a place is selected, a cluster zoomed
@@ -318,7 +342,7 @@ final class BrowseScreen: TerminalScreen {
   }
 
   private func tapRow(_ row: Int) {
-    guard !listView.rows.isEmpty else { return }
+    guard !listView.state.rows.isEmpty else { return }
     do {
       try coordinator.listViewModel.rowTapped(at: row)
     } catch {

@@ -1,22 +1,17 @@
 import PlacesModel
 import ViewModels
 
-/// The detail card of `browse`: the selected place's details, shown while its card is up.
-final class TerminalCardView: PlaceCardViewDelegate {
-  /// The place shown; `nil` once dismissed.
-  private(set) var place: Place?
-
-  func showDetails(of place: Place) {
-    self.place = place
-  }
-
-  func dismiss() {
-    place = nil
-  }
+/// The detail card of `browse`: the details of the place its ``PlaceCardScreenState`` shows.
+///
+/// The screen state is the card view model's view (one state for every card, as one card is
+/// shown at a time); the panel only reads it.
+final class TerminalCardView {
+  /// The place shown, as the card's view model commands; attach it as the view model's view.
+  let state = PlaceCardScreenState()
 
   /// The lines of the card: the name, then the details known.
   var lines: [String] {
-    guard let place else { return [] }
+    guard let place = state.place else { return [] }
     var lines = [place.name]
     let kind = [place.category, place.country].compactMap { $0 }.joined(separator: ", ")
     if !kind.isEmpty { lines.append(kind) }

@@ -1,55 +1,56 @@
 import PlacesModel
 import ViewModels
 
-/// The list panel of `browse`: the rows its ``ListViewModel`` gives, reading only those on
-/// screen, with the selected row highlighted and a cursor the keys move.
-final class TerminalListView: ListViewDelegate {
-  /// The rows, as last reloaded.
-  private(set) var rows = ListRows()
-  /// Their order.
-  private(set) var order = ListOrder.name
-  /// The row of the selected place.
-  private(set) var highlightedRow: Int?
+/// The list panel of `browse`: the rows of its ``ListScreenState``, reading only those on
+/// screen, with the highlighted row marked and a cursor the keys move.
+///
+/// The screen state is the ``ListViewModel``'s view: the view model writes the rows, their order
+/// and the highlight, and the panel only reads them, keeping just what is its own: the cursor,
+/// the first row on screen and how many rows fit. ``followState()`` brings those in line with
+/// the state: a scroll the view model asks for moves the cursor to its row, and a new order
+/// puts the cursor back on the highlighted row, or the first.
+final class TerminalListView {
+  /// The rows, their order and the highlight the view model commands; attach it as the view
+  /// model's view.
+  let state = ListScreenState()
   /// The row the keys point at; Enter taps it.
   private(set) var cursorRow = 0
   /// The first row on screen.
   private(set) var topRow = 0
   /// How many rows the panel shows, as last laid out.
   private(set) var visibleRowCount = 10
+  /// The order the cursor was last placed for.
+  private var followedOrder = ListOrder.name
 
   private static let rowStyle = TextStyle.plain
   private static let highlightStyle = TextStyle(isBold: true, isInverse: true)
   private static let headerStyle = TextStyle(isBold: true, isUnderlined: true)
 
-  // MARK: - ListViewDelegate
+  // MARK: - Following the state
 
-  func reloadRows(_ rows: ListRows, order: ListOrder) {
-    self.rows = rows
-    self.order = order
-    highlightedRow = nil
-    cursorRow = 0
-    topRow = 0
-  }
-
-  func highlightRow(at row: Int) {
-    highlightedRow = row
-    cursorRow = row
-  }
-
-  func scrollToRow(at row: Int, animated: Bool) {
-    scroll(toShow: row)
-  }
-
-  func clearHighlight() {
-    highlightedRow = nil
+  /// Brings the cursor in line with the state, which the view model may have changed.
+  ///
+  /// After a change of order the cursor goes back to the highlighted row, or the first; a scroll
+  /// the view model asked for moves it to its row. It always ends on a row, in view.
+  func followState() {
+    if state.order != followedOrder {
+      followedOrder = state.order
+      cursorRow = state.highlightedRow ?? 0
+      topRow = 0
+    }
+    if let request = state.takePendingScroll() {
+      cursorRow = request.row
+    }
+    cursorRow = min(max(cursorRow, 0), max(state.rows.count - 1, 0))
+    scroll(toShow: cursorRow)
   }
 
   // MARK: - Cursor
 
   /// Moves the cursor by `offset` rows, staying within the rows, and scrolls it into view.
   func moveCursor(by offset: Int) {
-    guard !rows.isEmpty else { return }
-    cursorRow = min(max(cursorRow + offset, 0), rows.count - 1)
+    guard !state.rows.isEmpty else { return }
+    cursorRow = min(max(cursorRow + offset, 0), state.rows.count - 1)
     scroll(toShow: cursorRow)
   }
 
@@ -65,14 +66,14 @@ final class TerminalListView: ListViewDelegate {
     } else if row >= topRow + visibleRowCount {
       topRow = row - visibleRowCount + 1
     }
-    topRow = max(min(topRow, rows.count - visibleRowCount), 0)
+    topRow = max(min(topRow, state.rows.count - visibleRowCount), 0)
   }
 
   /// The row drawn on line `line` of the panel's rows (0 is the first under the header);
   /// `nil` when no row is drawn there.
   func row(onLine line: Int) -> Int? {
     let row = topRow + line
-    guard line >= 0, line < visibleRowCount, rows.indices.contains(row) else { return nil }
+    guard line >= 0, line < visibleRowCount, state.rows.indices.contains(row) else { return nil }
     return row
   }
 
@@ -85,15 +86,16 @@ final class TerminalListView: ListViewDelegate {
   func draw(
     into screen: inout ScreenBuffer, x: Int, y: Int, width: Int, height: Int, isFocused: Bool
   ) {
+    let rows = state.rows
     let header =
-      order == .distance
+      state.order == .distance
       ? "Places, nearest first (\(rows.count))" : "Places by name (\(rows.count))"
     screen.fill(x: x, y: y, width: width, height: 1, style: Self.headerStyle)
     screen.draw(header, x: x + 1, y: y, maxWidth: width - 2, style: Self.headerStyle)
     for line in 0..<max(height - 1, 0) {
       guard let index = row(onLine: line) else { break }
       let row = rows[index]
-      let style = index == highlightedRow ? Self.highlightStyle : Self.rowStyle
+      let style = index == state.highlightedRow ? Self.highlightStyle : Self.rowStyle
       let lineY = y + 1 + line
       screen.fill(x: x, y: lineY, width: width, height: 1, style: style)
       if isFocused, index == cursorRow {

@@ -1,31 +1,22 @@
 import PlacesModel
 import ViewModels
 
-/// The search panel of `browse`: the query being typed and its matches, drawn into a screen.
+/// The search panel of `browse`: the query being typed and the matches of its
+/// ``SearchScreenState``, drawn into a screen.
 ///
-/// It is the ``SearchViewModel``'s view: it keeps what the view model tells it; the map, the
-/// list and the card follow a chosen match through their own view models.
-final class TerminalSearchPanel: SearchViewDelegate {
-  /// The matches shown, best first.
-  private(set) var matches: [SearchMatch] = []
-  /// The match of the selected place, if it is among the matches.
-  private(set) var highlightedIndex: Int?
+/// The screen state is the ``SearchViewModel``'s view: the view model writes the matches and the
+/// highlight, and the panel only reads them, keeping just its own cursor; the map, the list and
+/// the card follow a chosen match through their own view models.
+final class TerminalSearchPanel {
+  /// The matches and the highlight the view model commands; attach it as the view model's view.
+  let state = SearchScreenState()
   /// The match the arrow keys point at.
-  var cursorIndex = 0
+  private(set) var cursorIndex = 0
 
-  func showMatches(_ matches: [SearchMatch]) {
-    self.matches = matches
-    highlightedIndex = nil
-    cursorIndex = 0
-  }
-
-  func highlightMatch(at index: Int) {
-    highlightedIndex = index
-    cursorIndex = index
-  }
-
-  func clearHighlight() {
-    highlightedIndex = nil
+  /// Puts the cursor on the highlighted match, or on the first: call it once the view model has
+  /// the new query's matches.
+  func resetCursor() {
+    cursorIndex = state.highlightedMatch ?? 0
   }
 
   /// The match drawn on `row` of the screen by the last ``draw(query:isEditing:into:x:y:width:height:)``.
@@ -35,8 +26,8 @@ final class TerminalSearchPanel: SearchViewDelegate {
 
   /// Moves the cursor by `offset` matches, staying within them.
   func moveCursor(by offset: Int) {
-    guard !matches.isEmpty else { return }
-    cursorIndex = min(max(cursorIndex + offset, 0), matches.count - 1)
+    guard !state.matches.isEmpty else { return }
+    cursorIndex = min(max(cursorIndex + offset, 0), state.matches.count - 1)
   }
 
   /// Draws the query and the matches into `screen` in the rectangle at `x`, `y` of `width`
@@ -50,13 +41,14 @@ final class TerminalSearchPanel: SearchViewDelegate {
     screen.fill(x: x, y: y, width: width, height: height, style: panel)
     let prompt = "/ " + query + (isEditing ? "▏" : "")
     screen.draw(prompt, x: x + 1, y: y, maxWidth: width - 2, style: TextStyle(isBold: true))
+    let matches = state.matches
     var rows: [Int: Int] = [:]
     for (index, match) in matches.enumerated() {
       let row = y + 1 + index
       guard row < y + height else { break }
       var style = panel
       style.isInverse = index == cursorIndex
-      style.isBold = index == highlightedIndex
+      style.isBold = index == state.highlightedMatch
       screen.fill(x: x, y: row, width: width, height: 1, style: style)
       let country = match.place.country.map { " " + $0 } ?? ""
       let detail =

@@ -5,11 +5,15 @@ import ViewModels
 ///
 /// Markers are summarised in text, so that a map of any size takes one line: how many were
 /// added and removed, and how many markers the map then shows (`count`) and how many of those
-/// are clusters. In JSON every marker is listed, with its coordinate and count. The view keeps
-/// the markers it shows, as a real map view does, to print those totals.
+/// are clusters. In JSON every marker is listed, with its coordinate and count.
+///
+/// To print those totals and the markers removed, the view keeps the markers it shows in a
+/// ``MapScreenState``, the store a SwiftUI map or the terminal's map panel draws from, applying
+/// each marker command to it once printed; it keeps nothing else.
 final class ConsoleMapView: MapViewDelegate {
   private let output: OutputBuffer
-  private var shown: [MapMarker.ID: MapMarker] = [:]
+  /// The markers shown; only the marker commands are applied to it.
+  private let shown = MapScreenState()
 
   /// Creates a view that prints into `output`.
   init(output: OutputBuffer) {
@@ -30,7 +34,7 @@ final class ConsoleMapView: MapViewDelegate {
   }
 
   func showMarkers(_ markers: [MapMarker]) {
-    shown = Dictionary(markers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    shown.showMarkers(markers)
     var fields: [(name: String, value: OutputValue)] = []
     if output.format == .json {
       fields.append(("markers", .list(markers.map(Self.fields(of:)))))
@@ -39,10 +43,8 @@ final class ConsoleMapView: MapViewDelegate {
   }
 
   func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
-    let removedMarkers = removed.compactMap { shown.removeValue(forKey: $0) }
-    for marker in added {
-      shown[marker.id] = marker
-    }
+    let removedMarkers = removed.compactMap { shown.markers[$0] }
+    shown.updateMarkers(removing: removed, adding: added)
     emit(
       "updateMarkers",
       [
@@ -72,8 +74,8 @@ final class ConsoleMapView: MapViewDelegate {
   /// How many markers the map shows, and how many of them are clusters.
   private var totals: [(name: String, value: OutputValue)] {
     [
-      ("count", .integer(shown.count)),
-      ("clusters", .integer(shown.values.filter(\.isCluster).count)),
+      ("count", .integer(shown.markers.count)),
+      ("clusters", .integer(shown.markers.values.filter(\.isCluster).count)),
     ]
   }
 

@@ -1,15 +1,17 @@
+import PlacesModel
 import ViewModels
 
-/// The world's land (``WorldLand``, Natural Earth 1:110m), projected once and drawn at any
-/// camera as braille dots.
+/// The world's land (``WorldLand``, Natural Earth 1:110m), decoded once and drawn through a map
+/// viewport as braille dots.
 struct LandLayer: Sendable {
-  /// One polygon: its outer ring, then its holes, in points of the world at zoom 0.
+  /// One polygon: its outer ring, then its holes.
   struct Shape: Sendable {
     /// The rings, outer first.
-    let rings: [[TerminalMapPoint]]
-    /// The smallest and largest x and y of the outer ring.
-    let minimum: TerminalMapPoint
-    let maximum: TerminalMapPoint
+    let rings: [[Coordinate]]
+    /// The north-west and south-east corners of the smallest latitude and longitude rectangle
+    /// holding the outer ring, its longitudes taken as they are (a shape never wraps).
+    let northWest: Coordinate
+    let southEast: Coordinate
   }
 
   /// The polygons.
@@ -18,25 +20,27 @@ struct LandLayer: Sendable {
   /// The land built into the tool.
   static let world = LandLayer(encodedRings: WorldLand.encodedRings)
 
-  /// Decodes rings in the form ``WorldLand/encodedRings`` documents; lines it cannot read are
-  /// skipped.
+  /// Decodes rings in the form ``WorldLand/encodedRings`` documents; lines it cannot read, and
+  /// points that are not valid coordinates, are skipped.
   init(encodedRings: String) {
     var shapes: [Shape] = []
-    var rings: [[TerminalMapPoint]] = []
+    var rings: [[Coordinate]] = []
     func finishShape() {
       guard let outer = rings.first, !outer.isEmpty else { return }
-      let xs = outer.map(\.x)
-      let ys = outer.map(\.y)
-      shapes.append(
-        Shape(
-          rings: rings,
-          minimum: TerminalMapPoint(x: xs.min() ?? 0, y: ys.min() ?? 0),
-          maximum: TerminalMapPoint(x: xs.max() ?? 0, y: ys.max() ?? 0)))
+      let latitudes = outer.map(\.latitude)
+      let longitudes = outer.map(\.longitude)
+      guard
+        let northWest = try? Coordinate(
+          latitude: latitudes.max() ?? 0, longitude: longitudes.min() ?? 0),
+        let southEast = try? Coordinate(
+          latitude: latitudes.min() ?? 0, longitude: longitudes.max() ?? 0)
+      else { return }
+      shapes.append(Shape(rings: rings, northWest: northWest, southEast: southEast))
     }
     for line in encodedRings.split(separator: "\n") {
       let words = line.split(separator: " ")
       guard let kind = words.first, kind == "o" || kind == "h" else { continue }
-      var ring: [TerminalMapPoint] = []
+      var ring: [Coordinate] = []
       var longitude = 0
       var latitude = 0
       for pair in words.dropFirst() {
@@ -46,8 +50,11 @@ struct LandLayer: Sendable {
         }
         longitude += dx
         latitude += dy
-        ring.append(
-          WebMercator.point(latitude: Double(latitude) / 100, longitude: Double(longitude) / 100))
+        if let coordinate = try? Coordinate(
+          latitude: Double(latitude) / 100, longitude: Double(longitude) / 100)
+        {
+          ring.append(coordinate)
+        }
       }
       if kind == "o" {
         finishShape()
@@ -59,35 +66,25 @@ struct LandLayer: Sendable {
     self.shapes = shapes
   }
 
-  /// Fills `canvas` with the land `camera` shows, the canvas standing for a viewport of its dots
-  /// times ``TerminalMapScale/pointsPerDot`` points.
-  func draw(into canvas: inout BrailleCanvas, camera: MapCamera) {
-    let dot = TerminalMapScale.pointsPerDot
-    let width = Double(canvas.dotWidth) * dot
-    let height = Double(canvas.dotHeight) * dot
-    let world = camera.worldWidthInPoints
-    let scale = world / WebMercator.worldSize
-    for shape in shapes {
-      // Where the shape's left edge lands, and every copy of the world that shows it.
-      let anchor = camera.viewportPoint(ofWorldPoint: shape.minimum, width: width, height: height)
-      let shapeWidth = (shape.maximum.x - shape.minimum.x) * scale
-      let top = anchor.y
-      let bottom = anchor.y + (shape.maximum.y - shape.minimum.y) * scale
-      guard bottom >= 0, top <= height else { continue }
-      var left = anchor.x - ((anchor.x + shapeWidth) / world).rounded(.down) * world
-      while left <= width {
-        if left + shapeWidth >= 0 {
-          let offsetX = left - shape.minimum.x * scale
-          let offsetY = anchor.y - shape.minimum.y * scale
-          let rings = shape.rings.map { ring in
-            ring.map { point in
-              TerminalMapPoint(
-                x: (point.x * scale + offsetX) / dot, y: (point.y * scale + offsetY) / dot)
-            }
-          }
-          canvas.fillPolygon(rings)
-        }
-        left += world
+  /// Fills `canvas`, which stands for the whole of `viewport` (its dots times
+  /// ``TerminalMapScale/pointsPerDot`` points each way), with the land the viewport shows,
+  /// projected through it: a shape is drawn whole on each copy of the world in view.
+  ///
+  /// - Complexity: O(points of the shapes in view, per copy of the world in view), plus the
+  ///   dots set.
+  func draw(into canvas: inout BrailleCanvas, viewport: MapViewport) {
+    let width = viewport.size.width
+    let height = viewport.size.height
+    for copy in viewport.visibleWorldCopies {
+      for shape in shapes {
+        let topLeft = viewport.point(for: shape.northWest, inWorldCopy: copy)
+        let bottomRight = viewport.point(for: shape.southEast, inWorldCopy: copy)
+        guard bottomRight.x >= 0, topLeft.x <= width, bottomRight.y >= 0, topLeft.y <= height
+        else { continue }
+        canvas.fillPolygon(
+          shape.rings.map { ring in
+            ring.map { viewport.point(for: $0, inWorldCopy: copy) }
+          })
       }
     }
   }

@@ -1,26 +1,25 @@
 import PlacesModel
 import ViewModels
 
-/// The map panel of `browse`: the land, and the markers, selection and user's location its
-/// ``MapViewModel`` commands, drawn in terminal cells.
+/// The map panel of `browse`: the land, and the markers, selection and user's location of its
+/// ``MapScreenState``, drawn in terminal cells.
 ///
-/// It keeps what the view model tells it and reports every camera it shows (after a pan, a
-/// zoom, a resize or a `moveCamera`) through ``MapViewModel/cameraChanged(to:viewSize:)``,
-/// with the panel's size in points (``TerminalMapScale``), so the markers it is sent are those
-/// of exactly the region it draws.
-final class TerminalMapView: MapViewDelegate {
+/// The screen state is the ``MapViewModel``'s view: the view model writes it and the panel only
+/// reads it, keeping just what is the panel's own, the camera it shows and its size. It carries
+/// out the camera moves the view model asks for (``carryOutPendingCameraMove()``) and reports
+/// every camera it shows (after a pan, a zoom, a resize or such a move) through
+/// ``MapViewModel/cameraChanged(to:viewSize:)``, with the panel's size in points
+/// (``TerminalMapScale``), so the markers it is sent are those of exactly the region it draws.
+final class TerminalMapView {
+  /// The markers, the selection, the user's location and the camera moves the view model
+  /// commands; attach it as the view model's view.
+  let state = MapScreenState()
   /// The view model told of each camera shown; held weakly, as the coordinator owns it.
   weak var viewModel: MapViewModel?
   /// What the panel shows.
   private(set) var camera: MapCamera
   /// The panel's size in points.
   private(set) var viewSize: MapSize
-  /// The markers shown, by identity.
-  private(set) var markers: [MapMarker.ID: MapMarker] = [:]
-  /// The place whose marker is selected.
-  private(set) var selectedID: Place.ID?
-  /// The user's location, when shown.
-  private(set) var userLocation: Coordinate?
   private let land: LandLayer
 
   private static let landStyle = TextStyle(foreground: .basic(2))
@@ -39,10 +38,24 @@ final class TerminalMapView: MapViewDelegate {
 
   // MARK: - Camera
 
+  /// What the panel shows, as the view models measure it: the camera and the size in points.
+  var viewport: MapViewport {
+    MapViewport(camera: camera, size: viewSize)
+  }
+
   /// Shows `camera` and reports it.
   func show(_ camera: MapCamera) {
     self.camera = camera
     report()
+  }
+
+  /// Moves the camera by `columns` and `rows` cells (positive: right and down) and reports it;
+  /// longitudes wrap, and the centre stops at the edge of the Web Mercator square.
+  func pan(columns: Double, rows: Double) {
+    show(
+      viewport.panned(
+        byX: columns * TerminalMapScale.pointsPerColumn, y: rows * TerminalMapScale.pointsPerRow
+      ).camera)
   }
 
   /// Takes the size of a panel of `columns` by `rows` cells and reports it if it changed.
@@ -53,50 +66,16 @@ final class TerminalMapView: MapViewDelegate {
     report()
   }
 
+  /// Shows the camera the view model last asked the map to move to, if the panel has not yet:
+  /// each request is carried out once, then reported like a pan.
+  func carryOutPendingCameraMove() {
+    if let request = state.takePendingCameraMove() {
+      show(request.camera)
+    }
+  }
+
   private func report() {
     viewModel?.cameraChanged(to: camera, viewSize: viewSize)
-  }
-
-  // MARK: - MapViewDelegate
-
-  func moveCamera(to camera: MapCamera, animated: Bool) {
-    // The view model sequences the report after the broadcast that sent this command.
-    show(camera)
-  }
-
-  func showMarkers(_ markers: [MapMarker]) {
-    self.markers = Dictionary(markers.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-    selectedID = nil
-  }
-
-  func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
-    for id in removed {
-      markers[id] = nil
-      if let selectedID, id == .place(selectedID) {
-        self.selectedID = nil
-      }
-    }
-    for marker in added {
-      markers[marker.id] = marker
-    }
-  }
-
-  func selectMarker(id: Place.ID) {
-    selectedID = id
-  }
-
-  func deselectMarker(id: Place.ID) {
-    if selectedID == id {
-      selectedID = nil
-    }
-  }
-
-  func showUserLocation(_ coordinate: Coordinate) {
-    userLocation = coordinate
-  }
-
-  func hideUserLocation() {
-    userLocation = nil
   }
 
   // MARK: - Cells
@@ -104,7 +83,7 @@ final class TerminalMapView: MapViewDelegate {
   /// The cell, relative to the panel's top left, where `coordinate` is drawn; `nil` when it
   /// falls outside the panel.
   func cell(of coordinate: Coordinate) -> (column: Int, row: Int)? {
-    let point = MapViewport(camera: camera, size: viewSize).point(for: coordinate)
+    let point = viewport.point(for: coordinate)
     let column = Int((point.x / TerminalMapScale.pointsPerColumn).rounded(.down))
     let row = Int((point.y / TerminalMapScale.pointsPerRow).rounded(.down))
     guard (0..<columns).contains(column), (0..<rows).contains(row) else { return nil }
@@ -118,7 +97,7 @@ final class TerminalMapView: MapViewDelegate {
   /// `reach` cells; on a tie, the one standing for more places.
   func marker(nearColumn column: Int, row: Int, reach: Int = 1) -> MapMarker? {
     var best: (distance: Int, marker: MapMarker)?
-    for marker in markers.values {
+    for marker in state.markers.values {
       guard let cell = cell(of: marker.coordinate) else { continue }
       let distance = max(abs(cell.column - column), abs(cell.row - row))
       guard distance <= reach else { continue }
@@ -136,9 +115,9 @@ final class TerminalMapView: MapViewDelegate {
   ///
   /// - Complexity: O(markers shown).
   func markerNearestCentre() -> MapMarker? {
-    let viewport = MapViewport(camera: camera, size: viewSize)
+    let viewport = self.viewport
     let centre = MapPoint(x: viewSize.width / 2, y: viewSize.height / 2)
-    return markers.values.min { first, second in
+    return state.markers.values.min { first, second in
       let firstDistance = viewport.point(for: first.coordinate).distance(to: centre)
       let secondDistance = viewport.point(for: second.coordinate).distance(to: centre)
       return (firstDistance, -first.count) < (secondDistance, -second.count)
@@ -153,13 +132,14 @@ final class TerminalMapView: MapViewDelegate {
   /// - Complexity: O(land outline + markers shown × log of that).
   func draw(into screen: inout ScreenBuffer, x: Int, y: Int) {
     var canvas = BrailleCanvas(columns: columns, rows: rows)
-    land.draw(into: &canvas, camera: camera)
+    land.draw(into: &canvas, viewport: viewport)
     canvas.draw(into: &screen, x: x, y: y, style: Self.landStyle)
     // Fewer places first, so a large cluster's count is drawn over a small one's.
-    let ordered = markers.values.sorted { first, second in
+    let ordered = state.markers.values.sorted { first, second in
       (first.count, first.coordinate.latitude, first.coordinate.longitude)
         < (second.count, second.coordinate.latitude, second.coordinate.longitude)
     }
+    let selectedID = state.selectedPlaceID
     for marker in ordered where marker.placeID == nil || marker.placeID != selectedID {
       guard let cell = cell(of: marker.coordinate) else { continue }
       if marker.isCluster {
@@ -170,12 +150,10 @@ final class TerminalMapView: MapViewDelegate {
         screen.put("•", x: x + cell.column, y: y + cell.row, style: Self.placeStyle)
       }
     }
-    if let userLocation, let cell = cell(of: userLocation) {
+    if let userLocation = state.userLocation, let cell = cell(of: userLocation) {
       screen.put("@", x: x + cell.column, y: y + cell.row, style: Self.userStyle)
     }
-    if let selectedID, let marker = markers[.place(selectedID)],
-      let cell = cell(of: marker.coordinate)
-    {
+    if let marker = state.selectedMarker, let cell = cell(of: marker.coordinate) {
       screen.put("◉", x: x + cell.column, y: y + cell.row, style: Self.selectedStyle)
       screen.draw(
         " " + (marker.title ?? ""), x: x + cell.column + 1, y: y + cell.row,

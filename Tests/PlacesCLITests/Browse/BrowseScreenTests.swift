@@ -98,7 +98,7 @@ struct BrowseScreenTests {
 
     let buffer = Self.render(screen)
 
-    #expect(screen.mapView.markers.count == 3)
+    #expect(screen.mapView.state.markers.count == 3)
     for place in Self.places {
       let cell = try #require(screen.mapView.cell(of: place.coordinate))
       #expect(buffer[cell.column, 1 + cell.row].character == "•", "\(place.name)")
@@ -132,10 +132,10 @@ struct BrowseScreenTests {
   @Test func aClusterShowsItsCountAndEnterOnItZoomsIn() throws {
     let screen = try Self.makeScreen(places: Self.stockholmSuburbs)
     let buffer = Self.render(screen)
-    let cluster = try #require(screen.mapView.markers.values.first)
+    let cluster = try #require(screen.mapView.state.markers.values.first)
     let cell = try #require(screen.mapView.cell(of: cluster.coordinate))
 
-    #expect(screen.mapView.markers.count == 1)
+    #expect(screen.mapView.state.markers.count == 1)
     #expect(cluster.count == 4)
     #expect(buffer[cell.column, 1 + cell.row].character == "4")
     #expect(buffer[cell.column, 1 + cell.row].style.background == .bright(6))
@@ -214,6 +214,46 @@ struct BrowseScreenTests {
     #expect(lines[1].contains("Places, nearest first (3)"))
     #expect(lines[2].contains(" Stockholm") && lines[2].hasSuffix(" 37 km "))
     #expect(buffer[layout.mapColumns / 2, 1 + layout.mapRows / 2].character == "@")
+  }
+
+  @Test func aNewOrderPutsTheListCursorOnTheSelectedRow() throws {
+    let places = [
+      Place(id: 1, name: "Alpha", coordinate: .fixture(0, 20)),
+      Place(id: 2, name: "Bravo", coordinate: .fixture(0, 0)),
+      Place(id: 3, name: "Charlie", coordinate: .fixture(0, 10)),
+    ]
+    let screen = try Self.makeScreen(
+      places: places, camera: .clamped(centre: .fixture(0, 0), zoom: 4))
+    _ = Self.render(screen)
+    Self.press(.tab, .enter, on: screen)  // Alpha, the first row by name; the map centres on it
+    #expect(screen.listView.cursorRow == 0)
+
+    // 16 columns west is 11.25° at zoom 4: nearest first from there, Alpha is last.
+    Self.press(.tab, .character("h"), .character("h"), .character("."), on: screen)
+    let buffer = Self.render(screen)
+
+    #expect(screen.listView.state.order == .distance)
+    #expect(screen.listView.state.highlightedRow == 2)
+    #expect(screen.listView.cursorRow == 2)
+    let row = try #require(Self.sideRow(showing: "Alpha", in: buffer))
+    #expect(row == 4)
+    #expect(buffer[BrowseLayout(width: 80, height: 24).sideX + 2, row].style.isInverse)
+  }
+
+  @Test func typingPutsTheSearchCursorBackOnTheFirstMatch() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+    Self.press(.character("/"), on: screen)
+    Self.type("s", into: screen)  // Stockholm and São Paulo
+    let matchCount = screen.searchPanel.state.matches.count
+    Self.press(.down, on: screen)
+    #expect(matchCount > 1)
+    #expect(screen.searchPanel.cursorIndex == 1)
+
+    Self.type("t", into: screen)
+
+    #expect(screen.searchPanel.state.matches.map(\.place.name) == ["Stockholm"])
+    #expect(screen.searchPanel.cursorIndex == 0)
   }
 
   @Test func aClickOnARowOrAMarkerSelectsIt() throws {

@@ -1,4 +1,5 @@
 import Testing
+import ViewModels
 
 @testable import places_cli
 
@@ -32,8 +33,8 @@ struct BrailleCanvasTests {
 
     canvas.fillPolygon([
       [
-        TerminalMapPoint(x: 1, y: 1), TerminalMapPoint(x: 4, y: 1), TerminalMapPoint(x: 4, y: 6),
-        TerminalMapPoint(x: 1, y: 6),
+        MapPoint(x: 4, y: 4), MapPoint(x: 16, y: 4), MapPoint(x: 16, y: 24),
+        MapPoint(x: 4, y: 24),
       ]
     ])
 
@@ -47,12 +48,12 @@ struct BrailleCanvasTests {
   @Test func aHoleIsLeftEmptyWhateverTheWinding() {
     var canvas = BrailleCanvas(columns: 5, rows: 3)
     let outer = [
-      TerminalMapPoint(x: 0, y: 0), TerminalMapPoint(x: 10, y: 0), TerminalMapPoint(x: 10, y: 12),
-      TerminalMapPoint(x: 0, y: 12),
+      MapPoint(x: 0, y: 0), MapPoint(x: 40, y: 0), MapPoint(x: 40, y: 48),
+      MapPoint(x: 0, y: 48),
     ]
     let hole = [
-      TerminalMapPoint(x: 3, y: 3), TerminalMapPoint(x: 3, y: 9), TerminalMapPoint(x: 7, y: 9),
-      TerminalMapPoint(x: 7, y: 3),
+      MapPoint(x: 12, y: 12), MapPoint(x: 12, y: 36), MapPoint(x: 28, y: 36),
+      MapPoint(x: 28, y: 12),
     ]
 
     canvas.fillPolygon([outer, hole])
@@ -67,24 +68,13 @@ struct BrailleCanvasTests {
 
     canvas.fillPolygon([
       [
-        TerminalMapPoint(x: -100, y: -100), TerminalMapPoint(x: 100, y: -100),
-        TerminalMapPoint(x: 100, y: 100),
-        TerminalMapPoint(x: -100, y: 100),
+        MapPoint(x: -400, y: -400), MapPoint(x: 400, y: -400),
+        MapPoint(x: 400, y: 400),
+        MapPoint(x: -400, y: 400),
       ]
     ])
 
     #expect(canvas.character(column: 0, row: 0) == "\u{28FF}")
-  }
-
-  @Test func aLineSetsOneDotPerStep() {
-    var canvas = BrailleCanvas(columns: 4, rows: 1)
-
-    canvas.drawLine(from: TerminalMapPoint(x: 0.5, y: 0.5), to: TerminalMapPoint(x: 7.5, y: 3.5))
-
-    let set = (0..<8).flatMap { x in (0..<4).map { y in (x, y) } }
-      .filter { canvas.isDotSet(x: $0.0, y: $0.1) }
-    #expect(set.count == 8)
-    #expect(canvas.isDotSet(x: 0, y: 0) && canvas.isDotSet(x: 7, y: 3))
   }
 
   @Test func drawingIntoAScreenLeavesEmptyCellsAlone() {

@@ -5,14 +5,21 @@ import ViewModels
 @testable import places_cli
 
 struct LandLayerTests {
+  /// An 80 by 24 map panel looking through `camera`, and the land drawn on it.
+  private static func drawLand(camera: MapCamera) throws -> (MapViewport, BrailleCanvas) {
+    let size = try #require(TerminalMapScale.viewSize(columns: 80, rows: 24))
+    let viewport = MapViewport(camera: camera, size: size)
+    var canvas = BrailleCanvas(columns: 80, rows: 24)
+    LandLayer.world.draw(into: &canvas, viewport: viewport)
+    return (viewport, canvas)
+  }
+
   /// Whether the cell over `latitude`, `longitude` has land dots, on an 80 by 24 map.
   private static func isLand(
     _ latitude: Double, _ longitude: Double, camera: MapCamera
   ) throws -> Bool {
-    var canvas = BrailleCanvas(columns: 80, rows: 24)
-    LandLayer.world.draw(into: &canvas, camera: camera)
-    let point = camera.viewportPoint(
-      of: .fixture(latitude, longitude), width: 640, height: 384)
+    let (viewport, canvas) = try drawLand(camera: camera)
+    let point = viewport.point(for: .fixture(latitude, longitude))
     let column = Int(point.x / TerminalMapScale.pointsPerColumn)
     let row = Int(point.y / TerminalMapScale.pointsPerRow)
     try #require((0..<80).contains(column) && (0..<24).contains(row), "the point is on the map")
@@ -54,11 +61,10 @@ struct LandLayerTests {
     #expect(try Self.isLand(66.3, -174, camera: camera), "Chukotka, east of 180")
   }
 
-  @Test func theWorldRepeatsWhenTheMapIsWiderThanTheWorld() {
-    var canvas = BrailleCanvas(columns: 80, rows: 24)
+  @Test func theWorldRepeatsWhenTheMapIsWiderThanTheWorld() throws {
     let camera = MapCamera.clamped(centre: .fixture(0, 0), zoom: 0)  // 32 columns
 
-    LandLayer.world.draw(into: &canvas, camera: camera)
+    let (_, canvas) = try Self.drawLand(camera: camera)
 
     let columnsWithLand = (0..<80).filter { column in
       (0..<24).contains { canvas.character(column: column, row: $0) != nil }

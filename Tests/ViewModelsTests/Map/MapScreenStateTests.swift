@@ -83,6 +83,29 @@ struct MapScreenStateTests {
     #expect(state.selectedPlaceID == nil)
   }
 
+  @Test func deselectingTheSelectedMarkerClearsTheSelection() {
+    let state = MapScreenState()
+    state.showMarkers([MapMarker(place: .rome), MapMarker(place: .paris)])
+    state.selectMarker(id: Place.rome.id)
+
+    let changed = Self.changes(of: state) { state.deselectMarker(id: Place.rome.id) }
+
+    #expect(changed == ["selectedPlaceID"])
+    #expect(state.selectedPlaceID == nil)
+  }
+
+  @Test func deselectingAnotherMarkerKeepsTheSelection() {
+    let state = MapScreenState()
+    state.showMarkers([MapMarker(place: .rome), MapMarker(place: .paris)])
+    state.selectMarker(id: Place.rome.id)
+
+    let changed = Self.changes(of: state) { state.deselectMarker(id: Place.paris.id) }
+
+    #expect(changed.isEmpty)
+    #expect(state.selectedPlaceID == Place.rome.id)
+    #expect(state.selectedMarker == MapMarker(place: .rome))
+  }
+
   @Test func aCameraReportChangesOnlyTheMarkers() {
     let state = MapScreenState()
     let viewModel = Self.attached(state, to: .fixture())
