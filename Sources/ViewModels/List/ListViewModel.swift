@@ -90,17 +90,18 @@ public final class ListViewModel {
   ///
   /// The commands arrive through the model's broadcast, like every other view's.
   ///
-  /// - Throws: ``ListViewModelError/rowOutOfRange(_:rowCount:)`` if there is no such row, or
-  ///   ``ListViewModelError/unknownPlace(_:)`` if its place left the catalog; nothing changes.
-  public func rowTapped(at row: Int) throws(ListViewModelError) {
+  /// - Throws: ``ViewModelError/rowOutOfRange(_:rowCount:)`` if there is no such row, or
+  ///   ``ViewModelError/modelRefused(_:)`` with
+  ///   ``/PlacesModel/PlacesModelError/unknownPlace(_:)`` if its place left the catalog;
+  ///   nothing changes.
+  public func rowTapped(at row: Int) throws(ViewModelError) {
     guard rows.indices.contains(row) else {
       throw .rowOutOfRange(row, rowCount: rows.count)
     }
-    let id = rows[row].id
     do {
-      try model.select(id)
+      try model.select(rows[row].id)
     } catch {
-      throw .unknownPlace(id)
+      throw .modelRefused(error)
     }
   }
 

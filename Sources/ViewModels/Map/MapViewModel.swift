@@ -141,10 +141,10 @@ public final class MapViewModel {
   /// Handles a tap on the cluster marker `id` by moving the camera to the region that splits
   /// it (``MapClustering/cameraSplitting(clusterWithID:)``).
   ///
-  /// - Throws: ``MapViewModelError/unknownCluster(_:)`` if no cluster with that identity is on
+  /// - Throws: ``ViewModelError/unknownCluster(_:)`` if no cluster with that identity is on
   ///   the map; nothing changes.
   /// - Complexity: One clustering per zoom step tried, usually one or two.
-  public func clusterTapped(id: MapClusterID) throws(MapViewModelError) {
+  public func clusterTapped(id: MapClusterID) throws(ViewModelError) {
     guard let camera = clustering.cameraSplitting(clusterWithID: id) else {
       throw .unknownCluster(id)
     }

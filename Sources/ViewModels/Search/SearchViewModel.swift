@@ -85,18 +85,18 @@ public final class SearchViewModel {
   ///
   /// The commands arrive through the model's broadcast, like every other view's.
   ///
-  /// - Throws: ``SearchViewModelError/matchOutOfRange(_:matchCount:)`` if there is no such
-  ///   match, or ``SearchViewModelError/unknownPlace(_:)`` if its place left the catalog;
+  /// - Throws: ``ViewModelError/matchOutOfRange(_:matchCount:)`` if there is no such match, or
+  ///   ``ViewModelError/modelRefused(_:)`` with
+  ///   ``/PlacesModel/PlacesModelError/unknownPlace(_:)`` if its place left the catalog;
   ///   nothing changes then.
-  public func matchChosen(at index: Int) throws(SearchViewModelError) {
+  public func matchChosen(at index: Int) throws(ViewModelError) {
     guard matches.indices.contains(index) else {
       throw .matchOutOfRange(index, matchCount: matches.count)
     }
-    let id = matches[index].id
     do {
-      try model.select(id)
+      try model.select(matches[index].id)
     } catch {
-      throw .unknownPlace(id)
+      throw .modelRefused(error)
     }
   }
 
