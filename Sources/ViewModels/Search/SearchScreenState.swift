@@ -5,7 +5,7 @@ import PlacesModel
 ///
 /// Attach it as the view model's view (hold it strongly, since the view model holds its view
 /// weakly) and draw ``matches``, marking ``highlightedMatch``. The query field's text goes to
-/// ``SearchViewModel/queryChanged(_:)`` and a chosen match to
+/// ``SearchViewModel/queryChanged(_:limit:)`` and a chosen match to
 /// ``SearchViewModel/matchChosen(at:)``.
 ///
 /// | Command | Properties |

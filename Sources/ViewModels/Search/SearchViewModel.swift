@@ -3,8 +3,10 @@ import PlacesModel
 /// Turns what a user types into ranked matches, and a chosen match into a selection.
 ///
 /// ## Inputs and commands
-/// ``queryChanged(_:)`` is the screen's own state, not the model's: it answers at once with
-/// `showMatches` (and `highlightMatch` when the selected place is among them).
+/// ``queryChanged(_:limit:)`` is the screen's own state, not the model's: it answers at once with
+/// `showMatches` (and `highlightMatch` when the selected place is among them). The query is its
+/// text and the most matches to show; the matches shown are always those of the query last
+/// given, limit included, re-ranked as the catalog and the location change.
 /// ``matchChosen(at:)`` only changes the model, by selecting the match's place; the commands
 /// come from the model's broadcast, so the search screen, like every other, reacts once, in
 /// broadcast order, to the value each callback carries. It hears the model through a listener
@@ -36,9 +38,6 @@ public final class SearchViewModel {
     didSet { replayState() }
   }
 
-  /// The most matches shown; takes effect at the next query.
-  public var matchLimit: Int
-
   /// The query as last typed.
   public private(set) var query = ""
   /// The matches of ``query``, best first.
@@ -49,16 +48,17 @@ public final class SearchViewModel {
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
   private let listener = SearchModelListener()
+  /// The most matches ``query`` shows, given with it.
+  private var matchLimit = 0
   private var catalog: [Place] = []
   private var userLocation: Coordinate?
   private var index: PlaceNameIndex?
   private var highlightedIndex: Int?
 
-  /// Creates a view model that listens to `model`, starting from its current state, showing at
-  /// most `matchLimit` matches (20 fill a phone screen).
-  public init(model: PlacesModel, matchLimit: Int = 20) {
+  /// Creates a view model that listens to `model`, starting from its current state, with no
+  /// query.
+  public init(model: PlacesModel) {
     self.model = model
-    self.matchLimit = matchLimit
     listener.viewModel = self
     model.addDelegate(listener)
   }
@@ -73,11 +73,18 @@ public final class SearchViewModel {
 
   // MARK: - Inputs
 
-  /// Handles a change of the query text by showing its matches.
+  /// Handles a change of the query by showing its matches, at most `limit` of them.
   ///
-  /// An empty query, or one with no letter or digit, shows no matches.
-  public func queryChanged(_ query: String) {
+  /// An empty query, or one with no letter or digit, shows no matches; so does a `limit` of 0
+  /// or less. The limit is part of the query: the matches re-ranked after a catalog or location
+  /// change keep to it.
+  ///
+  /// - Parameters:
+  ///   - query: The text typed.
+  ///   - limit: The most matches to show; 20 fill a phone screen.
+  public func queryChanged(_ query: String, limit: Int = 20) {
     self.query = query
+    matchLimit = limit
     updateMatches()
   }
 

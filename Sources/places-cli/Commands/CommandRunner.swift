@@ -83,8 +83,7 @@ final class CommandRunner {
       printRows(near: near)
     case .search(let text, let limit):
       let search = coordinator.searchViewModel
-      search.matchLimit = limit
-      search.queryChanged(text)
+      search.queryChanged(text, limit: limit)
       for match in search.matches {
         output.append(Self.record(for: match))
       }

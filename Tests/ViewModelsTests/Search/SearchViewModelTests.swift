@@ -263,13 +263,27 @@ struct SearchViewModelTests {
     #expect(throws: Never.self) { try model.select(Place.rome.id) }
   }
 
-  @Test func matchLimitAppliesFromTheNextQuery() {
-    let (_, viewModel, view) = Self.makeSearch()
-    viewModel.queryChanged("r")
-    viewModel.matchLimit = 0
+  @Test func theLimitIsPartOfTheQueryAndHoldsWhenTheMatchesAreReranked() {
+    let nearMissouri = Coordinate.fixture(37.0, -93.0)
+    let nearIllinois = Coordinate.fixture(40.0, -89.0)
+    let model = PlacesModel.fixture(
+      [.springfieldIllinois, .springfieldMissouri], location: nearMissouri)
+    let viewModel = SearchViewModel(model: model)
+    let view = SearchViewSpy()
+    viewModel.view = view
 
-    viewModel.queryChanged("ro")
+    viewModel.queryChanged("springfield", limit: 1)
+    model.location = nearIllinois
+    viewModel.queryChanged("springfield")
+    viewModel.queryChanged("springfield", limit: 0)
 
-    #expect(view.commands.last == .showMatches([]))
+    #expect(
+      view.commands == [
+        .showMatches([]),
+        .showMatches([Place.springfieldMissouri.id]),
+        .showMatches([Place.springfieldIllinois.id]),
+        .showMatches([Place.springfieldIllinois.id, Place.springfieldMissouri.id]),
+        .showMatches([]),
+      ])
   }
 }
