@@ -34,10 +34,17 @@ final class CardScreen: PlaceCardViewDelegate {
   func dismiss() {}
 }
 
+final class SearchScreen: SearchViewDelegate {
+  func showMatches(_ matches: [SearchMatch]) {}  // a query field above the matches, best first
+  func highlightMatch(at index: Int) {}
+  func clearHighlight() {}
+}
+
 struct Screens: ViewFactory {
   func makeMapView() -> any MapViewDelegate { MapScreen() }
   func makeListView() -> any ListViewDelegate { ListScreen() }
   func makeCardView() -> any PlaceCardViewDelegate { CardScreen() }
+  func makeSearchView() -> any SearchViewDelegate { SearchScreen() }
 }
 
 let places = try GeoJSONPlacesReader().places(contentsOfFile: "places.geojson")

@@ -11,4 +11,6 @@ public protocol ViewFactory {
   func makeListView() -> any ListViewDelegate
   /// Makes a detail card; called once per card shown.
   func makeCardView() -> any PlaceCardViewDelegate
+  /// Makes the search screen: a query field above the matches.
+  func makeSearchView() -> any SearchViewDelegate
 }

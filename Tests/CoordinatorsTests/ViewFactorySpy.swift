@@ -8,6 +8,7 @@ final class ViewFactorySpy: ViewFactory {
   private(set) weak var mapView: MapViewSpy?
   private(set) weak var listView: ListViewSpy?
   private(set) var cardViews: [Weak<PlaceCardViewSpy>] = []
+  private(set) weak var searchView: SearchViewSpy?
 
   func makeMapView() -> any MapViewDelegate {
     let view = MapViewSpy(log: log)
@@ -24,6 +25,12 @@ final class ViewFactorySpy: ViewFactory {
   func makeCardView() -> any PlaceCardViewDelegate {
     let view = PlaceCardViewSpy(log: log)
     cardViews.append(Weak(view))
+    return view
+  }
+
+  func makeSearchView() -> any SearchViewDelegate {
+    let view = SearchViewSpy(log: log)
+    searchView = view
     return view
   }
 }

@@ -57,7 +57,6 @@ final class BrowseScreen: TerminalScreen {
       mapView: mapView, listView: listView, cardView: cardView, searchPanel: searchPanel)
     coordinator = AppCoordinator(model: model, viewFactory: factory)
     mapView.viewModel = coordinator.mapViewModel
-    coordinator.searchViewModel.view = factory.makeSearchView()
     coordinator.start()
     // Attaching replayed the view model's camera; the screen starts where it was asked to.
     mapView.show(camera)

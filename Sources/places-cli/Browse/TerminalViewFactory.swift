@@ -1,9 +1,9 @@
 import Coordinators
 import ViewModels
 
-/// Makes the views of `browse`: one map panel, one list panel and one card panel, the same
-/// objects however often they are asked for, so the screen draws what the coordinator's view
-/// models command.
+/// Makes the views of `browse`: one map panel, one list panel, one card panel and one search
+/// panel, the same objects however often they are asked for, so the screen draws what the
+/// coordinator's view models command.
 struct TerminalViewFactory: ViewFactory {
   /// The map panel every ``makeMapView()`` returns.
   let mapView: TerminalMapView
@@ -12,8 +12,7 @@ struct TerminalViewFactory: ViewFactory {
   /// The card panel every ``makeCardView()`` returns: one card is shown at a time, and the
   /// coordinator dismisses the old card before it shows the new one.
   let cardView: TerminalCardView
-  /// The search panel, which a screen attaches to the ``SearchViewModel`` itself, as the
-  /// coordinator leaves search screens to the front end.
+  /// The search panel every ``makeSearchView()`` returns.
   let searchPanel: TerminalSearchPanel
 
   func makeMapView() -> any MapViewDelegate {
@@ -28,7 +27,6 @@ struct TerminalViewFactory: ViewFactory {
     cardView
   }
 
-  /// Returns the search panel.
   func makeSearchView() -> any SearchViewDelegate {
     searchPanel
   }

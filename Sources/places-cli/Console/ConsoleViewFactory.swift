@@ -17,4 +17,8 @@ struct ConsoleViewFactory: ViewFactory {
   func makeCardView() -> any PlaceCardViewDelegate {
     ConsoleCardView(output: output)
   }
+
+  func makeSearchView() -> any SearchViewDelegate {
+    ConsoleSearchView()
+  }
 }

@@ -4,12 +4,13 @@ import ViewModels
 /// The example's view factory: it makes main-actor screens, so it conforms on the main actor
 /// too, and keeps the screens it made for the test to look at.
 ///
-/// The map and the list are the package's observable screen states, as a SwiftUI app would use
+/// The map, the list and the search are the package's observable screen states, as a SwiftUI app would use
 /// them: made here, on the main actor, they stay there with the view models that drive them.
 @MainActor
 final class AppScreens {
   let map = MapScreenState()
   let list = ListScreenState()
+  let search = SearchScreenState()
   /// Every card made, in order; the coordinator makes one per place shown.
   private(set) var cards: [CardScreen] = []
 }
@@ -17,6 +18,7 @@ final class AppScreens {
 extension AppScreens: @MainActor ViewFactory {
   func makeMapView() -> any MapViewDelegate { map }
   func makeListView() -> any ListViewDelegate { list }
+  func makeSearchView() -> any SearchViewDelegate { search }
 
   func makeCardView() -> any PlaceCardViewDelegate {
     let card = CardScreen()
