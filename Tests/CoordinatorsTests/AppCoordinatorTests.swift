@@ -158,18 +158,30 @@ struct AppCoordinatorTests {
     #expect(factory.cardViews.map { $0.object == nil } == [true, false])
   }
 
-  @Test func tapOnCardCloseGoesBack() throws {
+  @Test func closingTheCardDeselectsAndEveryScreenAgrees() throws {
     let factory = ViewFactorySpy()
     let coordinator = try Self.makeApp(factory: factory)
     coordinator.start()
+    coordinator.searchViewModel.queryChanged("par")
     try coordinator.mapViewModel.markerTapped(id: Place.paris.id)
     let card = try #require(coordinator.children.first as? PlaceCardCoordinator)
+    let beforeClose = factory.log.entries.count
 
     card.viewModel?.closeTapped()
 
-    #expect(factory.log.entries.last == .card(.dismiss))
+    #expect(
+      factory.log.entries.dropFirst(beforeClose) == [
+        .map(.deselectMarker(Place.paris.id)),
+        .list(.clearHighlight),
+        .search(.clearHighlight),
+        .card(.dismiss),
+      ])
     #expect(coordinator.model.selectedItem == nil)
+    #expect(coordinator.mapViewModel.selectedID == nil)
+    #expect(coordinator.listViewModel.selectedID == nil)
+    #expect(coordinator.searchViewModel.selectedID == nil)
     #expect(coordinator.children.isEmpty)
+    #expect(factory.cardViews.allSatisfy { $0.object == nil })
   }
 
   @Test func renamingTheSelectedPlaceShowsTheNewNameOnEveryScreenAndKeepsTheCard() throws {

@@ -2,9 +2,13 @@ import PlacesModel
 
 /// Drives the detail card of one place.
 ///
+/// ## A card shows the selected place
 /// The card is presented and dismissed by a coordinator, which decides navigation: it creates
-/// this view model when a place is selected and calls ``close()`` when the selection goes away.
-/// The view is held weakly; setting ``view`` (even to the view already set) shows the details.
+/// this view model when a place is selected and dismisses the card when the model's selection
+/// leaves the place, in answer to the broadcast. Nothing else dismisses it: closing a card is a
+/// deselection (``closeTapped()``), so the card and every other screen always agree on the
+/// selection. The view is held weakly; setting ``view`` (even to the view already set) shows
+/// the details.
 ///
 /// ## The card follows the catalog
 /// The card shows its place as the catalog has it now: when the model broadcasts a catalog in
@@ -30,7 +34,10 @@ public final class PlaceCardViewModel {
 
   /// Creates the view model of the card for `place`, whose inputs change `model` and which
   /// follows `model`'s catalog from now on.
-  public init(place: Place, model: PlacesModel) {
+  ///
+  /// Only a coordinator creates one, when `place` is selected: a card shown otherwise would
+  /// disagree with the model.
+  package init(place: Place, model: PlacesModel) {
     self.place = place
     self.model = model
     listener.viewModel = self
@@ -39,17 +46,20 @@ public final class PlaceCardViewModel {
 
   // MARK: - Inputs
 
-  /// Handles a tap on the card's close button by clearing the selection.
+  /// Handles a tap on the card's close button, or a swipe that dismisses it, by clearing the
+  /// selection.
   ///
-  /// The card is dismissed by its coordinator when the model broadcasts the deselection.
+  /// The card is dismissed by its coordinator when the model broadcasts the deselection, after
+  /// the screens beneath it have cleared theirs.
   public func closeTapped() {
     model.deselect()
   }
 
   // MARK: - Navigation
 
-  /// Dismisses the card's view; its coordinator calls this when navigating back.
-  public func close() {
+  /// Dismisses the card's view; its coordinator calls this when the model's selection has left
+  /// the card's place, and only then.
+  package func dismiss() {
     view?.dismiss()
   }
 

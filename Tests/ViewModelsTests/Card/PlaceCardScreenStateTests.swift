@@ -4,7 +4,7 @@ import ViewModelTestSupport
 import ViewModels
 
 struct PlaceCardScreenStateTests {
-  @Test func attachingShowsThePlaceAndClosingDismissesIt() {
+  @Test func attachingShowsThePlaceAndDismissingClearsIt() {
     let viewModel = PlaceCardViewModel(place: .rome, model: .fixture())
     let state = PlaceCardScreenState()
 
@@ -15,7 +15,7 @@ struct PlaceCardScreenStateTests {
     #expect(state.place == .rome)
     #expect(state.isPresented)
 
-    viewModel.close()
+    viewModel.dismiss()
 
     #expect(state.place == nil)
     #expect(!state.isPresented)
