@@ -40,11 +40,15 @@ final class SearchScreen: SearchViewDelegate {
   func clearHighlight() {}
 }
 
-struct Screens: ViewFactory {
-  func makeMapView() -> any MapViewDelegate { MapScreen() }
-  func makeListView() -> any ListViewDelegate { ListScreen() }
-  func makeCardView() -> any PlaceCardViewDelegate { CardScreen() }
-  func makeSearchView() -> any SearchViewDelegate { SearchScreen() }
+struct Screens: ViewFactory {  // each screen a view that takes commands, or a screen state
+  func makeMapView() -> ViewOrState<any MapViewDelegate, MapScreenState> { .view(MapScreen()) }
+  func makeListView() -> ViewOrState<any ListViewDelegate, ListScreenState> { .view(ListScreen()) }
+  func makeCardView() -> ViewOrState<any PlaceCardViewDelegate, PlaceCardScreenState> {
+    .view(CardScreen())
+  }
+  func makeSearchView() -> ViewOrState<any SearchViewDelegate, SearchScreenState> {
+    .view(SearchScreen())
+  }
 }
 
 let places = try GeoJSONPlacesReader().places(contentsOfFile: "places.geojson")

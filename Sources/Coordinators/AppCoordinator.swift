@@ -65,13 +65,30 @@ public final class AppCoordinator: Coordinator {
   public func start() {
     guard !isStarted else { return }
     isStarted = true
-    let mapView = viewFactory.makeMapView()
-    mapViewModel.view = mapView
-    let listView = viewFactory.makeListView()
-    listViewModel.view = listView
-    let searchView = viewFactory.makeSearchView()
-    searchViewModel.view = searchView
-    owned += [mapView, listView, searchView]
+    switch viewFactory.makeMapView() {
+    case .view(let view):
+      mapViewModel.view = view
+      owned.append(view)
+    case .state(let state):
+      mapViewModel.attach(state)
+      owned.append(state)
+    }
+    switch viewFactory.makeListView() {
+    case .view(let view):
+      listViewModel.view = view
+      owned.append(view)
+    case .state(let state):
+      listViewModel.attach(state)
+      owned.append(state)
+    }
+    switch viewFactory.makeSearchView() {
+    case .view(let view):
+      searchViewModel.view = view
+      owned.append(view)
+    case .state(let state):
+      searchViewModel.attach(state)
+      owned.append(state)
+    }
     listener.coordinator = self
     model.addDelegate(listener)
   }

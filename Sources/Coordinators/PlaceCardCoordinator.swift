@@ -22,7 +22,8 @@ public final class PlaceCardCoordinator: Coordinator {
   private var storedPlace: Place
   private let model: PlacesModel
   private let viewFactory: any ViewFactory
-  private var cardView: (any PlaceCardViewDelegate)?
+  /// The card's view or screen state, kept while the card shows.
+  private var card: AnyObject?
 
   /// Creates the flow for the card of `place`, which is selected in `model`; ``start()`` shows
   /// it.
@@ -36,10 +37,16 @@ public final class PlaceCardCoordinator: Coordinator {
   /// flow has already started.
   public func start() {
     guard viewModel == nil else { return }
-    let cardView = viewFactory.makeCardView()
+    let screen = viewFactory.makeCardView()
     let viewModel = PlaceCardViewModel(place: storedPlace, model: model)
-    viewModel.view = cardView
-    self.cardView = cardView
+    switch screen {
+    case .view(let view):
+      viewModel.view = view
+      card = view
+    case .state(let state):
+      viewModel.attach(state)
+      card = state
+    }
     self.viewModel = viewModel
   }
 
@@ -49,6 +56,6 @@ public final class PlaceCardCoordinator: Coordinator {
     storedPlace = place
     viewModel?.dismiss()
     viewModel = nil
-    cardView = nil
+    card = nil
   }
 }

@@ -44,6 +44,16 @@ public final class PlaceCardViewModel {
     model.addDelegate(listener, replayingState: false)
   }
 
+  /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
+  /// to date, as setting ``view`` does.
+  ///
+  /// The state is held weakly, like a view: keep it for as long as the screen shows. From then
+  /// on this view model is the state's only writer; attaching the state to another view model
+  /// detaches it from this one.
+  public func attach(_ state: PlaceCardScreenState) {
+    view = state.makeWriter()
+  }
+
   // MARK: - Inputs
 
   /// Handles a tap on the card's close button, or a swipe that dismisses it, by clearing the

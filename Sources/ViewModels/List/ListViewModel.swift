@@ -68,6 +68,16 @@ public final class ListViewModel {
     model.addDelegate(listener)
   }
 
+  /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
+  /// to date, as setting ``view`` does.
+  ///
+  /// The state is held weakly, like a view: keep it for as long as the screen shows. From then
+  /// on this view model is the state's only writer; attaching the state to another view model
+  /// detaches it from this one.
+  public func attach(_ state: ListScreenState) {
+    view = state.makeWriter()
+  }
+
   // MARK: - Rows
 
   /// The row of the place with identifier `id` in ``rows``, or `nil` when it is not in the

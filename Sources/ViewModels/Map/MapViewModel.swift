@@ -105,6 +105,16 @@ public final class MapViewModel {
     model.addDelegate(listener)
   }
 
+  /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
+  /// to date, as setting ``view`` does.
+  ///
+  /// The state is held weakly, like a view: keep it for as long as the screen shows. From then
+  /// on this view model is the state's only writer; attaching the state to another view model
+  /// detaches it from this one.
+  public func attach(_ state: MapScreenState) {
+    view = state.makeWriter()
+  }
+
   // MARK: - State
 
   /// Where the map looks.

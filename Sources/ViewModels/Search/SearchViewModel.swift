@@ -63,6 +63,16 @@ public final class SearchViewModel {
     model.addDelegate(listener)
   }
 
+  /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
+  /// to date, as setting ``view`` does.
+  ///
+  /// The state is held weakly, like a view: keep it for as long as the screen shows. From then
+  /// on this view model is the state's only writer; attaching the state to another view model
+  /// detaches it from this one.
+  public func attach(_ state: SearchScreenState) {
+    view = state.makeWriter()
+  }
+
   /// Builds the name index of the current catalog now, if it is not built yet, so that the
   /// first keystroke does not pay for it.
   ///

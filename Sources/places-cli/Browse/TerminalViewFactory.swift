@@ -15,19 +15,19 @@ struct TerminalViewFactory: ViewFactory {
   /// The search panel every ``makeSearchView()`` returns.
   let searchPanel: TerminalSearchPanel
 
-  func makeMapView() -> any MapViewDelegate {
-    mapView
+  func makeMapView() -> ViewOrState<any MapViewDelegate, MapScreenState> {
+    .view(mapView)
   }
 
-  func makeListView() -> any ListViewDelegate {
-    listView
+  func makeListView() -> ViewOrState<any ListViewDelegate, ListScreenState> {
+    .view(listView)
   }
 
-  func makeCardView() -> any PlaceCardViewDelegate {
-    cardView
+  func makeCardView() -> ViewOrState<any PlaceCardViewDelegate, PlaceCardScreenState> {
+    .view(cardView)
   }
 
-  func makeSearchView() -> any SearchViewDelegate {
-    searchPanel
+  func makeSearchView() -> ViewOrState<any SearchViewDelegate, SearchScreenState> {
+    .view(searchPanel)
   }
 }

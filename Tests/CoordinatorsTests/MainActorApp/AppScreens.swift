@@ -16,13 +16,15 @@ final class AppScreens {
 }
 
 extension AppScreens: @MainActor ViewFactory {
-  func makeMapView() -> any MapViewDelegate { map }
-  func makeListView() -> any ListViewDelegate { list }
-  func makeSearchView() -> any SearchViewDelegate { search }
+  func makeMapView() -> ViewOrState<any MapViewDelegate, MapScreenState> { .state(map) }
+  func makeListView() -> ViewOrState<any ListViewDelegate, ListScreenState> { .state(list) }
+  func makeSearchView() -> ViewOrState<any SearchViewDelegate, SearchScreenState> {
+    .state(search)
+  }
 
-  func makeCardView() -> any PlaceCardViewDelegate {
+  func makeCardView() -> ViewOrState<any PlaceCardViewDelegate, PlaceCardScreenState> {
     let card = CardScreen()
     cards.append(card)
-    return card
+    return .view(card)
   }
 }

@@ -9,7 +9,7 @@ struct PlaceCardScreenStateTests {
     let state = PlaceCardScreenState()
 
     let shown = changedProperties(of: state, among: ["place": \.place]) {
-      viewModel.view = state
+      viewModel.attach(state)
     }
     #expect(shown == ["place"])
     #expect(state.place == .rome)
@@ -24,10 +24,10 @@ struct PlaceCardScreenStateTests {
   @Test func aStateAttachedLateShowsTheSamePlace() {
     let viewModel = PlaceCardViewModel(place: .paris, model: .fixture())
     let early = PlaceCardScreenState()
-    viewModel.view = early
+    viewModel.attach(early)
     let late = PlaceCardScreenState()
 
-    viewModel.view = late
+    viewModel.attach(late)
 
     #expect(late.place == early.place)
     #expect(late.place == .paris)

@@ -23,7 +23,7 @@ struct MapScreenStateTests {
   /// `state` attached and its first camera move taken.
   private static func attached(_ state: MapScreenState, to model: PlacesModel) -> MapViewModel {
     let viewModel = MapViewModel(model: model, camera: .europe, viewSize: .square)
-    viewModel.view = state
+    viewModel.attach(state)
     _ = state.takePendingCameraMove()
     return viewModel
   }
@@ -39,7 +39,7 @@ struct MapScreenStateTests {
     let viewModel = MapViewModel(model: model, camera: .europe, viewSize: .square)
     let state = MapScreenState()
 
-    viewModel.view = state
+    viewModel.attach(state)
 
     #expect(state.markers == Self.markersByID(Place.europe.map(MapMarker.init(place:))))
     #expect(state.selectedPlaceID == nil)
@@ -113,7 +113,7 @@ struct MapScreenStateTests {
   @Test func aClusterTapChangesTheCameraAndTheMarkersOnly() throws {
     let state = MapScreenState()
     let viewModel = MapViewModel(model: .fixture(), camera: .world, viewSize: .phone)
-    viewModel.view = state
+    viewModel.attach(state)
     _ = state.takePendingCameraMove()
     let cluster = try #require(viewModel.markers.first { $0.isCluster })
     guard case .cluster(let id) = cluster.id else { return }
@@ -175,7 +175,7 @@ struct MapScreenStateTests {
     let model = PlacesModel.fixture()
     let viewModel = MapViewModel(model: model, camera: .world, viewSize: .phone)
     let early = MapScreenState()
-    viewModel.view = early
+    viewModel.attach(early)
     let cluster = try #require(viewModel.markers.first { $0.isCluster })
     guard case .cluster(let id) = cluster.id else { return }
 
@@ -185,7 +185,7 @@ struct MapScreenStateTests {
     try viewModel.markerTapped(id: Place.stockholm.id)
     try model.replacePlaces([.london, .stockholm, .zurich])
     let late = MapScreenState()
-    viewModel.view = late
+    viewModel.attach(late)
 
     #expect(late.markers == early.markers)
     #expect(late.selectedPlaceID == early.selectedPlaceID)
