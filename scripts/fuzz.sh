@@ -59,7 +59,11 @@ mkdir -p "$build/logs" "$build/findings"
 
 # MARK: - Building
 
-compile_flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -use-ld=lld)
+# -package-name: the modules are one package, as in SwiftPM, so `package` declarations reach
+# across them.
+compile_flags=(
+  -parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -use-ld=lld -package-name Places
+)
 
 # Whether $1 is missing or older than a Swift source or this script.
 is_stale() {
