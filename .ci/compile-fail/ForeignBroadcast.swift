@@ -11,6 +11,7 @@ func desynchronise(model: PlacesModel, map: MapViewModel, app: AppCoordinator) {
   model.delegates.removeAll()
   map.didSelectItem(2)
   app.listViewModel.didChange(places: [])
+  map.selectionDidChange(to: 2)
   let listener: any PlacesModelDelegate = map
   _ = listener
 }

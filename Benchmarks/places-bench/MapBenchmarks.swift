@@ -34,13 +34,7 @@ enum MapBenchmarks {
   ]
 
   /// A phone held upright, the view the figures are for.
-  static let viewSize: MapSize = {
-    do {
-      return try MapSize(width: 390, height: 844)
-    } catch {
-      preconditionFailure("390x844 is a valid size")
-    }
-  }()
+  static let viewSize = MapSize.phone
 
   /// A camera at city zoom (11) centred on `coordinate`.
   static func cityCamera(at coordinate: Coordinate) -> MapCamera {

@@ -76,7 +76,7 @@ enum SearchBenchmarks {
       let naiveLarge = medians[2] / keystrokes
       let note =
         "typing \"stockholm\" one letter at a time, \(typing.count) queries, up to 20 "
-        + "matches shown each; SearchViewModel.queryChanged(_:) to the view's showMatches"
+        + "matches shown each; SearchViewModel.queryChanged(_:limit:) to the view's showMatches"
       report.add(
         Figure(
           section: "search",

@@ -34,10 +34,21 @@ final class CardScreen: PlaceCardViewDelegate {
   func dismiss() {}
 }
 
-struct Screens: ViewFactory {
-  func makeMapView() -> any MapViewDelegate { MapScreen() }
-  func makeListView() -> any ListViewDelegate { ListScreen() }
-  func makeCardView() -> any PlaceCardViewDelegate { CardScreen() }
+final class SearchScreen: SearchViewDelegate {
+  func showMatches(_ matches: [SearchMatch]) {}  // a query field above the matches, best first
+  func highlightMatch(at index: Int) {}
+  func clearHighlight() {}
+}
+
+struct Screens: ViewFactory {  // each screen a view that takes commands, or a screen state
+  func makeMapView() -> ViewOrState<any MapViewDelegate, MapScreenState> { .view(MapScreen()) }
+  func makeListView() -> ViewOrState<any ListViewDelegate, ListScreenState> { .view(ListScreen()) }
+  func makeCardView() -> ViewOrState<any PlaceCardViewDelegate, PlaceCardScreenState> {
+    .view(CardScreen())
+  }
+  func makeSearchView() -> ViewOrState<any SearchViewDelegate, SearchScreenState> {
+    .view(SearchScreen())
+  }
 }
 
 let places = try GeoJSONPlacesReader().load(contentsOfFile: "places.geojson").places

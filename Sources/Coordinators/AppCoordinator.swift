@@ -1,7 +1,7 @@
 import PlacesModel
 import ViewModels
 
-/// Builds the whole app: the model, the map and list screens, and the detail card flow.
+/// Builds the whole app: the model, the map, list and search screens, and the detail card flow.
 ///
 /// ## Ownership
 /// The app coordinator owns the model, the view models and the views the ``ViewFactory``
@@ -28,8 +28,6 @@ public final class AppCoordinator: Coordinator {
   /// The list's view model; send it the list's taps.
   public let listViewModel: ListViewModel
   /// The search's view model; send it the query typed and the match chosen.
-  ///
-  /// A front end with a search screen sets its ``/ViewModels/SearchViewModel/view``.
   public let searchViewModel: SearchViewModel
   /// The card flow, while a place is selected.
   public var children: [any Coordinator] {
@@ -64,16 +62,35 @@ public final class AppCoordinator: Coordinator {
     self.init(model: try PlacesModel(places: places), viewFactory: viewFactory)
   }
 
-  /// Makes the map and list views, brings them up to date, and shows the selected place's
-  /// card, if any; does nothing the second time.
+  /// Makes the map, list and search views, brings them up to date in that order, and shows the
+  /// selected place's card, if any; does nothing the second time.
   public func start() {
     guard !isStarted else { return }
     isStarted = true
-    let mapView = viewFactory.makeMapView()
-    mapViewModel.view = mapView
-    let listView = viewFactory.makeListView()
-    listViewModel.view = listView
-    owned += [mapView, listView]
+    switch viewFactory.makeMapView() {
+    case .view(let view):
+      mapViewModel.view = view
+      owned.append(view)
+    case .state(let state):
+      mapViewModel.attach(state)
+      owned.append(state)
+    }
+    switch viewFactory.makeListView() {
+    case .view(let view):
+      listViewModel.view = view
+      owned.append(view)
+    case .state(let state):
+      listViewModel.attach(state)
+      owned.append(state)
+    }
+    switch viewFactory.makeSearchView() {
+    case .view(let view):
+      searchViewModel.view = view
+      owned.append(view)
+    case .state(let state):
+      searchViewModel.attach(state)
+      owned.append(state)
+    }
     listener.listen(to: model, for: self)
   }
 

@@ -1,7 +1,12 @@
 import PlacesModel
 import ViewModels
 
-/// Shows the detail card of one place until the flow is finished.
+/// Shows the detail card of one place while it is selected.
+///
+/// An ``AppCoordinator`` starts one when a place is selected and finishes it when the model's
+/// selection leaves the place; the card's close button deselects (see
+/// ``/ViewModels/PlaceCardViewModel/closeTapped()``). No other code starts or finishes a card,
+/// so a card is shown exactly while its place is selected.
 public final class PlaceCardCoordinator: Coordinator {
   /// The place whose card this flow shows, as the card shows it now (it follows the catalog:
   /// see ``/ViewModels/PlaceCardViewModel``).
@@ -17,10 +22,12 @@ public final class PlaceCardCoordinator: Coordinator {
   private var storedPlace: Place
   private let model: PlacesModel
   private let viewFactory: any ViewFactory
-  private var cardView: (any PlaceCardViewDelegate)?
+  /// The card's view or screen state, kept while the card shows.
+  private var card: AnyObject?
 
-  /// Creates the flow for the card of `place`; ``start()`` shows it.
-  public init(place: Place, model: PlacesModel, viewFactory: any ViewFactory) {
+  /// Creates the flow for the card of `place`, which is selected in `model`; ``start()`` shows
+  /// it.
+  package init(place: Place, model: PlacesModel, viewFactory: any ViewFactory) {
     self.storedPlace = place
     self.model = model
     self.viewFactory = viewFactory
@@ -30,18 +37,25 @@ public final class PlaceCardCoordinator: Coordinator {
   /// flow has already started.
   public func start() {
     guard viewModel == nil else { return }
-    let cardView = viewFactory.makeCardView()
+    let screen = viewFactory.makeCardView()
     let viewModel = PlaceCardViewModel(place: storedPlace, model: model)
-    viewModel.view = cardView
-    self.cardView = cardView
+    switch screen {
+    case .view(let view):
+      viewModel.view = view
+      card = view
+    case .state(let state):
+      viewModel.attach(state)
+      card = state
+    }
     self.viewModel = viewModel
   }
 
-  /// Dismisses the card and lets go of its view and view model.
-  public func finish() {
+  /// Dismisses the card and lets go of its view and view model; the app coordinator calls this
+  /// when the model's selection has left the place.
+  package func finish() {
     storedPlace = place
-    viewModel?.close()
+    viewModel?.dismiss()
     viewModel = nil
-    cardView = nil
+    card = nil
   }
 }

@@ -10,6 +10,7 @@ struct AppCoordinatorTests {
     .map(.moveCamera(to: .europe, animated: false)),
     .map(.showMarkers(of: Place.catalog)),
     .list(.reloadRows(Place.catalog.map(\.id), order: .name)),
+    .search(.showMatches([])),
   ]
 
   /// The app for `places`, its map looking at western Europe at zoom 5, where each place has
@@ -61,9 +62,31 @@ struct AppCoordinatorTests {
         .list(.reloadRows(Place.catalog.map(\.id), order: .name)),
         .list(.highlightRow(1)),
         .list(.scrollToRow(1, animated: false)),
+        .search(.showMatches([])),
         .card(.showDetails(.paris)),
       ])
     #expect(coordinator.children.count == 1)
+  }
+
+  @Test func theCoordinatorBuildsTheSearchScreenAndAMatchChosenReachesEveryScreen() throws {
+    let factory = ViewFactorySpy()
+    let coordinator = try Self.makeApp(factory: factory)
+    coordinator.start()
+
+    coordinator.searchViewModel.queryChanged("par")
+    try coordinator.searchViewModel.matchChosen(at: 0)
+
+    #expect(factory.searchView != nil)
+    #expect(
+      factory.log.entries.dropFirst(Self.setUp.count) == [
+        .search(.showMatches([Place.paris.id])),
+        .map(.moveCamera(to: MapCamera.europe.centred(on: Place.paris.coordinate), animated: true)),
+        .map(.selectMarker(Place.paris.id)),
+        .list(.highlightRow(1)),
+        .list(.scrollToRow(1, animated: true)),
+        .search(.highlightMatch(0)),
+        .card(.showDetails(.paris)),
+      ])
   }
 
   @Test func duplicateIdentifiersAreRefused() {
@@ -135,18 +158,30 @@ struct AppCoordinatorTests {
     #expect(factory.cardViews.map { $0.object == nil } == [true, false])
   }
 
-  @Test func tapOnCardCloseGoesBack() throws {
+  @Test func closingTheCardDeselectsAndEveryScreenAgrees() throws {
     let factory = ViewFactorySpy()
     let coordinator = try Self.makeApp(factory: factory)
     coordinator.start()
+    coordinator.searchViewModel.queryChanged("par")
     try coordinator.mapViewModel.markerTapped(id: Place.paris.id)
     let card = try #require(coordinator.children.first as? PlaceCardCoordinator)
+    let beforeClose = factory.log.entries.count
 
     card.viewModel?.closeTapped()
 
-    #expect(factory.log.entries.last == .card(.dismiss))
+    #expect(
+      factory.log.entries.dropFirst(beforeClose) == [
+        .map(.deselectMarker(Place.paris.id)),
+        .list(.clearHighlight),
+        .search(.clearHighlight),
+        .card(.dismiss),
+      ])
     #expect(coordinator.model.selectedItem == nil)
+    #expect(coordinator.mapViewModel.selectedItem == nil)
+    #expect(coordinator.listViewModel.selectedItem == nil)
+    #expect(coordinator.searchViewModel.selectedItem == nil)
     #expect(coordinator.children.isEmpty)
+    #expect(factory.cardViews.allSatisfy { $0.object == nil })
   }
 
   @Test func renamingTheSelectedPlaceShowsTheNewNameOnEveryScreenAndKeepsTheCard() throws {
@@ -218,6 +253,7 @@ struct AppCoordinatorTests {
       #expect(weakCardViewModel != nil)
       #expect(factory.mapView != nil)
       #expect(factory.listView != nil)
+      #expect(factory.searchView != nil)
       #expect(factory.cardViews.first?.object != nil)
     }
 
@@ -228,6 +264,7 @@ struct AppCoordinatorTests {
     #expect(weakCardViewModel == nil)
     #expect(factory.mapView == nil)
     #expect(factory.listView == nil)
+    #expect(factory.searchView == nil)
     #expect(factory.cardViews.first?.object == nil)
   }
 }

@@ -18,8 +18,10 @@ struct MainActorAppTests {
     let historyReader = try #require(app?.historyReader)
     let logWriter = try #require(app?.logWriter)
 
+    app?.coordinator.searchViewModel.queryChanged("sto")
     try app?.coordinator.mapViewModel.markerTapped(id: 42)
     #expect(screens.map.selectedPlaceID == 42)
+    #expect(screens.search.highlightedMatch == 0)
     #expect(screens.map.pendingCameraMove?.isAnimated == true)
     #expect(screens.list.highlightedListRow?.name == "Stockholm")
     do {
@@ -33,8 +35,10 @@ struct MainActorAppTests {
 
     #expect(screens.cards.map(\.shownNames) == [["Stockholm"]])
     #expect(screens.cards.map(\.dismissals) == [1])
+    // Closing the card was a deselection: every screen agrees.
     #expect(screens.map.selectedPlaceID == nil)
     #expect(screens.list.highlightedRow == nil)
+    #expect(screens.search.highlightedMatch == nil)
     #expect(history.selections == [42, nil])
     #expect(
       log == [

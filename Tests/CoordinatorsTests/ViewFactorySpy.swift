@@ -8,23 +8,30 @@ final class ViewFactorySpy: ViewFactory {
   private(set) weak var mapView: MapViewSpy?
   private(set) weak var listView: ListViewSpy?
   private(set) var cardViews: [Weak<PlaceCardViewSpy>] = []
+  private(set) weak var searchView: SearchViewSpy?
 
-  func makeMapView() -> any MapViewDelegate {
+  func makeMapView() -> ViewOrState<any MapViewDelegate, MapScreenState> {
     let view = MapViewSpy(log: log)
     mapView = view
-    return view
+    return .view(view)
   }
 
-  func makeListView() -> any ListViewDelegate {
+  func makeListView() -> ViewOrState<any ListViewDelegate, ListScreenState> {
     let view = ListViewSpy(log: log)
     listView = view
-    return view
+    return .view(view)
   }
 
-  func makeCardView() -> any PlaceCardViewDelegate {
+  func makeCardView() -> ViewOrState<any PlaceCardViewDelegate, PlaceCardScreenState> {
     let view = PlaceCardViewSpy(log: log)
     cardViews.append(Weak(view))
-    return view
+    return .view(view)
+  }
+
+  func makeSearchView() -> ViewOrState<any SearchViewDelegate, SearchScreenState> {
+    let view = SearchViewSpy(log: log)
+    searchView = view
+    return .view(view)
   }
 }
 

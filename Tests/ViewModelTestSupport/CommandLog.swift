@@ -9,6 +9,7 @@ public final class CommandLog {
     case map(MapViewSpy.Command)
     case list(ListViewSpy.Command)
     case card(PlaceCardViewSpy.Command)
+    case search(SearchViewSpy.Command)
   }
 
   public private(set) var entries: [Entry] = []

@@ -29,9 +29,6 @@ extension MapSize {
     }
   }
 
-  /// A phone held upright.
-  public static let phone = MapSize.fixture(390, 844)
-
   /// A square 1,000 points on a side.
   public static let square = MapSize.fixture(1_000, 1_000)
 }

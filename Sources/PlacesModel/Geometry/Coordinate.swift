@@ -24,6 +24,17 @@ public struct Coordinate: Hashable, Sendable {
     guard longitude.isFinite, (-180.0...180.0).contains(longitude) else {
       throw .invalidLongitude(longitude)
     }
+    self.init(uncheckedLatitude: latitude, longitude: longitude)
+  }
+
+  /// Creates a coordinate that is valid by construction: a constant, or the result of
+  /// arithmetic that cannot leave the ranges (an inverse projection, a clamp).
+  ///
+  /// The invariant of the type is the caller's to keep: `latitude` finite and in `-90...90`,
+  /// `longitude` finite and in `-180...180`. Debug builds check it; never pass outside data.
+  package init(uncheckedLatitude latitude: Double, longitude: Double) {
+    assert(latitude.isFinite && (-90.0...90.0).contains(latitude), "latitude \(latitude)")
+    assert(longitude.isFinite && (-180.0...180.0).contains(longitude), "longitude \(longitude)")
     self.latitude = latitude
     self.longitude = longitude
   }

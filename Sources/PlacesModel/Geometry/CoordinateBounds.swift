@@ -38,7 +38,19 @@ public struct CoordinateBounds: Hashable, Sendable {
     self.init(uncheckedSouth: south, west: west, north: north, east: east)
   }
 
-  private init(uncheckedSouth south: Double, west: Double, north: Double, east: Double) {
+  /// Creates the rectangle between edges that are valid by construction: constants, or the
+  /// edges of a map's region, computed from coordinates.
+  ///
+  /// The invariant is the caller's to keep: every edge finite, `south` and `north` in
+  /// `-90...90` with `south <= north`, `west` and `east` in `-180...180`. Debug builds check it;
+  /// never pass outside data.
+  package init(uncheckedSouth south: Double, west: Double, north: Double, east: Double) {
+    assert(
+      [south, north].allSatisfy { $0.isFinite && (-90.0...90.0).contains($0) } && south <= north,
+      "latitudes \(south)...\(north)")
+    assert(
+      [west, east].allSatisfy { $0.isFinite && (-180.0...180.0).contains($0) },
+      "longitudes \(west), \(east)")
     self.south = south
     self.west = west
     self.north = north

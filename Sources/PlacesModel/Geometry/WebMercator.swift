@@ -71,10 +71,8 @@ package enum WebMercator {
 
   /// The coordinate of a point of the square given in units; x may lie outside and wraps.
   package static func coordinate(x: Double, y: Double) -> Coordinate {
-    do {
-      return try Coordinate(latitude: latitude(y: y), longitude: longitude(x: x))
-    } catch {
-      preconditionFailure("a projected point always has a valid coordinate: \(error)")
-    }
+    // Valid by construction: latitude(y:) is clamped to ±maximumLatitude, and longitude(x:)
+    // wraps into -180...180.
+    Coordinate(uncheckedLatitude: latitude(y: y), longitude: longitude(x: x))
   }
 }

@@ -3,9 +3,14 @@ import PlacesModel
 
 /// A detail card's state, kept up to date by a ``PlaceCardViewModel`` and observable by a view.
 ///
-/// Attach it as the view model's view (hold it strongly, since the view model holds its view
-/// weakly). ``place`` is the place shown, `nil` once the card is dismissed: a SwiftUI sheet
-/// presented while it is not `nil` (`sheet(item:)`) comes and goes with the card.
+/// Attach it to the view model (``PlaceCardViewModel/attach(_:)``; hold it strongly, since the
+/// view model holds it weakly). ``place`` is the place shown, `nil` once the card is dismissed:
+/// a SwiftUI sheet presented while it is not `nil` (`sheet(item:)`) comes and goes with the
+/// card. A sheet dismissed by the user is a tap on the card's close button
+/// (``PlaceCardViewModel/closeTapped()``): the state follows the deselection.
+///
+/// The state is not a ``PlaceCardViewDelegate``: its commands are internal to this module, so
+/// only the view model it is attached to writes it.
 ///
 /// Like the view models, a screen state is not `Sendable` and is isolated to no actor: it lives
 /// in the isolation domain of the view model that drives it, the main actor in an app.
@@ -14,6 +19,9 @@ public final class PlaceCardScreenState {
   /// The place the card shows, or `nil` when the card is dismissed or not shown yet.
   public private(set) var place: Place?
 
+  /// The writer the view model the state is attached to drives; see ``makeWriter()``.
+  @ObservationIgnored private var writer: Writer?
+
   /// Creates the state of a card showing nothing.
   public init() {}
 
@@ -21,16 +29,44 @@ public final class PlaceCardScreenState {
   public var isPresented: Bool { place != nil }
 }
 
-extension PlaceCardScreenState: PlaceCardViewDelegate {
+// MARK: - Commands (package: outside the package only the attached view model writes it)
+
+extension PlaceCardScreenState {
+  /// Returns a new writer for a view model to drive, and lets go of the previous one, which
+  /// detaches the view model that drove it.
+  func makeWriter() -> Writer {
+    let writer = Writer(state: self)
+    self.writer = writer
+    return writer
+  }
+
+  /// Carries the commands of the ``PlaceCardViewModel`` the state is attached to into the state.
+  ///
+  /// Internal, so no code outside this module can hold one. The state holds its writer
+  /// strongly, and the writer holds the state weakly.
+  ///
+  /// Only the latest writer is held, so attaching the state to a view model detaches it from the
+  /// one it was attached to before: a state has one writer at a time.
+  final class Writer: PlaceCardViewDelegate {
+    private weak var state: PlaceCardScreenState?
+
+    init(state: PlaceCardScreenState) {
+      self.state = state
+    }
+
+    func showDetails(of place: Place) { state?.showDetails(of: place) }
+    func dismiss() { state?.dismiss() }
+  }
+
   /// Shows `place`; changes ``place`` only.
-  public func showDetails(of place: Place) {
+  package func showDetails(of place: Place) {
     if self.place != place {
       self.place = place
     }
   }
 
   /// Dismisses the card; changes ``place`` only.
-  public func dismiss() {
+  package func dismiss() {
     if place != nil {
       place = nil
     }

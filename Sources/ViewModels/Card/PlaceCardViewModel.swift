@@ -2,9 +2,13 @@ import PlacesModel
 
 /// Drives the detail card of one place.
 ///
+/// ## A card shows the selected place
 /// The card is presented and dismissed by a coordinator, which decides navigation: it creates
-/// this view model when a place is selected and calls ``close()`` when the selection goes away.
-/// The view is held weakly; setting ``view`` (even to the view already set) shows the details.
+/// this view model when a place is selected and dismisses the card when the model's selection
+/// leaves the place, in answer to the broadcast. Nothing else dismisses it: closing a card is a
+/// deselection (``closeTapped()``), so the card and every other screen always agree on the
+/// selection. The view is held weakly; setting ``view`` (even to the view already set) shows
+/// the details.
 ///
 /// ## The card follows the catalog
 /// The card shows its place as the catalog has it now: when the model broadcasts a catalog in
@@ -15,10 +19,20 @@ import PlacesModel
 /// registered after those present when it was created, so within a broadcast the card reacts
 /// after the screens beneath it.
 public final class PlaceCardViewModel {
-  /// The view being driven, held weakly; setting it shows the place's details in it.
-  public weak var view: (any PlaceCardViewDelegate)? {
-    didSet { view?.showDetails(of: place) }
+  /// The view being driven, held weakly; setting it replays the current state into it.
+  ///
+  /// `nil` while a screen state is attached with ``attach(_:)``: the state is read through
+  /// itself, and only this view model writes it.
+  public var view: (any PlaceCardViewDelegate)? {
+    get { target is PlaceCardScreenState.Writer ? nil : target }
+    set {
+      target = newValue
+      target?.showDetails(of: place)
+    }
   }
+  /// What the commands go to: the view set, or the writer of the attached screen state, which
+  /// never leaves this view model.
+  private weak var target: (any PlaceCardViewDelegate)?
 
   /// The place the card shows: the one it was created for, as the catalog it last heard of
   /// has it.
@@ -30,26 +44,43 @@ public final class PlaceCardViewModel {
 
   /// Creates the view model of the card for `place`, whose inputs change `model` and which
   /// follows `model`'s catalog from now on.
-  public init(place: Place, model: PlacesModel) {
+  ///
+  /// Only a coordinator creates one, when `place` is selected: a card shown otherwise would
+  /// disagree with the model.
+  package init(place: Place, model: PlacesModel) {
     self.place = place
     self.model = model
     listener.listen(to: model, for: self, replayingState: false)
   }
 
+  /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
+  /// to date, as setting ``view`` does.
+  ///
+  /// The state is held weakly, like a view: keep it for as long as the screen shows. From then
+  /// on this view model is the state's only writer; attaching the state to another view model
+  /// detaches it from this one.
+  public func attach(_ state: PlaceCardScreenState) {
+    target = state.makeWriter()
+    target?.showDetails(of: place)
+  }
+
   // MARK: - Inputs
 
-  /// Handles a tap on the card's close button by clearing the selection.
+  /// Handles a tap on the card's close button, or a swipe that dismisses it, by clearing the
+  /// selection.
   ///
-  /// The card is dismissed by its coordinator when the model broadcasts the deselection.
+  /// The card is dismissed by its coordinator when the model broadcasts the deselection, after
+  /// the screens beneath it have cleared theirs.
   public func closeTapped() {
     model.deselect()
   }
 
   // MARK: - Navigation
 
-  /// Dismisses the card's view; its coordinator calls this when navigating back.
-  public func close() {
-    view?.dismiss()
+  /// Dismisses the card's view; its coordinator calls this when the model's selection has left
+  /// the card's place, and only then.
+  package func dismiss() {
+    target?.dismiss()
   }
 }
 
@@ -60,6 +91,6 @@ extension PlaceCardViewModel: ModelReactions {
   package func catalogDidChange(to catalog: PlaceCatalog) {
     guard let current = catalog.place(withID: place.id), current != place else { return }
     place = current
-    view?.showDetails(of: current)
+    target?.showDetails(of: current)
   }
 }

@@ -3,10 +3,14 @@ import PlacesModel
 
 /// A list screen's state, kept up to date by a ``ListViewModel`` and observable by a view.
 ///
-/// Attach it as the view model's view (`listViewModel.view = state`; hold it strongly, since
-/// the view model holds its view weakly) and draw from its properties: a SwiftUI `List` over
+/// Attach it to the view model (`listViewModel.attach(state)`; hold it strongly, since the
+/// view model holds it weakly) and draw from its properties: a SwiftUI `List` over
 /// `rows.indices` reads only the rows it shows, as ``ListRows`` produces each row when it is
 /// read. Row taps go to the view model as before.
+///
+/// ## Only its view model writes it
+/// The state is not a ``ListViewDelegate``: its commands are internal to this module, so a view
+/// can read it and take its scrolls, and nothing outside the module can write it.
 ///
 /// ## What each command changes
 /// A command changes only the properties it names, and only when their value changes.
@@ -40,6 +44,8 @@ public final class ListScreenState {
   public private(set) var pendingScroll: ListScrollRequest?
 
   @ObservationIgnored private var lastRequestID = 0
+  /// The writer the view model the state is attached to drives; see ``makeWriter()``.
+  @ObservationIgnored private var writer: Writer?
 
   /// Creates the state of an empty list, ordered by name.
   public init() {}
@@ -65,9 +71,41 @@ public final class ListScreenState {
   }
 }
 
-extension ListScreenState: ListViewDelegate {
+// MARK: - Commands (package: outside the package only the attached view model writes it)
+
+extension ListScreenState {
+  /// Returns a new writer for a view model to drive, and lets go of the previous one, which
+  /// detaches the view model that drove it.
+  func makeWriter() -> Writer {
+    let writer = Writer(state: self)
+    self.writer = writer
+    return writer
+  }
+
+  /// Carries the commands of the ``ListViewModel`` the state is attached to into the state.
+  ///
+  /// Internal, so no code outside this module can hold one. The state holds its writer
+  /// strongly, and the writer holds the state weakly.
+  ///
+  /// Only the latest writer is held, so attaching the state to a view model detaches it from the
+  /// one it was attached to before: a state has one writer at a time.
+  final class Writer: ListViewDelegate {
+    private weak var state: ListScreenState?
+
+    init(state: ListScreenState) {
+      self.state = state
+    }
+
+    func reloadRows(_ rows: ListRows, order: ListOrder) { state?.reloadRows(rows, order: order) }
+    func highlightRow(at row: Int) { state?.highlightRow(at: row) }
+    func scrollToRow(at row: Int, animated: Bool) {
+      state?.scrollToRow(at: row, animated: animated)
+    }
+    func clearHighlight() { state?.clearHighlight() }
+  }
+
   /// Keeps `rows` in `order`, clears the highlight and drops a pending scroll.
-  public func reloadRows(_ rows: ListRows, order: ListOrder) {
+  package func reloadRows(_ rows: ListRows, order: ListOrder) {
     self.rows = rows
     if self.order != order {
       self.order = order
@@ -81,20 +119,20 @@ extension ListScreenState: ListViewDelegate {
   }
 
   /// Highlights the row at `row`.
-  public func highlightRow(at row: Int) {
+  package func highlightRow(at row: Int) {
     if highlightedRow != row {
       highlightedRow = row
     }
   }
 
   /// Asks the view to scroll to the row at `row`, once.
-  public func scrollToRow(at row: Int, animated: Bool) {
+  package func scrollToRow(at row: Int, animated: Bool) {
     lastRequestID += 1
     pendingScroll = ListScrollRequest(id: lastRequestID, row: row, isAnimated: animated)
   }
 
   /// Removes the highlight.
-  public func clearHighlight() {
+  package func clearHighlight() {
     if highlightedRow != nil {
       highlightedRow = nil
     }

@@ -40,9 +40,19 @@ import PlacesModel
 ///   on first use, and shared with every other screen.
 public final class ListViewModel {
   /// The view being driven, held weakly; setting it replays the current state into it.
-  public weak var view: (any ListViewDelegate)? {
-    didSet { replayState() }
+  ///
+  /// `nil` while a screen state is attached with ``attach(_:)``: the state is read through
+  /// itself, and only this view model writes it.
+  public var view: (any ListViewDelegate)? {
+    get { target is ListScreenState.Writer ? nil : target }
+    set {
+      target = newValue
+      replayState()
+    }
   }
+  /// What the commands go to: the view set, or the writer of the attached screen state, which
+  /// never leaves this view model.
+  private weak var target: (any ListViewDelegate)?
 
   /// The rows, in ``order``, as last reloaded.
   public private(set) var rows = ListRows()
@@ -67,6 +77,17 @@ public final class ListViewModel {
     listener.listen(to: model, for: self)
   }
 
+  /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
+  /// to date, as setting ``view`` does.
+  ///
+  /// The state is held weakly, like a view: keep it for as long as the screen shows. From then
+  /// on this view model is the state's only writer; attaching the state to another view model
+  /// detaches it from this one.
+  public func attach(_ state: ListScreenState) {
+    target = state.makeWriter()
+    replayState()
+  }
+
   // MARK: - Rows
 
   /// The row of the place with identifier `id` in ``rows``, or `nil` when it is not in the
@@ -89,28 +110,29 @@ public final class ListViewModel {
   ///
   /// The commands arrive through the model's broadcast, like every other view's.
   ///
-  /// - Throws: ``ListViewModelError/rowOutOfRange(_:rowCount:)`` if there is no such row, or
-  ///   ``ListViewModelError/unknownPlace(_:)`` if its place left the catalog; nothing changes.
-  public func rowTapped(at row: Int) throws(ListViewModelError) {
+  /// - Throws: ``ViewModelError/rowOutOfRange(_:rowCount:)`` if there is no such row, or
+  ///   ``ViewModelError/modelRefused(_:)`` with
+  ///   ``/PlacesModel/PlacesModelError/unknownPlace(_:)`` if its place left the catalog;
+  ///   nothing changes.
+  public func rowTapped(at row: Int) throws(ViewModelError) {
     guard rows.indices.contains(row) else {
       throw .rowOutOfRange(row, rowCount: rows.count)
     }
-    let id = rows[row].id
     do {
-      try model.select(id)
+      try model.select(rows[row].id)
     } catch {
-      throw .unknownPlace(id)
+      throw .modelRefused(error)
     }
   }
 
   // MARK: - Commands
 
   private func replayState() {
-    guard let view else { return }
-    view.reloadRows(rows, order: order)
+    guard let target else { return }
+    target.reloadRows(rows, order: order)
     if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
-      view.highlightRow(at: row)
-      view.scrollToRow(at: row, animated: false)
+      target.highlightRow(at: row)
+      target.scrollToRow(at: row, animated: false)
     }
   }
 
@@ -126,10 +148,10 @@ public final class ListViewModel {
       rows = ListRows(byNameOf: catalog)
       order = .name
     }
-    guard let view else { return }
-    view.reloadRows(rows, order: order)
+    guard let target else { return }
+    target.reloadRows(rows, order: order)
     if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
-      view.highlightRow(at: row)
+      target.highlightRow(at: row)
     }
   }
 
@@ -151,12 +173,12 @@ extension ListViewModel: ModelReactions {
   package func selectionDidChange(to id: Place.ID?) {
     let previousID = selectedItem
     selectedItem = id
-    guard let view else { return }
+    guard let target else { return }
     if let id, let row = row(ofPlaceWithID: id) {
-      view.highlightRow(at: row)
-      view.scrollToRow(at: row, animated: true)
+      target.highlightRow(at: row)
+      target.scrollToRow(at: row, animated: true)
     } else if previousID != nil {
-      view.clearHighlight()
+      target.clearHighlight()
     }
   }
 }

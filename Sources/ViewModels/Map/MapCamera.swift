@@ -52,11 +52,5 @@ extension MapCamera: CustomStringConvertible {
 
 extension Coordinate {
   /// Latitude 0, longitude 0.
-  static let origin: Coordinate = {
-    do {
-      return try Coordinate(latitude: 0, longitude: 0)
-    } catch {
-      preconditionFailure("0,0 is a valid coordinate")
-    }
-  }()
+  static let origin = Coordinate(uncheckedLatitude: 0, longitude: 0)
 }

@@ -3,10 +3,15 @@ import PlacesModel
 
 /// A map screen's state, kept up to date by a ``MapViewModel`` and observable by a view.
 ///
-/// Attach it as the view model's view (`mapViewModel.view = state`; hold it strongly, since
-/// the view model holds its view weakly) and draw from its properties: a SwiftUI view that
-/// reads them is redrawn when they change, through Observation. The view reports what the map
-/// shows, and its taps, to the view model as before.
+/// Attach it to the view model (`mapViewModel.attach(state)`; hold it strongly, since the view
+/// model holds it weakly) and draw from its properties: a SwiftUI view that reads them is
+/// redrawn when they change, through Observation. The view reports what the map shows, and its
+/// taps, to the view model as before.
+///
+/// ## Only its view model writes it
+/// The state is not a ``MapViewDelegate``: its commands are internal to this module, so a view
+/// can read it and take its camera moves, and nothing outside the module can write it. What it
+/// holds is what the view model it is attached to sent, and nothing else.
 ///
 /// ## What each command changes
 /// A command changes only the properties it names, and only when their value changes, so a view
@@ -53,6 +58,8 @@ public final class MapScreenState {
   public private(set) var userLocation: Coordinate?
 
   @ObservationIgnored private var lastRequestID = 0
+  /// The writer the view model the state is attached to drives; see ``makeWriter()``.
+  @ObservationIgnored private var writer: Writer?
 
   /// Creates the state of an empty map: no markers, no camera, no location.
   public init() {}
@@ -76,9 +83,46 @@ public final class MapScreenState {
   }
 }
 
-extension MapScreenState: MapViewDelegate {
+// MARK: - Commands (package: outside the package only the attached view model writes it)
+
+extension MapScreenState {
+  /// Returns a new writer for a view model to drive, and lets go of the previous one, which
+  /// detaches the view model that drove it.
+  func makeWriter() -> Writer {
+    let writer = Writer(state: self)
+    self.writer = writer
+    return writer
+  }
+
+  /// Carries the commands of the ``MapViewModel`` the state is attached to into the state.
+  ///
+  /// Internal, so no code outside this module can hold one. The state holds its writer
+  /// strongly, and the writer holds the state weakly.
+  ///
+  /// Only the latest writer is held, so attaching the state to a view model detaches it from the
+  /// one it was attached to before: a state has one writer at a time.
+  final class Writer: MapViewDelegate {
+    private weak var state: MapScreenState?
+
+    init(state: MapScreenState) {
+      self.state = state
+    }
+
+    func moveCamera(to camera: MapCamera, animated: Bool) {
+      state?.moveCamera(to: camera, animated: animated)
+    }
+    func showMarkers(_ markers: [MapMarker]) { state?.showMarkers(markers) }
+    func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
+      state?.updateMarkers(removing: removed, adding: added)
+    }
+    func selectMarker(id: Place.ID) { state?.selectMarker(id: id) }
+    func deselectMarker(id: Place.ID) { state?.deselectMarker(id: id) }
+    func showUserLocation(_ coordinate: Coordinate) { state?.showUserLocation(coordinate) }
+    func hideUserLocation() { state?.hideUserLocation() }
+  }
+
   /// Records `camera` as the camera and waits for the view to take the move.
-  public func moveCamera(to camera: MapCamera, animated: Bool) {
+  package func moveCamera(to camera: MapCamera, animated: Bool) {
     if self.camera != camera {
       self.camera = camera
     }
@@ -93,7 +137,7 @@ extension MapScreenState: MapViewDelegate {
   /// Replaces the markers with `markers` and clears the selection.
   ///
   /// - Complexity: O(*m*) for *m* markers.
-  public func showMarkers(_ markers: [MapMarker]) {
+  package func showMarkers(_ markers: [MapMarker]) {
     let byID = Dictionary(markers.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
     if self.markers != byID {
       self.markers = byID
@@ -107,7 +151,7 @@ extension MapScreenState: MapViewDelegate {
   /// was removed.
   ///
   /// - Complexity: O(*r* + *a*), in place: the markers that stay are not copied.
-  public func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
+  package func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
     if !removed.isEmpty || !added.isEmpty {
       for id in removed {
         markers[id] = nil
@@ -122,7 +166,7 @@ extension MapScreenState: MapViewDelegate {
   }
 
   /// Selects the marker of the place `id`.
-  public func selectMarker(id: Place.ID) {
+  package func selectMarker(id: Place.ID) {
     if selectedPlaceID != id {
       selectedPlaceID = id
     }
@@ -130,21 +174,21 @@ extension MapScreenState: MapViewDelegate {
 
   /// Clears the selection if the marker of the place `id` is the one selected; otherwise
   /// changes nothing, so a late deselection of a previous place keeps the current one.
-  public func deselectMarker(id: Place.ID) {
+  package func deselectMarker(id: Place.ID) {
     if selectedPlaceID == id {
       selectedPlaceID = nil
     }
   }
 
   /// Records the user's location.
-  public func showUserLocation(_ coordinate: Coordinate) {
+  package func showUserLocation(_ coordinate: Coordinate) {
     if userLocation != coordinate {
       userLocation = coordinate
     }
   }
 
   /// Forgets the user's location.
-  public func hideUserLocation() {
+  package func hideUserLocation() {
     if userLocation != nil {
       userLocation = nil
     }

@@ -6,6 +6,10 @@ public struct MapSize: Hashable, Sendable {
   /// One 256-point square tile: at zoom 0 it shows exactly the whole world.
   public static let tile = MapSize(uncheckedWidth: 256, height: 256)
 
+  /// A phone held upright, 390 by 844 points: the screen the command-line tool's views stand
+  /// for, and the benchmarks' view.
+  package static let phone = MapSize(uncheckedWidth: 390, height: 844)
+
   /// The width in points, in `1...MapSize.maximumSide`.
   public let width: Double
   /// The height in points, in `1...MapSize.maximumSide`.
@@ -23,7 +27,12 @@ public struct MapSize: Hashable, Sendable {
     self.init(uncheckedWidth: width, height: height)
   }
 
+  /// Creates a size whose sides are constants in `1...MapSize.maximumSide`, the invariant the
+  /// throwing initialiser checks; debug builds check it here too.
   private init(uncheckedWidth width: Double, height: Double) {
+    assert(
+      [width, height].allSatisfy { $0.isFinite && (1...Self.maximumSide).contains($0) },
+      "view size \(width)x\(height)")
     self.width = width
     self.height = height
   }

@@ -58,9 +58,19 @@ import PlacesModel
 ///   clustering order, built once per catalog (O(*n*) the first time any screen needs it).
 public final class MapViewModel {
   /// The view being driven, held weakly; setting it replays the current state into it.
-  public weak var view: (any MapViewDelegate)? {
-    didSet { sequence(.replay) }
+  ///
+  /// `nil` while a screen state is attached with ``attach(_:)``: the state is read through
+  /// itself, and only this view model writes it.
+  public var view: (any MapViewDelegate)? {
+    get { target is MapScreenState.Writer ? nil : target }
+    set {
+      target = newValue
+      sequence(.replay)
+    }
   }
+  /// What the commands go to: the view set, or the writer of the attached screen state, which
+  /// never leaves this view model.
+  private weak var target: (any MapViewDelegate)?
 
   /// How markers are clustered.
   public let options: MapClusterOptions
@@ -103,6 +113,17 @@ public final class MapViewModel {
     index = MapClusterIndex(catalog: .empty)
     clustering = index.clustering(for: viewport, options: options)
     listener.listen(to: model, for: self)
+  }
+
+  /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
+  /// to date, as setting ``view`` does.
+  ///
+  /// The state is held weakly, like a view: keep it for as long as the screen shows. From then
+  /// on this view model is the state's only writer; attaching the state to another view model
+  /// detaches it from this one.
+  public func attach(_ state: MapScreenState) {
+    target = state.makeWriter()
+    sequence(.replay)
   }
 
   // MARK: - State
@@ -152,10 +173,10 @@ public final class MapViewModel {
   /// it: centred on the cluster's places, zoomed in by whole steps until the places of it in
   /// view fill at least two markers.
   ///
-  /// - Throws: ``MapViewModelError/unknownCluster(_:)`` if no cluster with that identity is on
+  /// - Throws: ``ViewModelError/unknownCluster(_:)`` if no cluster with that identity is on
   ///   the map; nothing changes.
   /// - Complexity: One clustering per zoom step tried, usually one or two.
-  public func clusterTapped(id: MapClusterID) throws(MapViewModelError) {
+  public func clusterTapped(id: MapClusterID) throws(ViewModelError) {
     guard let camera = clustering.cameraSplitting(clusterWithID: id) else {
       throw .unknownCluster(id)
     }
@@ -195,7 +216,7 @@ public final class MapViewModel {
       guard newViewport != viewport else { return }
       viewport = newViewport
       if isCommanded {
-        view?.moveCamera(to: newViewport.camera, animated: true)
+        target?.moveCamera(to: newViewport.camera, animated: true)
       }
       updateMarkers()
     }
@@ -204,14 +225,14 @@ public final class MapViewModel {
   // MARK: - Commands
 
   private func replayState() {
-    guard let view else { return }
-    view.moveCamera(to: viewport.camera, animated: false)
-    view.showMarkers(clustering.markers)
+    guard let target else { return }
+    target.moveCamera(to: viewport.camera, animated: false)
+    target.showMarkers(clustering.markers)
     if let location {
-      view.showUserLocation(location)
+      target.showUserLocation(location)
     }
     if let selectedItem, markerPositionByID[.place(selectedItem)] != nil {
-      view.selectMarker(id: selectedItem)
+      target.selectMarker(id: selectedItem)
     }
   }
 
@@ -239,12 +260,12 @@ public final class MapViewModel {
     }
     markerPositionByID = positionByID
     let removed = previous.indices.lazy.filter { !isKept[$0] }.map { previous[$0].id }
-    guard let view, !(added.isEmpty && removed.isEmpty) else { return false }
-    view.updateMarkers(removing: Array(removed), adding: added)
+    guard let target, !(added.isEmpty && removed.isEmpty) else { return false }
+    target.updateMarkers(removing: Array(removed), adding: added)
     guard let selectedItem, added.contains(where: { $0.id == .place(selectedItem) }) else {
       return false
     }
-    view.selectMarker(id: selectedItem)
+    target.selectMarker(id: selectedItem)
     return true
   }
 }
@@ -265,11 +286,11 @@ extension MapViewModel: ModelReactions {
   /// Shows or hides the user's location.
   package func locationDidChange(to location: Coordinate?) {
     self.location = location
-    guard let view else { return }
+    guard let target else { return }
     if let location {
-      view.showUserLocation(location)
+      target.showUserLocation(location)
     } else {
-      view.hideUserLocation()
+      target.hideUserLocation()
     }
   }
 
@@ -283,7 +304,7 @@ extension MapViewModel: ModelReactions {
     guard let newPosition else {
       selectedItem = nil
       if let previousID, markerPositionByID[.place(previousID)] != nil {
-        view?.deselectMarker(id: previousID)
+        target?.deselectMarker(id: previousID)
       }
       updateMarkers()
       return
@@ -292,10 +313,10 @@ extension MapViewModel: ModelReactions {
     selectedItem = place.id
     viewport = MapViewport(
       camera: viewport.camera.centred(on: place.coordinate), size: viewport.size)
-    view?.moveCamera(to: viewport.camera, animated: true)
+    target?.moveCamera(to: viewport.camera, animated: true)
     if !updateMarkers() {
       // The place's marker was already shown, unchanged: it still has to be selected.
-      view?.selectMarker(id: place.id)
+      target?.selectMarker(id: place.id)
     }
   }
 }

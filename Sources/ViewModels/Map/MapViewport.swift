@@ -245,10 +245,8 @@ struct ViewportFrame {
       west = westUnits == 0 ? -180 : WebMercator.longitude(x: Double(westUnits))
       east = eastUnits == worldUnits ? 180 : WebMercator.longitude(x: Double(eastUnits))
     }
-    do {
-      return try CoordinateBounds(south: south, west: west, north: north, east: east)
-    } catch {
-      preconditionFailure("a viewport's edges are valid coordinates: \(error)")
-    }
+    // Valid by construction: the latitudes are projected rows (or ±90), south of north, and
+    // the longitudes projected columns (or ±180).
+    return CoordinateBounds(uncheckedSouth: south, west: west, north: north, east: east)
   }
 }

@@ -3,8 +3,10 @@ import PlacesModel
 /// Turns what a user types into ranked matches, and a chosen match into a selection.
 ///
 /// ## Inputs and commands
-/// ``queryChanged(_:)`` is the screen's own state, not the model's: it answers at once with
-/// `showMatches` (and `highlightMatch` when the selected place is among them).
+/// ``queryChanged(_:limit:)`` is the screen's own state, not the model's: it answers at once with
+/// `showMatches` (and `highlightMatch` when the selected place is among them). The query is its
+/// text and the most matches to show; the matches shown are always those of the query last
+/// given, limit included, re-ranked as the catalog and the location change.
 /// ``matchChosen(at:)`` only changes the model, by selecting the match's place; the commands
 /// come from the model's broadcast, so the search screen, like every other, reacts once, in
 /// broadcast order, to the value each callback carries. It hears the model through a listener
@@ -35,12 +37,19 @@ import PlacesModel
 ///   millisecond at 170,000 places.
 public final class SearchViewModel {
   /// The view being driven, held weakly; setting it replays the current state into it.
-  public weak var view: (any SearchViewDelegate)? {
-    didSet { replayState() }
+  ///
+  /// `nil` while a screen state is attached with ``attach(_:)``: the state is read through
+  /// itself, and only this view model writes it.
+  public var view: (any SearchViewDelegate)? {
+    get { target is SearchScreenState.Writer ? nil : target }
+    set {
+      target = newValue
+      replayState()
+    }
   }
-
-  /// The most matches shown; takes effect at the next query.
-  public var matchLimit: Int
+  /// What the commands go to: the view set, or the writer of the attached screen state, which
+  /// never leaves this view model.
+  private weak var target: (any SearchViewDelegate)?
 
   /// The query as last typed.
   public private(set) var query = ""
@@ -52,26 +61,45 @@ public final class SearchViewModel {
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
   private let listener = ModelListener()
+  /// The most matches ``query`` shows, given with it.
+  private var matchLimit = 0
   /// The catalog last heard of.
   private var catalog = PlaceCatalog.empty
   private var location: Coordinate?
   private var highlightedIndex: Int?
 
-  /// Creates a view model that listens to `model`, starting from its current state, showing at
-  /// most `matchLimit` matches (20 fill a phone screen).
-  public init(model: PlacesModel, matchLimit: Int = 20) {
+  /// Creates a view model that listens to `model`, starting from its current state, with no
+  /// query.
+  public init(model: PlacesModel) {
     self.model = model
-    self.matchLimit = matchLimit
     listener.listen(to: model, for: self)
+  }
+
+  /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
+  /// to date, as setting ``view`` does.
+  ///
+  /// The state is held weakly, like a view: keep it for as long as the screen shows. From then
+  /// on this view model is the state's only writer; attaching the state to another view model
+  /// detaches it from this one.
+  public func attach(_ state: SearchScreenState) {
+    target = state.makeWriter()
+    replayState()
   }
 
   // MARK: - Inputs
 
-  /// Handles a change of the query text by showing its matches.
+  /// Handles a change of the query by showing its matches, at most `limit` of them.
   ///
-  /// An empty query, or one with no letter or digit, shows no matches.
-  public func queryChanged(_ query: String) {
+  /// An empty query, or one with no letter or digit, shows no matches; so does a `limit` of 0
+  /// or less. The limit is part of the query: the matches re-ranked after a catalog or location
+  /// change keep to it.
+  ///
+  /// - Parameters:
+  ///   - query: The text typed.
+  ///   - limit: The most matches to show; 20 fill a phone screen.
+  public func queryChanged(_ query: String, limit: Int = 20) {
     self.query = query
+    matchLimit = limit
     updateMatches()
   }
 
@@ -79,18 +107,18 @@ public final class SearchViewModel {
   ///
   /// The commands arrive through the model's broadcast, like every other view's.
   ///
-  /// - Throws: ``SearchViewModelError/matchOutOfRange(_:matchCount:)`` if there is no such
-  ///   match, or ``SearchViewModelError/unknownPlace(_:)`` if its place left the catalog;
+  /// - Throws: ``ViewModelError/matchOutOfRange(_:matchCount:)`` if there is no such match, or
+  ///   ``ViewModelError/modelRefused(_:)`` with
+  ///   ``/PlacesModel/PlacesModelError/unknownPlace(_:)`` if its place left the catalog;
   ///   nothing changes then.
-  public func matchChosen(at index: Int) throws(SearchViewModelError) {
+  public func matchChosen(at index: Int) throws(ViewModelError) {
     guard matches.indices.contains(index) else {
       throw .matchOutOfRange(index, matchCount: matches.count)
     }
-    let id = matches[index].id
     do {
-      try model.select(id)
+      try model.select(matches[index].id)
     } catch {
-      throw .unknownPlace(id)
+      throw .modelRefused(error)
     }
   }
 
@@ -105,18 +133,18 @@ public final class SearchViewModel {
       }
     matches = found
     highlightedIndex = selectedItem.flatMap { id in found.firstIndex { $0.id == id } }
-    guard let view else { return }
-    view.showMatches(found)
+    guard let target else { return }
+    target.showMatches(found)
     if let highlightedIndex {
-      view.highlightMatch(at: highlightedIndex)
+      target.highlightMatch(at: highlightedIndex)
     }
   }
 
   private func replayState() {
-    guard let view else { return }
-    view.showMatches(matches)
+    guard let target else { return }
+    target.showMatches(matches)
     if let highlightedIndex {
-      view.highlightMatch(at: highlightedIndex)
+      target.highlightMatch(at: highlightedIndex)
     }
   }
 }
@@ -146,11 +174,11 @@ extension SearchViewModel: ModelReactions {
     let newIndex = id.flatMap { id in matches.firstIndex { $0.id == id } }
     let previousIndex = highlightedIndex
     highlightedIndex = newIndex
-    guard let view else { return }
+    guard let target else { return }
     if let newIndex {
-      view.highlightMatch(at: newIndex)
+      target.highlightMatch(at: newIndex)
     } else if previousIndex != nil {
-      view.clearHighlight()
+      target.clearHighlight()
     }
   }
 }

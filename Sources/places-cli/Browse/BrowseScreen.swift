@@ -60,8 +60,6 @@ final class BrowseScreen: TerminalScreen {
       mapView: mapView, listView: listView, cardView: cardView, searchPanel: searchPanel)
     coordinator = AppCoordinator(model: model, viewFactory: factory)
     mapView.viewModel = coordinator.mapViewModel
-    coordinator.searchViewModel.matchLimit = 20
-    coordinator.searchViewModel.view = factory.makeSearchView()
     coordinator.start()
     // Attaching replayed the view model's camera; the screen starts where it was asked to.
     _ = mapView.state.takePendingCameraMove()

@@ -34,13 +34,7 @@ final class CommandRunner {
   /// The size of the map screen the views stand for: a phone held upright, 390 by 844 points.
   ///
   /// The map starts at zoom 0, where the whole world fits its width.
-  static let viewSize: MapSize = {
-    do {
-      return try MapSize(width: 390, height: 844)
-    } catch {
-      preconditionFailure("390x844 is a valid view size")
-    }
-  }()
+  static let viewSize = MapSize.phone
 
   /// Attaches the views, which print the state they start from.
   func start() {
@@ -89,8 +83,7 @@ final class CommandRunner {
       printRows(near: near)
     case .search(let text, let limit):
       let search = coordinator.searchViewModel
-      search.matchLimit = limit
-      search.queryChanged(text)
+      search.queryChanged(text, limit: limit)
       for match in search.matches {
         output.append(Self.record(for: match))
       }

@@ -44,15 +44,11 @@ enum ExitStatus: Int32 {
       case .unknownPlace: self = .noSuchPlace
       case .duplicateID: self = .invalidData
       }
-    case let error as ListViewModelError:
+    case let error as ViewModelError:
       switch error {
-      case .unknownPlace: self = .noSuchPlace
-      case .rowOutOfRange: self = .usage
-      }
-    case let error as SearchViewModelError:
-      switch error {
-      case .unknownPlace: self = .noSuchPlace
-      case .matchOutOfRange: self = .usage
+      case .modelRefused(let error): self.init(for: error)
+      case .rowOutOfRange, .matchOutOfRange: self = .usage
+      case .unknownCluster: self = .internalError  // no command taps a cluster
       }
     default:
       self = .internalError

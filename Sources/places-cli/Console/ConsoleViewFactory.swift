@@ -6,15 +6,19 @@ struct ConsoleViewFactory: ViewFactory {
   /// Where every view prints.
   let output: OutputBuffer
 
-  func makeMapView() -> any MapViewDelegate {
-    ConsoleMapView(output: output)
+  func makeMapView() -> ViewOrState<any MapViewDelegate, MapScreenState> {
+    .view(ConsoleMapView(output: output))
   }
 
-  func makeListView() -> any ListViewDelegate {
-    ConsoleListView(output: output)
+  func makeListView() -> ViewOrState<any ListViewDelegate, ListScreenState> {
+    .view(ConsoleListView(output: output))
   }
 
-  func makeCardView() -> any PlaceCardViewDelegate {
-    ConsoleCardView(output: output)
+  func makeCardView() -> ViewOrState<any PlaceCardViewDelegate, PlaceCardScreenState> {
+    .view(ConsoleCardView(output: output))
+  }
+
+  func makeSearchView() -> ViewOrState<any SearchViewDelegate, SearchScreenState> {
+    .view(ConsoleSearchView())
   }
 }

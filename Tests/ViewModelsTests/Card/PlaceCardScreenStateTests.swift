@@ -4,18 +4,18 @@ import ViewModelTestSupport
 import ViewModels
 
 struct PlaceCardScreenStateTests {
-  @Test func attachingShowsThePlaceAndClosingDismissesIt() {
+  @Test func attachingShowsThePlaceAndDismissingClearsIt() {
     let viewModel = PlaceCardViewModel(place: .rome, model: .fixture())
     let state = PlaceCardScreenState()
 
     let shown = changedProperties(of: state, among: ["place": \.place]) {
-      viewModel.view = state
+      viewModel.attach(state)
     }
     #expect(shown == ["place"])
     #expect(state.place == .rome)
     #expect(state.isPresented)
 
-    viewModel.close()
+    viewModel.dismiss()
 
     #expect(state.place == nil)
     #expect(!state.isPresented)
@@ -24,10 +24,10 @@ struct PlaceCardScreenStateTests {
   @Test func aStateAttachedLateShowsTheSamePlace() {
     let viewModel = PlaceCardViewModel(place: .paris, model: .fixture())
     let early = PlaceCardScreenState()
-    viewModel.view = early
+    viewModel.attach(early)
     let late = PlaceCardScreenState()
 
-    viewModel.view = late
+    viewModel.attach(late)
 
     #expect(late.place == early.place)
     #expect(late.place == .paris)

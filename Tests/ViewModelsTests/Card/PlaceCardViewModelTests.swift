@@ -13,12 +13,12 @@ struct PlaceCardViewModelTests {
     #expect(view.commands == [.showDetails(.rome)])
   }
 
-  @Test func closeDismissesView() {
+  @Test func dismissingDismissesTheView() {
     let viewModel = PlaceCardViewModel(place: .rome, model: .fixture())
     let view = PlaceCardViewSpy()
     viewModel.view = view
 
-    viewModel.close()
+    viewModel.dismiss()
 
     #expect(view.commands == [.showDetails(.rome), .dismiss])
   }

@@ -29,7 +29,7 @@ struct ListScreenStateTests {
     let viewModel = ListViewModel(model: model)
     let state = ListScreenState()
 
-    viewModel.view = state
+    viewModel.attach(state)
 
     #expect(state.rows.map(\.id) == Self.idsByName)
     #expect(state.order == .name)
@@ -41,7 +41,7 @@ struct ListScreenStateTests {
   @Test func selectingAPlaceChangesTheHighlightAndTheScrollOnly() throws {
     let state = ListScreenState()
     let viewModel = ListViewModel(model: .fixture())
-    viewModel.view = state
+    viewModel.attach(state)
 
     let changed = try Self.changes(of: state) { try viewModel.rowTapped(at: 3) }
 
@@ -54,7 +54,7 @@ struct ListScreenStateTests {
     let model = PlacesModel.fixture()
     let state = ListScreenState()
     let viewModel = ListViewModel(model: model)
-    viewModel.view = state
+    viewModel.attach(state)
     try viewModel.rowTapped(at: 1)
     _ = state.takePendingScroll()
 
@@ -68,7 +68,7 @@ struct ListScreenStateTests {
     let model = PlacesModel.fixture()
     let state = ListScreenState()
     let viewModel = ListViewModel(model: model)
-    viewModel.view = state
+    viewModel.attach(state)
     try model.select(Place.london.id)
     _ = state.takePendingScroll()
 
@@ -115,7 +115,7 @@ struct ListScreenStateTests {
     let model = PlacesModel.fixture()
     let viewModel = ListViewModel(model: model)
     let early = ListScreenState()
-    viewModel.view = early
+    viewModel.attach(early)
 
     try viewModel.rowTapped(at: 0)
     model.location = .uppsala
@@ -123,7 +123,7 @@ struct ListScreenStateTests {
     try model.replacePlaces([.london, .paris, .zurich])
     model.location = .naples
     let late = ListScreenState()
-    viewModel.view = late
+    viewModel.attach(late)
 
     #expect(late.rows.map(\.id) == early.rows.map(\.id))
     #expect(late.rows.map(\.distance) == early.rows.map(\.distance))

@@ -99,11 +99,38 @@ struct ListViewModelTests {
     let view = ListViewSpy()
     viewModel.view = view
 
-    #expect(throws: ListViewModelError.rowOutOfRange(row, rowCount: 4)) {
+    #expect(throws: ViewModelError.rowOutOfRange(row, rowCount: 4)) {
       try viewModel.rowTapped(at: row)
     }
     #expect(model.selectedItem == nil)
     #expect(view.commands == [.reloadRows(Self.idsByName, order: .name)])
+  }
+
+  @Test func tapOnARowWhosePlaceLeftTheCatalogPassesOnTheModelsRefusal() throws {
+    let model = PlacesModel.fixture()
+    let reaction = ModelReaction()
+    model.addDelegate(reaction, replayingState: false)  // hears a new catalog before the list
+    let viewModel = ListViewModel(model: model)
+    let view = ListViewSpy()
+    viewModel.view = view
+    var refusals: [ViewModelError] = []
+    reaction.onPlaces = { _ in
+      do throws(ViewModelError) {
+        try viewModel.rowTapped(at: 0)  // London, still shown: the list has not heard yet
+      } catch {
+        refusals.append(error)
+      }
+    }
+
+    try model.replacePlaces([.paris, .rome, .stockholm])
+
+    #expect(refusals == [.modelRefused(.unknownPlace(Place.london.id))])
+    #expect(model.selectedItem == nil)
+    #expect(
+      view.commands == [
+        .reloadRows(Self.idsByName, order: .name),
+        .reloadRows([Place.paris, .rome, .stockholm].map(\.id), order: .name),
+      ])
   }
 
   @Test func deselectionClearsHighlight() throws {

@@ -23,7 +23,7 @@ struct MapScreenStateTests {
   /// `state` attached and its first camera move taken.
   private static func attached(_ state: MapScreenState, to model: PlacesModel) -> MapViewModel {
     let viewModel = MapViewModel(model: model, camera: .europe, viewSize: .square)
-    viewModel.view = state
+    viewModel.attach(state)
     _ = state.takePendingCameraMove()
     return viewModel
   }
@@ -39,7 +39,7 @@ struct MapScreenStateTests {
     let viewModel = MapViewModel(model: model, camera: .europe, viewSize: .square)
     let state = MapScreenState()
 
-    viewModel.view = state
+    viewModel.attach(state)
 
     #expect(state.markers == Self.markersByID(Place.europe.map(MapMarker.init(place:))))
     #expect(state.selectedPlaceID == nil)
@@ -136,7 +136,7 @@ struct MapScreenStateTests {
   @Test func aClusterTapChangesTheCameraAndTheMarkersOnly() throws {
     let state = MapScreenState()
     let viewModel = MapViewModel(model: .fixture(), camera: .world, viewSize: .phone)
-    viewModel.view = state
+    viewModel.attach(state)
     _ = state.takePendingCameraMove()
     let cluster = try #require(viewModel.markers.first { $0.isCluster })
     guard case .cluster(let id) = cluster.id else { return }
@@ -198,7 +198,7 @@ struct MapScreenStateTests {
     let model = PlacesModel.fixture()
     let viewModel = MapViewModel(model: model, camera: .world, viewSize: .phone)
     let early = MapScreenState()
-    viewModel.view = early
+    viewModel.attach(early)
     let cluster = try #require(viewModel.markers.first { $0.isCluster })
     guard case .cluster(let id) = cluster.id else { return }
 
@@ -208,7 +208,7 @@ struct MapScreenStateTests {
     try viewModel.markerTapped(id: Place.stockholm.id)
     try model.replacePlaces([.london, .stockholm, .zurich])
     let late = MapScreenState()
-    viewModel.view = late
+    viewModel.attach(late)
 
     #expect(late.markers == early.markers)
     #expect(late.selectedPlaceID == early.selectedPlaceID)
@@ -216,5 +216,42 @@ struct MapScreenStateTests {
     #expect(late.userLocation == early.userLocation)
     #expect(late.selectedPlaceID == Place.stockholm.id)
     #expect(late.markers == Self.markersByID(viewModel.markers))
+  }
+}
+
+/// An attached screen state's writer never leaves its view model: `view` does not hand it out.
+struct AttachedStateWriterTests {
+  @Test func noViewModelHandsOutTheWriterOfItsAttachedState() throws {
+    let model = PlacesModel.fixture()
+    let map = MapViewModel(model: model)
+    let list = ListViewModel(model: model)
+    let search = SearchViewModel(model: model)
+    let (mapState, listState, searchState) = (
+      MapScreenState(), ListScreenState(), SearchScreenState()
+    )
+
+    map.attach(mapState)
+    list.attach(listState)
+    search.attach(searchState)
+    try model.select(Place.rome.id)
+
+    #expect(map.view == nil && list.view == nil && search.view == nil)
+    // Still driven: the states hold what the view models sent.
+    #expect(mapState.selectedPlaceID == Place.rome.id)
+    #expect(listState.highlightedRow != nil)
+  }
+
+  @Test func settingAViewDetachesTheState() throws {
+    let model = PlacesModel.fixture()
+    let map = MapViewModel(model: model)
+    let state = MapScreenState()
+    map.attach(state)
+    let spy = MapViewSpy()
+
+    map.view = spy
+    try model.select(Place.rome.id)
+
+    #expect(map.view === spy)
+    #expect(state.selectedPlaceID == nil)
   }
 }

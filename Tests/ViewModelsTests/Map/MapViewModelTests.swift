@@ -149,7 +149,7 @@ struct MapViewModelTests {
     viewModel.view = view
     let unknown = MapClusterID(level: 9, column: 1, row: 2)
 
-    #expect(throws: MapViewModelError.unknownCluster(unknown)) {
+    #expect(throws: ViewModelError.unknownCluster(unknown)) {
       try viewModel.clusterTapped(id: unknown)
     }
     #expect(view.commands.count == 2)

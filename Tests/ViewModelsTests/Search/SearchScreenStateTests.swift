@@ -14,7 +14,7 @@ struct SearchScreenStateTests {
     let model = PlacesModel.fixture()
     let viewModel = SearchViewModel(model: model)
     let state = SearchScreenState()
-    viewModel.view = state
+    viewModel.attach(state)
 
     let typed = Self.changes(of: state) { viewModel.queryChanged("Pa") }
     let chosen = try Self.changes(of: state) { try viewModel.matchChosen(at: 0) }
@@ -29,12 +29,12 @@ struct SearchScreenStateTests {
     let model = PlacesModel.fixture()
     let viewModel = SearchViewModel(model: model)
     let early = SearchScreenState()
-    viewModel.view = early
+    viewModel.attach(early)
     viewModel.queryChanged("Ro")
     try model.select(Place.rome.id)
 
     let late = SearchScreenState()
-    viewModel.view = late
+    viewModel.attach(late)
 
     #expect(late.matches == early.matches)
     #expect(late.highlightedMatch == early.highlightedMatch)

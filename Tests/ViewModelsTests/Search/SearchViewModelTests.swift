@@ -75,10 +75,10 @@ struct SearchViewModelTests {
     let (model, viewModel, view) = Self.makeSearch()
     viewModel.queryChanged("paris")
 
-    #expect(throws: SearchViewModelError.matchOutOfRange(1, matchCount: 1)) {
+    #expect(throws: ViewModelError.matchOutOfRange(1, matchCount: 1)) {
       try viewModel.matchChosen(at: 1)
     }
-    #expect(throws: SearchViewModelError.matchOutOfRange(-1, matchCount: 1)) {
+    #expect(throws: ViewModelError.matchOutOfRange(-1, matchCount: 1)) {
       try viewModel.matchChosen(at: -1)
     }
     #expect(model.selectedItem == nil)
@@ -94,7 +94,7 @@ struct SearchViewModelTests {
 
     #expect(viewModel.matches.isEmpty, "the search runs again in the new catalog")
     #expect(shown.map(\.id) == [Place.paris.id])
-    #expect(throws: SearchViewModelError.matchOutOfRange(0, matchCount: 0)) {
+    #expect(throws: ViewModelError.matchOutOfRange(0, matchCount: 0)) {
       try viewModel.matchChosen(at: 0)
     }
   }
@@ -122,6 +122,33 @@ struct SearchViewModelTests {
         .showMatches([Place.paris.id]),
         .highlightMatch(0),
       ])
+  }
+
+  @Test func choosingAMatchWhosePlaceLeftTheCatalogPassesOnTheModelsRefusal() throws {
+    let model = PlacesModel.fixture(Self.places)
+    let reaction = ModelReaction()
+    model.addDelegate(reaction, replayingState: false)  // hears a new catalog before the search
+    let viewModel = SearchViewModel(model: model)
+    let view = SearchViewSpy()
+    viewModel.view = view
+    viewModel.queryChanged("rom")
+    var refusals: [ViewModelError] = []
+    reaction.onPlaces = { _ in
+      do throws(ViewModelError) {
+        try viewModel.matchChosen(at: 0)  // Rome, still shown: the search has not heard yet
+      } catch {
+        refusals.append(error)
+      }
+    }
+
+    try model.replacePlaces([.london, .paris])
+
+    #expect(refusals == [.modelRefused(.unknownPlace(Place.rome.id))])
+    #expect(model.selectedItem == nil)
+    #expect(view.commands == [.showMatches([]), .showMatches([Place.rome.id]), .showMatches([])])
+    #expect(
+      "\(ViewModelError.modelRefused(.unknownPlace(Place.rome.id)))" == "no place has id 3",
+      "the model's message, unchanged")
   }
 
   @Test func aLocationReranksTheMatchesNearestFirst() {
@@ -236,13 +263,27 @@ struct SearchViewModelTests {
     #expect(throws: Never.self) { try model.select(Place.rome.id) }
   }
 
-  @Test func matchLimitAppliesFromTheNextQuery() {
-    let (_, viewModel, view) = Self.makeSearch()
-    viewModel.queryChanged("r")
-    viewModel.matchLimit = 0
+  @Test func theLimitIsPartOfTheQueryAndHoldsWhenTheMatchesAreReranked() {
+    let nearMissouri = Coordinate.fixture(37.0, -93.0)
+    let nearIllinois = Coordinate.fixture(40.0, -89.0)
+    let model = PlacesModel.fixture(
+      [.springfieldIllinois, .springfieldMissouri], location: nearMissouri)
+    let viewModel = SearchViewModel(model: model)
+    let view = SearchViewSpy()
+    viewModel.view = view
 
-    viewModel.queryChanged("ro")
+    viewModel.queryChanged("springfield", limit: 1)
+    model.location = nearIllinois
+    viewModel.queryChanged("springfield")
+    viewModel.queryChanged("springfield", limit: 0)
 
-    #expect(view.commands.last == .showMatches([]))
+    #expect(
+      view.commands == [
+        .showMatches([]),
+        .showMatches([Place.springfieldMissouri.id]),
+        .showMatches([Place.springfieldIllinois.id]),
+        .showMatches([Place.springfieldIllinois.id, Place.springfieldMissouri.id]),
+        .showMatches([]),
+      ])
   }
 }
