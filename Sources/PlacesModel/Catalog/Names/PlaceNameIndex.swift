@@ -19,8 +19,9 @@
 ///   match of a range, then the best of the two ranges either side of it, and so on, so a query
 ///   costs O(log *n* + *k* log *n*) for *k* matches returned, however many names match;
 /// - with a location, the matching range is scanned once, keeping the *k* nearest in a heap:
-///   O(log *n* + *r* log *k*) for *r* matching names. A name whose haversine alone shows it
-///   farther than the *k*th nearest so far is passed over without computing its distance. Every name starting with the same letter
+///   O(log *n* + *r* log *k*) for *r* matching names. A name whose chord on the unit sphere
+///   alone shows it farther than the *k*th nearest so far is passed over without computing its
+///   distance. Every name starting with the same letter
 ///   is at most 12% of the world file (about 20,000 for `s`), each costing a few nanoseconds.
 ///
 /// A kind is only looked at when the kinds before it leave room, so word prefixes cost nothing
@@ -29,9 +30,9 @@
 /// Building costs O(*n* log *n*) for *n* places (sorts of the folded names, of the population
 /// ranks and of the word starts): about 0.2 s for the 170,391 places of the world file, once
 /// per catalog. Memory, see ``byteCount``: per place, its folded name (10 bytes on average), 4
-/// bytes of offset, 4 of catalog position, 16 for its coordinate and 12 for its rank and the
-/// tree; per word after the first, 20 bytes. That is 55 bytes per place on the world file
-/// (0.44 later words per place), besides the catalog, which is shared, not copied.
+/// bytes of offset, 4 of catalog position, 24 for its point on the unit sphere and 12 for its
+/// rank and the tree; per word after the first, 20 bytes. That is 63 bytes per place on the
+/// world file (0.44 later words per place), besides the catalog, which is shared, not copied.
 ///
 /// The index is an immutable value: ``PlaceCatalog`` builds it once per catalog, then it may be
 /// queried from any thread.
@@ -45,8 +46,9 @@ package struct PlaceNameIndex: Sendable {
   private let nameStart: [UInt32]
   /// The catalog position of the place of name entry `i`.
   private let namePlace: [UInt32]
-  /// The coordinate of the place of name entry `i`.
-  private let nameCoordinate: [Coordinate]
+  /// The point on the unit sphere of the place of name entry `i`: its squared chord to the
+  /// origin bounds its distance cheaply (see `Search.best`).
+  private let namePoint: [UnitVector]
   /// Name entries by population rank.
   private let nameTree: RangeMinimumTree
   /// Word entry `j` is `text[wordStart[j]..<nameStart[wordName[j] + 1]]`.
@@ -95,7 +97,7 @@ package struct PlaceNameIndex: Sendable {
     self.text = text
     self.nameStart = nameStart
     namePlace = order.map { UInt32($0) }
-    nameCoordinate = order.map { places[$0].coordinate }
+    namePoint = order.map { UnitVector(places[$0].coordinate) }
 
     // Population rank: most populous first, then in name-entry order (folded name, identifier).
     let populations = order.map { places[$0].population ?? 0 }
@@ -155,11 +157,13 @@ package struct PlaceNameIndex: Sendable {
     guard !key.isEmpty, limit > 0 else { return [] }
     let distanceOrigin = origin.map(DistanceOrigin.init)
     return text.withUnsafeBufferPointer { bytes in
-      let search = Search(index: self, bytes: bytes, key: key, origin: distanceOrigin)
+      let search = Search(
+        index: self, bytes: bytes, key: key, origin: distanceOrigin,
+        originPoint: origin.map(UnitVector.init))
       return search.run(limit: limit).map { entry, kind in
         let position = Int(namePlace[entry])
         return (
-          position, kind, distanceOrigin.map { $0.distance(to: nameCoordinate[entry]) }
+          position, kind, distanceOrigin.map { $0.distance(to: places[position].coordinate) }
         )
       }
     }
@@ -169,7 +173,7 @@ package struct PlaceNameIndex: Sendable {
   /// the tables' elements (not their spare capacity).
   package var byteCount: Int {
     text.count + nameStart.count * 4 + namePlace.count * 4
-      + nameCoordinate.count * MemoryLayout<Coordinate>.stride + nameTree.byteCount
+      + namePoint.count * MemoryLayout<UnitVector>.stride + nameTree.byteCount
       + wordStart.count * 4 + wordName.count * 4 + wordTree.byteCount
   }
 
@@ -181,6 +185,8 @@ package struct PlaceNameIndex: Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let key: [UInt8]
     let origin: DistanceOrigin?
+    /// The origin on the unit sphere, for the squared chords that bound distances.
+    let originPoint: UnitVector?
 
     func run(limit: Int) -> [(entry: Int, kind: SearchMatchKind)] {
       let nameCount = index.namePlace.count
@@ -265,18 +271,22 @@ package struct PlaceNameIndex: Sendable {
       }
       var nearest = MinimumHeap<Farther>()
       var members = Set<Int>()
-      // Once the heap is full: the haversines beyond which a name is surely farther than the
-      // farthest kept, so most names are passed over without their distance.
-      var farthest: DistanceThreshold?
+      let originPoint = originPoint ?? UnitVector(origin.coordinate)
+      // Once the heap is full: the squared chord beyond which a name is surely farther than
+      // the farthest kept. The chord grows with the distance, so comparing chords passes over
+      // most names without a distance; the slack covers rounding (chords agree with distances
+      // to far better than 1e-11), so the order is the distances' exactly.
+      var cutoff = Double.infinity
       for position in range {
         let entry = nameEntry(position)
-        let coordinate = index.nameCoordinate[entry]
-        if let farthest, origin.haversine(to: coordinate) > farthest.farther { continue }
+        let chordSquared = originPoint.squaredDistance(to: index.namePoint[entry])
+        if chordSquared > cutoff { continue }
         guard !members.contains(entry), isWanted(entry) else { continue }
+        let place = Int(index.namePlace[entry])
         let candidate = Farther(
           key: DistanceKey(
-            distance: origin.distance(to: coordinate), position: Int(index.namePlace[entry])),
-          entry: entry)
+            distance: origin.distance(to: index.places[place].coordinate), position: place),
+          chordSquared: chordSquared, entry: entry)
         if nearest.count < limit {
           nearest.insert(candidate)
           members.insert(entry)
@@ -288,7 +298,7 @@ package struct PlaceNameIndex: Sendable {
           continue
         }
         if nearest.count == limit, let worst = nearest.minimum {
-          farthest = DistanceThreshold(worst.key.distance)
+          cutoff = worst.chordSquared + 1e-11
         }
       }
       return nearest.removeAll().sorted { $0.key < $1.key }.map(\.entry)
@@ -326,6 +336,8 @@ package struct PlaceNameIndex: Sendable {
 private struct Farther: Comparable, Sendable {
   /// The place's distance and catalog position: the package's nearest-first order.
   let key: DistanceKey
+  /// The squared chord to the place on the unit sphere, which bounds the distance.
+  let chordSquared: Double
   /// The name entry.
   let entry: Int
 
