@@ -6,10 +6,12 @@
   import Darwin
 #endif
 
-/// A point on the unit sphere; the squared straight-line distance between two such points
-/// grows with their great-circle distance, so it tells cheaply which places are surely farther
-/// than another and, unlike a dot product, keeps its precision between places a few metres
-/// apart. It is a bound, not a second distance: orders use ``Coordinate/distance(to:)``.
+/// A point on the unit sphere, for bounding distances cheaply.
+///
+/// The squared straight-line distance between two such points grows with their great-circle
+/// distance, so it tells cheaply which places are surely farther than another and, unlike a
+/// dot product, keeps its precision between places a few metres apart. It is a bound, not a
+/// second distance: orders use ``Coordinate/distance(to:)``.
 struct UnitVector: Sendable {
   let x: Double
   let y: Double
