@@ -20,7 +20,7 @@ struct MainActorAppTests {
 
     app?.coordinator.searchViewModel.queryChanged("sto")
     try app?.coordinator.mapViewModel.markerTapped(id: 42)
-    #expect(screens.map.selectedPlaceID == 42)
+    #expect(screens.map.selectedItem == 42)
     #expect(screens.search.highlightedMatch == 0)
     #expect(screens.map.pendingCameraMove?.isAnimated == true)
     #expect(screens.list.highlightedListRow?.name == "Stockholm")
@@ -36,7 +36,7 @@ struct MainActorAppTests {
     #expect(screens.cards.map(\.shownNames) == [["Stockholm"]])
     #expect(screens.cards.map(\.dismissals) == [1])
     // Closing the card was a deselection: every screen agrees.
-    #expect(screens.map.selectedPlaceID == nil)
+    #expect(screens.map.selectedItem == nil)
     #expect(screens.list.highlightedRow == nil)
     #expect(screens.search.highlightedMatch == nil)
     #expect(history.selections == [42, nil])

@@ -9,7 +9,8 @@ final class CatalogStorage: Sendable {
   private let spatial = LazyIndex<SpatialIndex>()
   private let names = LazyIndex<PlaceNameIndex>()
   private let nameSort = LazyIndex<NameOrder>()
-  private let morton = LazyIndex<MortonOrder>()
+  private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
+  private let clusterBuilds = Locked<Int>(0)
 
   /// The number of indexes besides the one by identifier.
   static let lazyIndexCount = 4
@@ -52,13 +53,23 @@ final class CatalogStorage: Sendable {
     nameSort.value { NameOrder(places) }
   }
 
-  var mortonOrder: MortonOrder {
-    morton.value { MortonOrder(places: places) }
+  /// The cluster hierarchy for `radius` and `maximumLevel`, built on first use; each
+  /// combination once.
+  func clusterHierarchy(radius: Double, maximumLevel: Int) -> ClusterHierarchy {
+    let key = ClusterKey(radius: radius, maximumLevel: maximumLevel)
+    return clusters.withLock { built in
+      if let hierarchy = built[key] { return hierarchy }
+      let hierarchy = ClusterHierarchy(places: places, radius: radius, maximumLevel: maximumLevel)
+      built[key] = hierarchy
+      clusterBuilds.withLock { $0 += 1 }
+      return hierarchy
+    }
   }
 
   /// How many index builds ran, all indexes together.
   var buildCount: Int {
-    spatial.buildCount + names.buildCount + nameSort.buildCount + morton.buildCount
+    spatial.buildCount + names.buildCount + nameSort.buildCount
+      + clusterBuilds.withLock { $0 }
   }
 }
 
@@ -84,4 +95,10 @@ final class LazyIndex<Value: Sendable>: Sendable {
   var buildCount: Int {
     slot.withLock { $0.builds }
   }
+}
+
+/// The parameters a cluster hierarchy is built for.
+struct ClusterKey: Hashable {
+  let radius: Double
+  let maximumLevel: Int
 }

@@ -3,7 +3,7 @@
 ///
 /// A catalog is a random-access collection of its places, in the order it was given, with
 /// unique identifiers. It owns every index the core keeps of them (by identifier, spatial, by
-/// name, the map's clustering order and the list's name order), so no screen builds an index
+/// name, the map's cluster hierarchy and the list's name order), so no screen builds an index
 /// of its own and each index is built at most once per catalog, however many screens read it.
 ///
 /// ``PlacesModel/places`` holds the catalog, and every ``PlacesModelDelegate/didChange(places:)``
@@ -96,7 +96,8 @@ public struct PlaceCatalog: Sendable {
     _ = storage.spatialIndex
     _ = storage.nameIndex
     _ = storage.nameOrder
-    _ = storage.mortonOrder
+    _ = storage.clusterHierarchy(
+      radius: Self.standardClusterRadius, maximumLevel: Self.standardClusterMaximumLevel)
   }
 
   /// The spatial index: rectangles, nearest first, rank by distance.
@@ -108,8 +109,17 @@ public struct PlaceCatalog: Sendable {
   /// The catalog sorted by name, then identifier, for the list.
   package var nameOrder: NameOrder { storage.nameOrder }
 
-  /// The places in Z-order of their Web Mercator positions, for the map's clustering.
-  package var mortonOrder: MortonOrder { storage.mortonOrder }
+  /// The places clustered at every zoom level with `radius` points, down to `maximumLevel`,
+  /// for the map; built once per catalog and parameters, on first use.
+  package func clusterHierarchy(radius: Double, maximumLevel: Int) -> ClusterHierarchy {
+    storage.clusterHierarchy(radius: radius, maximumLevel: maximumLevel)
+  }
+
+  /// The map's standard clustering radius, in points, which ``prepareIndexes()`` clusters with.
+  package static var standardClusterRadius: Double { 60 }
+
+  /// The map's standard deepest clustering level, which ``prepareIndexes()`` clusters down to.
+  package static var standardClusterMaximumLevel: Int { 16 }
 
   /// How many index builds have run for this catalog, all indexes together (the index by
   /// identifier aside): tests check that each is built at most once.

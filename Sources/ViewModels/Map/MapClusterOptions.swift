@@ -3,8 +3,9 @@ public struct MapClusterOptions: Hashable, Sendable {
   /// The largest radius accepted, in points.
   public static let maximumRadius = 1_000.0
 
-  /// A 60-point radius (about the width of a fingertip and a label) up to zoom 20.
-  public static let standard = MapClusterOptions(uncheckedRadius: 60, maximumZoom: 20)
+  /// A 60-point radius (about the width of a fingertip and a label) up to zoom 16, as
+  /// supercluster's defaults: beyond it (a street) every place has its own marker.
+  public static let standard = MapClusterOptions(uncheckedRadius: 60, maximumZoom: 16)
 
   /// The smallest distance, in points on the view, between two markers: places and clusters
   /// closer than this are merged.
@@ -31,6 +32,9 @@ public struct MapClusterOptions: Hashable, Sendable {
     self.radius = radius
     self.maximumZoom = maximumZoom
   }
+
+  /// The deepest level of the cluster hierarchy: the whole zooms up to ``maximumZoom``.
+  var maximumLevel: Int { min(Int(maximumZoom.rounded(.down)), 30) }
 
   /// Whether places are clustered at `zoom`.
   func clusters(atZoom zoom: Double) -> Bool {

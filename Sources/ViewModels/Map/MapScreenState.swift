@@ -20,11 +20,11 @@ import PlacesModel
 /// | Command | Properties |
 /// |---|---|
 /// | `moveCamera` | ``camera``, ``isLastCameraMoveAnimated``, ``pendingCameraMove`` |
-/// | `showMarkers` | ``markers``, ``selectedPlaceID`` (cleared) |
-/// | `updateMarkers` | ``markers``; ``selectedPlaceID`` if its marker was removed |
-/// | `selectMarker` | ``selectedPlaceID`` |
-/// | `deselectMarker` | ``selectedPlaceID``, when it names the selected place |
-/// | `showUserLocation`, `hideUserLocation` | ``userLocation`` |
+/// | `showMarkers` | ``markers``, ``selectedItem`` and ``lastMarkerUpdate`` (cleared) |
+/// | `updateMarkers` | ``markers``, ``lastMarkerUpdate``; ``selectedItem`` if its marker was removed |
+/// | `selectMarker` | ``selectedItem`` |
+/// | `deselectMarker` | ``selectedItem``, when it names the selected place |
+/// | `showUserLocation`, `hideUserLocation` | ``location`` |
 ///
 /// ## Camera moves are events
 /// The markers, the selection and the user's location are state: a view draws what they hold,
@@ -44,7 +44,7 @@ public final class MapScreenState {
   /// Every marker on the map, places and clusters, by identity.
   public private(set) var markers: [MapMarker.ID: MapMarker] = [:]
   /// The place whose marker is selected, if any.
-  public private(set) var selectedPlaceID: Place.ID?
+  public private(set) var selectedItem: Place.ID?
   /// Where the view model last sent the camera; `nil` until it first does.
   ///
   /// It is not where the user has since panned: the map reports that to the view model.
@@ -55,7 +55,10 @@ public final class MapScreenState {
   /// The camera move the view has not carried out yet; see ``takePendingCameraMove()``.
   public private(set) var pendingCameraMove: MapCameraMoveRequest?
   /// The user's location, or `nil` while it is unknown.
-  public private(set) var userLocation: Coordinate?
+  public private(set) var location: Coordinate?
+  /// The last change of the markers, with where new markers split from and old ones merged
+  /// into, for animating it; `nil` after markers were replaced whole.
+  public private(set) var lastMarkerUpdate: MapMarkerUpdate?
 
   @ObservationIgnored private var lastRequestID = 0
   /// The writer the view model the state is attached to drives; see ``makeWriter()``.
@@ -68,7 +71,7 @@ public final class MapScreenState {
 
   /// The marker of the selected place, when it is on the map.
   public var selectedMarker: MapMarker? {
-    selectedPlaceID.flatMap { markers[.place($0)] }
+    selectedItem.flatMap { markers[.place($0)] }
   }
 
   /// Returns the pending camera move and forgets it, so that the view carries it out once.
@@ -112,6 +115,7 @@ extension MapScreenState {
       state?.moveCamera(to: camera, animated: animated)
     }
     func showMarkers(_ markers: [MapMarker]) { state?.showMarkers(markers) }
+    func updateMarkers(_ update: MapMarkerUpdate) { state?.updateMarkers(update) }
     func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
       state?.updateMarkers(removing: removed, adding: added)
     }
@@ -142,9 +146,19 @@ extension MapScreenState {
     if self.markers != byID {
       self.markers = byID
     }
-    if selectedPlaceID != nil {
-      selectedPlaceID = nil
+    if selectedItem != nil {
+      selectedItem = nil
     }
+    if lastMarkerUpdate != nil {
+      lastMarkerUpdate = nil
+    }
+  }
+
+  /// Carries out `update` as ``updateMarkers(removing:adding:)`` does, and keeps it as
+  /// ``lastMarkerUpdate``.
+  package func updateMarkers(_ update: MapMarkerUpdate) {
+    updateMarkers(removing: update.removedIDs, adding: update.addedMarkers)
+    lastMarkerUpdate = update
   }
 
   /// Removes the markers `removed`, then adds `added`; the selection is cleared if its marker
@@ -160,37 +174,37 @@ extension MapScreenState {
         markers[marker.id] = marker
       }
     }
-    if let selectedPlaceID, removed.contains(.place(selectedPlaceID)) {
-      self.selectedPlaceID = nil
+    if let selectedItem, removed.contains(.place(selectedItem)) {
+      self.selectedItem = nil
     }
   }
 
   /// Selects the marker of the place `id`.
   package func selectMarker(id: Place.ID) {
-    if selectedPlaceID != id {
-      selectedPlaceID = id
+    if selectedItem != id {
+      selectedItem = id
     }
   }
 
   /// Clears the selection if the marker of the place `id` is the one selected; otherwise
   /// changes nothing, so a late deselection of a previous place keeps the current one.
   package func deselectMarker(id: Place.ID) {
-    if selectedPlaceID == id {
-      selectedPlaceID = nil
+    if selectedItem == id {
+      selectedItem = nil
     }
   }
 
   /// Records the user's location.
   package func showUserLocation(_ coordinate: Coordinate) {
-    if userLocation != coordinate {
-      userLocation = coordinate
+    if location != coordinate {
+      location = coordinate
     }
   }
 
   /// Forgets the user's location.
   package func hideUserLocation() {
-    if userLocation != nil {
-      userLocation = nil
+    if location != nil {
+      location = nil
     }
   }
 }

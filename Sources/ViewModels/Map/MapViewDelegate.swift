@@ -19,6 +19,12 @@ public protocol MapViewDelegate: AnyObject {
   /// An identity may be in both lists: that marker changed (a cluster's count or position, for
   /// example) and is replaced. A removed marker that was selected is no longer selected.
   func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker])
+  /// Carries out `update`: what ``updateMarkers(removing:adding:)`` does, with where each new
+  /// marker split from and where each old one merged into, for animating the change.
+  ///
+  /// The default implementation calls ``updateMarkers(removing:adding:)``; implement this one
+  /// to animate clusters splitting and merging.
+  func updateMarkers(_ update: MapMarkerUpdate)
   /// Selects the marker of the place `id`, deselecting any other.
   func selectMarker(id: Place.ID)
   /// Deselects the marker of the place `id`, leaving none selected; when another marker is
@@ -28,4 +34,11 @@ public protocol MapViewDelegate: AnyObject {
   func showUserLocation(_ coordinate: Coordinate)
   /// Hides the user's location, which has become unknown.
   func hideUserLocation()
+}
+
+extension MapViewDelegate {
+  /// Calls ``updateMarkers(removing:adding:)`` with the update's identities and markers.
+  public func updateMarkers(_ update: MapMarkerUpdate) {
+    updateMarkers(removing: update.removedIDs, adding: update.addedMarkers)
+  }
 }

@@ -76,8 +76,8 @@ public final class MapViewModel {
   public let options: MapClusterOptions
   /// What the map shows: the camera and the view's size, as last reported or commanded.
   public private(set) var viewport: MapViewport
-  /// The markers for ``viewport``, and which places each stands for.
-  package private(set) var clustering: MapClustering
+  /// The markers for ``viewport``: one level of the catalog's cluster hierarchy.
+  private var layer = MapMarkerLayer.empty
   /// The identifier of the selected place, as last broadcast by the model.
   public private(set) var selectedItem: Place.ID?
   /// The user's location, as last broadcast by the model.
@@ -86,12 +86,10 @@ public final class MapViewModel {
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
   private let listener = ModelListener()
-  /// The catalog last heard of, as the clustering reads it.
-  private var index: MapClusterIndex
+  /// The catalog last heard of, and its cluster hierarchy for ``options``.
+  private var source: MapMarkerSource
   /// The catalog position of the selected place in ``index``.
   private var selectedPosition: Int?
-  /// The position in ``markers`` of each marker the view shows, by identity.
-  private var markerPositionByID: [MapMarker.ID: Int] = [:]
 
   /// Creates a view model that listens to `model`, starting from its current state.
   ///
@@ -110,8 +108,7 @@ public final class MapViewModel {
     self.model = model
     self.options = options
     viewport = MapViewport(camera: camera, size: viewSize)
-    index = MapClusterIndex(catalog: .empty)
-    clustering = index.clustering(for: viewport, options: options)
+    source = MapMarkerSource(catalog: .empty, options: options)
     listener.listen(to: model, for: self)
   }
 
@@ -136,7 +133,7 @@ public final class MapViewModel {
 
   /// The markers the map shows, in the Z-order of their cells; the selected place's marker,
   /// when shown, last.
-  public var markers: [MapMarker] { clustering.markers }
+  public var markers: [MapMarker] { layer.markers }
 
   /// The identifiers of the places the marker `id` stands for, or `nil` if no marker on the
   /// map has that identity: for a cluster, every place it counts (in the Z-order of their
@@ -144,7 +141,50 @@ public final class MapViewModel {
   ///
   /// - Complexity: O(*m* + *k*) for *m* markers on the map and *k* places.
   public func placeIDs(inMarkerWithID id: MapMarker.ID) -> [Place.ID]? {
-    clustering.placeIDs(inMarkerWithID: id)
+    guard let (index, marker) = markerEntry(id) else { return nil }
+    guard let entry = index else { return marker.placeID.map { [$0] } }
+    let selected = selectedPosition
+    return source.hierarchy.places(of: entry, at: layer.level).filter {
+      $0 != selected || marker.count == 1
+    }.map { source.catalog[$0].id }
+  }
+
+  /// The cluster marker `id` on the map: its representative place, its counts by category and
+  /// the zoom at which it splits; `nil` if no cluster with that identity is on the map.
+  ///
+  /// - Complexity: O(*k*) for a cluster of *k* places.
+  public func cluster(withID id: MapClusterID) -> MapClusterSummary? {
+    guard let (index, marker) = markerEntry(.cluster(id)), let entry = index else { return nil }
+    let places = (placeIDs(inMarkerWithID: marker.id) ?? []).compactMap(
+      source.catalog.place(withID:))
+    var counts: [String: Int] = [:]
+    for place in places {
+      counts[place.category ?? "", default: 0] += 1
+    }
+    let representative = source.catalog.place(withID: id.representative) ?? places[0]
+    let split = source.hierarchy.splitLevel(of: entry, at: layer.level).map(Double.init)
+    return MapClusterSummary(
+      marker: marker, representative: representative, countsByCategory: counts,
+      splitZoom: split ?? Double(source.hierarchy.placeLevel))
+  }
+
+  /// The smallest zoom at which the place `id` has a marker of its own, not in a cluster; `nil`
+  /// if no place has that identifier.
+  public func zoomAlone(ofPlaceWithID id: Place.ID) -> Double? {
+    source.catalog.position(ofPlaceWithID: id).map {
+      Double(source.hierarchy.levelAlone(ofPlaceAt: $0))
+    }
+  }
+
+  /// The entry (`nil` for the selected place's own marker) and marker shown for `id`.
+  private func markerEntry(_ id: MapMarker.ID) -> (Int?, MapMarker)? {
+    if let index = layer.entryMarkers.firstIndex(where: { $0?.id == id }),
+      let marker = layer.entryMarkers[index]
+    {
+      return (layer.entries[index], marker)
+    }
+    if let marker = layer.selectedMarker, marker.id == id { return (nil, marker) }
+    return nil
   }
 
   // MARK: - Inputs
@@ -177,9 +217,12 @@ public final class MapViewModel {
   ///   the map; nothing changes.
   /// - Complexity: One clustering per zoom step tried, usually one or two.
   public func clusterTapped(id: MapClusterID) throws(ViewModelError) {
-    guard let camera = clustering.cameraSplitting(clusterWithID: id) else {
+    guard let (index, marker) = markerEntry(.cluster(id)), let entry = index else {
       throw .unknownCluster(id)
     }
+    let split = source.hierarchy.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
+    let zoom = min(Double(split), MapCamera.maximumZoom)
+    let camera = MapCamera(uncheckedCentre: marker.coordinate, zoom: zoom)
     sequence(.camera(MapViewport(camera: camera, size: viewport.size), isCommanded: true))
   }
 
@@ -218,7 +261,9 @@ public final class MapViewModel {
       if isCommanded {
         target?.moveCamera(to: newViewport.camera, animated: true)
       }
-      updateMarkers()
+      updateMarkers(
+        level: source.level(
+          forZoom: newViewport.camera.zoom, current: isCommanded ? nil : layer.level))
     }
   }
 
@@ -227,11 +272,11 @@ public final class MapViewModel {
   private func replayState() {
     guard let target else { return }
     target.moveCamera(to: viewport.camera, animated: false)
-    target.showMarkers(clustering.markers)
+    target.showMarkers(layer.markers)
     if let location {
       target.showUserLocation(location)
     }
-    if let selectedItem, markerPositionByID[.place(selectedItem)] != nil {
+    if let selectedItem, layer.selectedMarker != nil {
       target.selectMarker(id: selectedItem)
     }
   }
@@ -240,33 +285,118 @@ public final class MapViewModel {
   /// the selected place's marker if it was added.
   ///
   /// - Returns: Whether `selectMarker` was sent.
+  /// Shows the markers of `level` for ``viewport`` (the current level by default), sending
+  /// the difference, with lineage when the level changed; then selects the selected place's
+  /// marker if it was added.
+  ///
+  /// - Returns: Whether the selected place's marker was added (and so selected).
   @discardableResult
-  private func updateMarkers() -> Bool {
-    let previous = clustering.markers
-    clustering = index.clustering(
-      for: viewport, options: options, unclusteredPlaceAt: selectedPosition)
-    let current = clustering.markers
-    // One lookup and one insertion per marker: a marker found unchanged keeps its old one.
-    var isKept = [Bool](repeating: false, count: previous.count)
-    var positionByID = [MapMarker.ID: Int](minimumCapacity: current.count)
-    var added: [MapMarker] = []
-    for (position, marker) in current.enumerated() {
-      positionByID[marker.id] = position
-      if let old = markerPositionByID[marker.id], previous[old] == marker {
-        isKept[old] = true
-      } else {
-        added.append(marker)
-      }
-    }
-    markerPositionByID = positionByID
-    let removed = previous.indices.lazy.filter { !isKept[$0] }.map { previous[$0].id }
-    guard let target, !(added.isEmpty && removed.isEmpty) else { return false }
-    target.updateMarkers(removing: Array(removed), adding: added)
-    guard let selectedItem, added.contains(where: { $0.id == .place(selectedItem) }) else {
-      return false
-    }
+  private func updateMarkers(level: Int? = nil, selectionChanged: Bool = false) -> Bool {
+    let previous = layer
+    let newLevel = level ?? previous.level
+    layer = source.layer(for: viewport, level: newLevel, selected: selectedPosition)
+    let update =
+      newLevel == previous.level && !selectionChanged
+      ? Self.panUpdate(from: previous, to: layer)
+      : lineageUpdate(from: previous, to: layer)
+    guard let target, !(update.added.isEmpty && update.removed.isEmpty) else { return false }
+    target.updateMarkers(update)
+    guard let selectedItem,
+      update.added.contains(where: { $0.marker.id == .place(selectedItem) })
+    else { return false }
     target.selectMarker(id: selectedItem)
     return true
+  }
+
+  /// The difference between two layers of one level with the same selection.
+  ///
+  /// The entries that left and came, by a merge of the two sorted lists; an entry in both is
+  /// unchanged.
+  private static func panUpdate(
+    from previous: MapMarkerLayer, to current: MapMarkerLayer
+  ) -> MapMarkerUpdate {
+    var removed: [MapMarkerUpdate.Removal] = []
+    var added: [MapMarkerUpdate.Addition] = []
+    var old = 0
+    var new = 0
+    while old < previous.entries.count || new < current.entries.count {
+      if new == current.entries.count
+        || (old < previous.entries.count && previous.entries[old] < current.entries[new])
+      {
+        if let marker = previous.entryMarkers[old] { removed.append(.init(id: marker.id)) }
+        old += 1
+      } else if old == previous.entries.count || current.entries[new] < previous.entries[old] {
+        if let marker = current.entryMarkers[new] { added.append(.init(marker: marker)) }
+        new += 1
+      } else {
+        old += 1
+        new += 1
+      }
+    }
+    if previous.selectedMarker != current.selectedMarker {
+      if let marker = previous.selectedMarker { removed.append(.init(id: marker.id)) }
+      if let marker = current.selectedMarker { added.append(.init(marker: marker)) }
+    }
+    return MapMarkerUpdate(removed: removed, added: added)
+  }
+
+  /// The difference between two layers compared by marker, with lineage across levels: an
+  /// added marker names its ancestor that was shown, a removed one its ancestor now shown.
+  private func lineageUpdate(
+    from previous: MapMarkerLayer, to current: MapMarkerLayer
+  ) -> MapMarkerUpdate {
+    var previousByID: [MapMarker.ID: MapMarker] = [:]
+    var previousByEntry: [Int: MapMarker] = [:]
+    for (entry, marker) in zip(previous.entries, previous.entryMarkers) {
+      guard let marker else { continue }
+      previousByID[marker.id] = marker
+      previousByEntry[entry] = marker
+    }
+    if let marker = previous.selectedMarker { previousByID[marker.id] = marker }
+    var currentByEntry: [Int: MapMarker] = [:]
+    var currentIDs = Set<MapMarker.ID>()
+    for (entry, marker) in zip(current.entries, current.entryMarkers) {
+      guard let marker else { continue }
+      currentByEntry[entry] = marker
+      currentIDs.insert(marker.id)
+    }
+    if let marker = current.selectedMarker { currentIDs.insert(marker.id) }
+    let hierarchy = source.hierarchy
+    let zoomedIn = current.level > previous.level
+    let zoomedOut = current.level < previous.level
+    var added: [MapMarkerUpdate.Addition] = []
+    for (entry, marker) in zip(current.entries, current.entryMarkers) {
+      guard let marker, previousByID[marker.id] != marker else { continue }
+      var from: MapMarker?
+      if zoomedIn {
+        let ancestor = hierarchy.ancestor(of: entry, at: current.level, to: previous.level)
+        from = previousByEntry[ancestor].flatMap { $0.id == marker.id ? nil : $0 }
+      }
+      added.append(.init(marker: marker, from: from))
+    }
+    if let marker = current.selectedMarker, previousByID[marker.id] != marker {
+      added.append(.init(marker: marker))
+    }
+    var removed: [MapMarkerUpdate.Removal] = []
+    for (entry, marker) in zip(previous.entries, previous.entryMarkers) {
+      guard let marker else { continue }
+      let kept =
+        currentIDs.contains(marker.id)
+        && (currentByEntry.values.contains { $0 == marker } || current.selectedMarker == marker)
+      guard !kept else { continue }
+      var into: MapMarker?
+      if zoomedOut {
+        let ancestor = hierarchy.ancestor(of: entry, at: previous.level, to: current.level)
+        into = currentByEntry[ancestor].flatMap { $0.id == marker.id ? nil : $0 }
+      }
+      removed.append(.init(id: marker.id, into: into))
+    }
+    if let marker = previous.selectedMarker,
+      !(current.selectedMarker == marker || currentByEntry.values.contains(marker))
+    {
+      removed.append(.init(id: marker.id))
+    }
+    return MapMarkerUpdate(removed: removed, added: added)
   }
 }
 
@@ -275,12 +405,13 @@ public final class MapViewModel {
 extension MapViewModel: ModelReactions {
   /// Clusters the new catalog, from its own index, and sends the markers that changed.
   package func catalogDidChange(to catalog: PlaceCatalog) {
-    index = MapClusterIndex(catalog: catalog)
+    source = MapMarkerSource(catalog: catalog, options: options)
     selectedPosition = selectedItem.flatMap(catalog.position(ofPlaceWithID:))
     if selectedPosition == nil {
       selectedItem = nil
     }
-    updateMarkers()
+    updateMarkers(
+      level: source.level(forZoom: viewport.camera.zoom, current: nil), selectionChanged: true)
   }
 
   /// Shows or hides the user's location.
@@ -299,22 +430,22 @@ extension MapViewModel: ModelReactions {
   /// lets the place rejoin its cluster.
   package func selectionDidChange(to id: Place.ID?) {
     let previousID = selectedItem
-    let newPosition = id.flatMap(index.places.position(ofPlaceWithID:))
+    let newPosition = id.flatMap(source.catalog.position(ofPlaceWithID:))
     selectedPosition = newPosition
     guard let newPosition else {
       selectedItem = nil
-      if let previousID, markerPositionByID[.place(previousID)] != nil {
+      if let previousID, layer.selectedMarker?.id == .place(previousID) {
         target?.deselectMarker(id: previousID)
       }
-      updateMarkers()
+      updateMarkers(selectionChanged: true)
       return
     }
-    let place = index.places[newPosition]
+    let place = source.catalog[newPosition]
     selectedItem = place.id
     viewport = MapViewport(
       camera: viewport.camera.centred(on: place.coordinate), size: viewport.size)
     target?.moveCamera(to: viewport.camera, animated: true)
-    if !updateMarkers() {
+    if !updateMarkers(selectionChanged: true) {
       // The place's marker was already shown, unchanged: it still has to be selected.
       target?.selectMarker(id: place.id)
     }

@@ -43,14 +43,46 @@ final class ConsoleMapView: MapViewDelegate {
   }
 
   func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
-    let removedMarkers = removed.compactMap { shown.markers[$0] }
-    shown.updateMarkers(removing: removed, adding: added)
+    updateMarkers(
+      MapMarkerUpdate(
+        removed: removed.map { MapMarkerUpdate.Removal(id: $0) },
+        added: added.map { MapMarkerUpdate.Addition(marker: $0) }))
+  }
+
+  /// Prints the update, with its lineage.
+  ///
+  /// In JSON an added marker that split from another has `from`, a removed marker that merged
+  /// into another `into`, each holding the other marker's identity as that marker writes it. In
+  /// text, `split=N merged=M` follow when the zoom level changed.
+  func updateMarkers(_ update: MapMarkerUpdate) {
+    let removedMarkers = update.removed.compactMap { removal in
+      shown.markers[removal.id].map { (marker: $0, into: removal.into) }
+    }
+    shown.updateMarkers(update)
+    var lineage: [(name: String, value: OutputValue)] = []
+    if update.splitCount > 0 || update.mergedCount > 0 {
+      lineage = [("split", .integer(update.splitCount)), ("merged", .integer(update.mergedCount))]
+    }
     emit(
       "updateMarkers",
       [
-        ("added", .list(added.map(Self.fields(of:)))),
-        ("removed", .list(removedMarkers.map(Self.fields(of:)))),
-      ] + totals)
+        (
+          "added",
+          .list(
+            update.added.map { addition in
+              Self.fields(of: addition.marker)
+                + (addition.from.map { [("from", .object(Self.identity(of: $0)))] } ?? [])
+            })
+        ),
+        (
+          "removed",
+          .list(
+            removedMarkers.map { removal in
+              Self.fields(of: removal.marker)
+                + (removal.into.map { [("into", .object(Self.identity(of: $0)))] } ?? [])
+            })
+        ),
+      ] + totals + lineage)
   }
 
   func selectMarker(id: Place.ID) {
@@ -77,6 +109,14 @@ final class ConsoleMapView: MapViewDelegate {
       ("count", .integer(shown.markers.count)),
       ("clusters", .integer(shown.markers.values.filter(\.isCluster).count)),
     ]
+  }
+
+  /// A marker's identity as the marker writes it: `id` for a place, `cluster` for a cluster.
+  private static func identity(of marker: MapMarker) -> [(name: String, value: OutputValue)] {
+    switch marker.id {
+    case .place(let id): [("id", .identifier(id))]
+    case .cluster(let id): [("cluster", .word(id.description))]
+    }
   }
 
   /// A marker as a JSON object: `id` and `name` for a place, `cluster` for a cluster, then

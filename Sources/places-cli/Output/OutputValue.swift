@@ -21,6 +21,8 @@ enum OutputValue {
   /// A list of objects, each given by its fields: its length in text, an array of objects in
   /// JSON, so that a line stays short in text and complete in JSON.
   case list([[(name: String, value: OutputValue)]])
+  /// One object, given by its fields: the JSON object in text and in JSON.
+  case object([(name: String, value: OutputValue)])
 
   /// The value as text output writes it after `name=`.
   var text: String {
@@ -33,6 +35,7 @@ enum OutputValue {
     case .word(let value): value
     case .coordinate(let value): value.description
     case .list(let objects): "\(objects.count)"
+    case .object(let fields): Self.jsonObject(fields)
     }
   }
 
@@ -51,6 +54,7 @@ enum OutputValue {
       ]
     case .list(let objects):
       [member(name, "[" + objects.map(Self.jsonObject(_:)).joined(separator: ",") + "]")]
+    case .object(let fields): [member(name, Self.jsonObject(fields))]
     }
   }
 

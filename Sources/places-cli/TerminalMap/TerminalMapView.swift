@@ -139,7 +139,7 @@ final class TerminalMapView {
       (first.count, first.coordinate.latitude, first.coordinate.longitude)
         < (second.count, second.coordinate.latitude, second.coordinate.longitude)
     }
-    let selectedID = state.selectedPlaceID
+    let selectedID = state.selectedItem
     for marker in ordered where marker.placeID == nil || marker.placeID != selectedID {
       guard let cell = cell(of: marker.coordinate) else { continue }
       if marker.isCluster {
@@ -150,7 +150,7 @@ final class TerminalMapView {
         screen.put("•", x: x + cell.column, y: y + cell.row, style: Self.placeStyle)
       }
     }
-    if let userLocation = state.userLocation, let cell = cell(of: userLocation) {
+    if let userLocation = state.location, let cell = cell(of: userLocation) {
       screen.put("@", x: x + cell.column, y: y + cell.row, style: Self.userStyle)
     }
     if let marker = state.selectedMarker, let cell = cell(of: marker.coordinate) {

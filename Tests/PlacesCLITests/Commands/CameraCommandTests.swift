@@ -5,10 +5,11 @@ struct CameraCommandTests {
   @Test func cameraSendsOnlyTheMarkersOfTheNewRegion() throws {
     let run = try PlacesCLI.run(["camera", "48.86", "2.35", "11"])
 
-    // Paris alone is in view at city zoom; the five clusters of the world go.
+    // Paris alone is in view at city zoom, split from the world's cluster it was in; the three
+    // clusters of the world go.
     #expect(
       run.lines == SelectCommandTests.startUp + [
-        "map: updateMarkers added=1 removed=5 count=1 clusters=0"
+        "map: updateMarkers added=1 removed=3 count=1 clusters=0 split=1 merged=0"
       ])
     #expect(run.status == 0)
   }
@@ -23,6 +24,9 @@ struct CameraCommandTests {
     #expect(added.first?["id"] as? Int == 2)
     #expect(added.first?["name"] as? String == "Paris")
     #expect(added.first?["count"] as? Int == 1)
+    // It split from a cluster of the world view, named as that marker names itself.
+    let from = try #require(added.first?["from"] as? [String: Any])
+    #expect((from["cluster"] as? String)?.hasPrefix("0/") == true)
     let removed = try #require(update["removed"] as? [[String: Any]])
     #expect(removed.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 200)
     #expect(removed.allSatisfy { $0["cluster"] is String && $0["latitude"] is Double })

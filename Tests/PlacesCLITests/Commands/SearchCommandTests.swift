@@ -73,7 +73,7 @@ struct SearchCommandTests {
         #"id=47 name="Saint Petersburg" country="RU" match=namePrefix population=5351935 distanceKm=705.8"#,
         #"id=18 name="Sofia" country="BG" match=namePrefix population=1152556 distanceKm=1947.2"#,
         "map: moveCamera to=59.32938,18.06871 zoom=0.0 animated=true",
-        "map: updateMarkers added=4 removed=3 count=6 clusters=5",
+        "map: updateMarkers added=2 removed=1 count=4 clusters=3",
         "map: selectMarker id=42",
         "list: highlightRow row=0",
         "list: scrollToRow row=0 animated=true",

@@ -4,7 +4,7 @@ import Testing
 struct SessionTests {
   private static let stockholmDeselected = [
     "map: deselectMarker id=42",
-    "map: updateMarkers added=1 removed=2 count=5 clusters=5",
+    "map: updateMarkers added=1 removed=2 count=3 clusters=3",
     "list: clearHighlight",
     "card: dismiss",
   ]

@@ -131,7 +131,8 @@ struct MapClusterIndexTests {
     let clustering = index.clustering(for: MapViewport(camera: .world, size: .tile))
 
     #expect(
-      clustering.cameraSplitting(clusterWithID: MapClusterID(level: 3, column: 1, row: 1)) == nil)
+      clustering.cameraSplitting(
+        clusterWithID: MapClusterID(cellLevel: 3, column: 1, row: 1, copy: 0)) == nil)
     #expect(clustering.placeIDs(inMarkerWithID: .place(99)) == nil)
   }
 

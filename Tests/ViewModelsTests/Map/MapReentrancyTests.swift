@@ -75,7 +75,8 @@ struct MapReentrancyTests {
     let mapViewModel = MapViewModel(model: model, camera: .world, viewSize: .phone)
     let cluster = try #require(mapViewModel.markers.first { $0.isCluster })
     guard case .cluster(let id) = cluster.id else { return }
-    let splitting = try #require(mapViewModel.clustering.cameraSplitting(clusterWithID: id))
+    let summary = try #require(mapViewModel.cluster(withID: id))
+    let splitting = MapCamera.fixture(cluster.coordinate, zoom: summary.splitZoom)
     let replayed = Set(mapViewModel.markers)
     let mapView = MapViewSpy()
     mapView.onCommand = { [weak mapViewModel] command in

@@ -7,9 +7,9 @@ struct MapScreenStateTests {
   /// Every stored property of a map screen state, by name.
   private static var properties: [String: PartialKeyPath<MapScreenState>] {
     [
-      "markers": \.markers, "selectedPlaceID": \.selectedPlaceID, "camera": \.camera,
+      "markers": \.markers, "selectedItem": \.selectedItem, "camera": \.camera,
       "isLastCameraMoveAnimated": \.isLastCameraMoveAnimated,
-      "pendingCameraMove": \.pendingCameraMove, "userLocation": \.userLocation,
+      "pendingCameraMove": \.pendingCameraMove, "userLocation": \.location,
     ]
   }
 
@@ -42,12 +42,12 @@ struct MapScreenStateTests {
     viewModel.attach(state)
 
     #expect(state.markers == Self.markersByID(Place.europe.map(MapMarker.init(place:))))
-    #expect(state.selectedPlaceID == nil)
+    #expect(state.selectedItem == nil)
     #expect(state.camera == .europe)
     #expect(state.isLastCameraMoveAnimated == false)
     #expect(
       state.pendingCameraMove == MapCameraMoveRequest(id: 1, camera: .europe, isAnimated: false))
-    #expect(state.userLocation == .uppsala)
+    #expect(state.location == .uppsala)
   }
 
   // MARK: - What each command changes
@@ -60,13 +60,13 @@ struct MapScreenStateTests {
 
     #expect(
       changed == [
-        "camera", "isLastCameraMoveAnimated", "pendingCameraMove", "markers", "selectedPlaceID",
+        "camera", "isLastCameraMoveAnimated", "pendingCameraMove", "markers", "selectedItem",
       ])
     let centred = MapCamera.europe.centred(on: Place.rome.coordinate)
     #expect(state.camera == centred)
     #expect(
       state.pendingCameraMove == MapCameraMoveRequest(id: 2, camera: centred, isAnimated: true))
-    #expect(state.selectedPlaceID == Place.rome.id)
+    #expect(state.selectedItem == Place.rome.id)
     #expect(state.selectedMarker == MapMarker(place: .rome))
     #expect(state.markers == Self.markersByID(viewModel.markers))
   }
@@ -79,8 +79,8 @@ struct MapScreenStateTests {
 
     let changed = Self.changes(of: state) { viewModel.mapTapped() }
 
-    #expect(changed == ["selectedPlaceID"])
-    #expect(state.selectedPlaceID == nil)
+    #expect(changed == ["selectedItem"])
+    #expect(state.selectedItem == nil)
   }
 
   @Test func deselectingTheSelectedMarkerClearsTheSelection() {
@@ -90,8 +90,8 @@ struct MapScreenStateTests {
 
     let changed = Self.changes(of: state) { state.deselectMarker(id: Place.rome.id) }
 
-    #expect(changed == ["selectedPlaceID"])
-    #expect(state.selectedPlaceID == nil)
+    #expect(changed == ["selectedItem"])
+    #expect(state.selectedItem == nil)
   }
 
   @Test func deselectingAnotherMarkerKeepsTheSelection() {
@@ -102,7 +102,7 @@ struct MapScreenStateTests {
     let changed = Self.changes(of: state) { state.deselectMarker(id: Place.paris.id) }
 
     #expect(changed.isEmpty)
-    #expect(state.selectedPlaceID == Place.rome.id)
+    #expect(state.selectedItem == Place.rome.id)
     #expect(state.selectedMarker == MapMarker(place: .rome))
   }
 
@@ -129,7 +129,7 @@ struct MapScreenStateTests {
 
     #expect(shown == ["userLocation"])
     #expect(hidden == ["userLocation"])
-    #expect(state.userLocation == nil)
+    #expect(state.location == nil)
     withExtendedLifetime(viewModel) {}
   }
 
@@ -157,10 +157,10 @@ struct MapScreenStateTests {
       state.updateMarkers(removing: [.place(Place.rome.id)], adding: [MapMarker(place: .london)])
     }
 
-    #expect(changed == ["markers", "selectedPlaceID"])
+    #expect(changed == ["markers", "selectedItem"])
     #expect(
       state.markers == Self.markersByID([MapMarker(place: .paris), MapMarker(place: .london)]))
-    #expect(state.selectedPlaceID == nil)
+    #expect(state.selectedItem == nil)
   }
 
   // MARK: - Camera moves as events
@@ -211,10 +211,10 @@ struct MapScreenStateTests {
     viewModel.attach(late)
 
     #expect(late.markers == early.markers)
-    #expect(late.selectedPlaceID == early.selectedPlaceID)
+    #expect(late.selectedItem == early.selectedItem)
     #expect(late.camera == early.camera)
-    #expect(late.userLocation == early.userLocation)
-    #expect(late.selectedPlaceID == Place.stockholm.id)
+    #expect(late.location == early.location)
+    #expect(late.selectedItem == Place.stockholm.id)
     #expect(late.markers == Self.markersByID(viewModel.markers))
   }
 }
@@ -237,7 +237,7 @@ struct AttachedStateWriterTests {
 
     #expect(map.view == nil && list.view == nil && search.view == nil)
     // Still driven: the states hold what the view models sent.
-    #expect(mapState.selectedPlaceID == Place.rome.id)
+    #expect(mapState.selectedItem == Place.rome.id)
     #expect(listState.highlightedRow != nil)
   }
 
@@ -252,6 +252,6 @@ struct AttachedStateWriterTests {
     try model.select(Place.rome.id)
 
     #expect(map.view === spy)
-    #expect(state.selectedPlaceID == nil)
+    #expect(state.selectedItem == nil)
   }
 }

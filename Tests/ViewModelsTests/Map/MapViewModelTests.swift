@@ -124,8 +124,9 @@ struct MapViewModelTests {
     viewModel.view = view
     let cluster = try #require(viewModel.markers.first { $0.isCluster })
     guard case .cluster(let id) = cluster.id else { return }
-    let members = Set(try #require(viewModel.clustering.placeIDs(inMarkerWithID: cluster.id)))
-    let splitting = try #require(viewModel.clustering.cameraSplitting(clusterWithID: id))
+    let members = Set(try #require(viewModel.placeIDs(inMarkerWithID: cluster.id)))
+    let summary = try #require(viewModel.cluster(withID: id))
+    let splitting = MapCamera.fixture(cluster.coordinate, zoom: summary.splitZoom)
 
     try viewModel.clusterTapped(id: id)
 
@@ -136,7 +137,7 @@ struct MapViewModelTests {
     }
     #expect(viewModel.camera == splitting)
     let holders = viewModel.markers.filter { marker in
-      !members.isDisjoint(with: viewModel.clustering.placeIDs(inMarkerWithID: marker.id) ?? [])
+      !members.isDisjoint(with: viewModel.placeIDs(inMarkerWithID: marker.id) ?? [])
     }
     #expect(holders.count >= 2)
     #expect(
@@ -147,7 +148,7 @@ struct MapViewModelTests {
     let viewModel = Self.europeViewModel(.fixture())
     let view = MapViewSpy()
     viewModel.view = view
-    let unknown = MapClusterID(level: 9, column: 1, row: 2)
+    let unknown = MapClusterID(level: 9, representative: 12_345)
 
     #expect(throws: ViewModelError.unknownCluster(unknown)) {
       try viewModel.clusterTapped(id: unknown)

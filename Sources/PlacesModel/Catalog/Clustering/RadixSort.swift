@@ -1,9 +1,9 @@
 /// A stable least-significant-digit radix sort of 64-bit keys, 8 bits a pass.
-enum RadixSort {
+package enum RadixSort {
   /// `keys` in ascending order, with the position each had; equal keys keep their order.
   ///
   /// - Complexity: O(*n*); passes whose digit is the same for every key are skipped.
-  static func sortedWithPositions(_ keys: [UInt64]) -> ([UInt64], [UInt32]) {
+  package static func sortedWithPositions(_ keys: [UInt64]) -> ([UInt64], [UInt32]) {
     let count = keys.count
     var codes = keys
     var positions = (0..<count).map { UInt32($0) }

@@ -1,3 +1,5 @@
+import PlacesModel
+
 /// A catalog's places in Z-order of their Web Mercator positions: what the map's clustering
 /// reads, built once per catalog.
 ///

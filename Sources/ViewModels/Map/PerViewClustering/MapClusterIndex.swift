@@ -25,10 +25,12 @@ package struct MapClusterIndex: Sendable {
   /// The catalog's places in Morton order.
   let order: MortonOrder
 
-  /// The index of `catalog`, reading (and, on first use, building) its Morton order.
+  /// The index of `catalog`: its places sorted in Morton order.
+  ///
+  /// - Complexity: O(*n*).
   package init(catalog: PlaceCatalog) {
     places = catalog
-    order = catalog.mortonOrder
+    order = MortonOrder(places: catalog.places)
   }
 
   /// The places' Morton codes, ascending.

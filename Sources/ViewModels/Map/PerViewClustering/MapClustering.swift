@@ -210,7 +210,7 @@ extension MapClusterIndex {
         }
         membersOfMarker.append(first..<members.count)
         let cell = MapClusterID(
-          level: seed.level, column: Int(seed.column), row: Int(seed.row), copy: seed.copy)
+          cellLevel: seed.level, column: Int(seed.column), row: Int(seed.row), copy: seed.copy)
         markers.append(
           MapMarker(
             cluster: cell, count: group.count,

@@ -1,0 +1,156 @@
+import PlacesModel
+
+/// The markers a map shows: the entries of one level of the catalog's cluster hierarchy whose
+/// positions lie in the viewport widened by a margin, and the selected place on its own.
+///
+/// Nothing here depends on where the view is except which entries are in it, so at one level a
+/// pan only adds the entries that come into view and removes those that leave.
+struct MapMarkerLayer {
+  /// The hierarchy level shown.
+  let level: Int
+  /// The entries of ``level`` in view, ascending.
+  let entries: [Int]
+  /// The marker of each entry of ``entries``, in the same order; `nil` for the selected place's
+  /// own entry.
+  let entryMarkers: [MapMarker?]
+  /// The selected place's marker, when it is in view.
+  let selectedMarker: MapMarker?
+
+  /// The markers, in entry order, the selected place's last.
+  var markers: [MapMarker] {
+    entryMarkers.compactMap { $0 } + (selectedMarker.map { [$0] } ?? [])
+  }
+
+  /// No level, no markers: before the first catalog.
+  static let empty = MapMarkerLayer(level: 0, entries: [], entryMarkers: [], selectedMarker: nil)
+}
+
+/// Makes the ``MapMarkerLayer`` of a viewport from a catalog's cluster hierarchy.
+struct MapMarkerSource {
+  let catalog: PlaceCatalog
+  let hierarchy: ClusterHierarchy
+  let options: MapClusterOptions
+
+  /// How far past the view's edges, in points, a marker's position may lie and the marker
+  /// still be shown: the clustering radius, so that a marker drawn as wide as the radius
+  /// around its position never pops in at the edge.
+  var margin: Double { options.radius }
+
+  /// The extra zoom past a level's boundary before zooming in switches to the deeper level.
+  static let hysteresis = 0.25
+
+  init(catalog: PlaceCatalog, options: MapClusterOptions) {
+    self.catalog = catalog
+    self.options = options
+    hierarchy = catalog.clusterHierarchy(
+      radius: options.radius, maximumLevel: options.maximumLevel)
+  }
+
+  // MARK: - Levels
+
+  /// The level to show at `zoom`, coming from `current`.
+  ///
+  /// The level is never deeper than `floor(zoom)`, so no two markers are closer than the
+  /// radius on screen. Zooming out drops to it as soon as the zoom falls below the current
+  /// level; zooming in by less than a level past the next boundary goes deeper only once the
+  /// zoom passes it by ``hysteresis``, so a pinch back and forth across one boundary does not
+  /// flap. A jump of more levels, or a commanded move (`current` `nil`), takes `floor(zoom)`.
+  func level(forZoom zoom: Double, current: Int?) -> Int {
+    let natural = hierarchy.level(forZoom: zoom)
+    if let current, natural == current + 1, zoom < Double(natural) + Self.hysteresis {
+      return current
+    }
+    return natural
+  }
+
+  // MARK: - Layers
+
+  /// The layer of `viewport` at `level`, with the place at catalog position `selected` (if
+  /// any) taken out of its cluster and given a marker of its own.
+  func layer(for viewport: MapViewport, level: Int, selected: Int?) -> MapMarkerLayer {
+    let region = fixedRegion(of: viewport)
+    let entries = hierarchy.levels[level].entries(xRanges: region.x, yRange: region.y)
+    let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
+    let entryMarkers = entries.map {
+      marker(of: $0, at: level, selected: selected, ancestor: selectedEntry)
+    }
+    var selectedMarker: MapMarker?
+    if let selected,
+      contains(position: WebMercator.position(of: catalog[selected].coordinate), in: region)
+    {
+      selectedMarker = MapMarker(place: catalog[selected])
+    }
+    return MapMarkerLayer(
+      level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker)
+  }
+
+  /// The marker of `entry` at `level`; `nil` for the selected place's own entry, whose marker
+  /// comes last.
+  func marker(of entry: Int, at level: Int, selected: Int?, ancestor: Int?) -> MapMarker? {
+    let node = hierarchy.levels[level]
+    let count = Int(node.count[entry])
+    let representative = Int(node.representative[entry])
+    let id = MapClusterID(
+      level: Int(node.formedLevel[entry]), representative: catalog[representative].id)
+    if let selected, entry == ancestor {
+      guard count > 1 else { return nil }
+      // The selected place leaves its cluster: one fewer, at the mean of the others.
+      let place = WebMercator.position(of: catalog[selected].coordinate)
+      let others = Double(count - 1)
+      let dx = Double(Int32(bitPattern: place.x &- node.x[entry]))
+      let x = Double(node.x[entry]) - dx / others
+      let y = (Double(node.y[entry]) * Double(count) - Double(place.y)) / others
+      if count == 2 {
+        let other = hierarchy.places(of: entry, at: level).first { $0 != selected } ?? selected
+        return MapMarker(place: catalog[other])
+      }
+      return MapMarker(
+        cluster: id, count: count - 1,
+        coordinate: WebMercator.coordinate(x: x + 0.5, y: min(max(y, 0), 4_294_967_295) + 0.5))
+    }
+    guard count > 1 else { return MapMarker(place: catalog[representative]) }
+    return MapMarker(
+      cluster: id, count: count,
+      coordinate: WebMercator.coordinate(
+        x: Double(node.x[entry]) + 0.5, y: Double(node.y[entry]) + 0.5))
+  }
+
+  /// The entry at `level` holding the place at catalog `position`.
+  func selectedAncestor(of position: Int, at level: Int) -> Int {
+    hierarchy.ancestor(
+      of: Int(hierarchy.entryOfPlace[position]), at: hierarchy.placeLevel, to: level)
+  }
+
+  // MARK: - Regions
+
+  /// The viewport widened by ``margin``, in fixed-point Web Mercator units: the columns (one
+  /// range, or two across the antimeridian, or the whole world) and the rows.
+  func fixedRegion(of viewport: MapViewport) -> (x: [ClosedRange<UInt32>], y: ClosedRange<UInt32>) {
+    let camera = viewport.camera
+    let unitsPerPoint = WebMercator.unitsPerPoint(atZoom: camera.zoom)
+    let centreX = WebMercator.x(longitude: camera.centre.longitude)
+    let centreY = WebMercator.y(latitude: camera.centre.latitude)
+    let halfWidth = (viewport.size.width / 2 + margin) * unitsPerPoint
+    let halfHeight = (viewport.size.height / 2 + margin) * unitsPerPoint
+    let top = UInt32(min(max(centreY - halfHeight, 0), WebMercator.worldSize - 1))
+    let bottom = UInt32(min(max(centreY + halfHeight, 0), WebMercator.worldSize - 1))
+    guard 2 * halfWidth < WebMercator.worldSize else { return ([0...UInt32.max], top...bottom) }
+    let west = Self.wrapped(centreX - halfWidth)
+    let east = Self.wrapped(centreX + halfWidth)
+    let columns = west <= east ? [west...east] : [west...UInt32.max, 0...east]
+    return (columns, top...bottom)
+  }
+
+  private func contains(
+    position: (x: UInt32, y: UInt32), in region: (x: [ClosedRange<UInt32>], y: ClosedRange<UInt32>)
+  ) -> Bool {
+    region.y.contains(position.y) && region.x.contains { $0.contains(position.x) }
+  }
+
+  /// `x` units wrapped onto the world square.
+  private static func wrapped(_ x: Double) -> UInt32 {
+    var fraction = (x / WebMercator.worldSize).truncatingRemainder(dividingBy: 1)
+    if fraction < 0 { fraction += 1 }
+    return UInt32(min(fraction * WebMercator.worldSize, WebMercator.worldSize - 1))
+  }
+}
