@@ -143,10 +143,10 @@ public final class MapViewModel {
   public func placeIDs(inMarkerWithID id: MapMarker.ID) -> [Place.ID]? {
     guard let (index, marker) = markerEntry(id) else { return nil }
     guard let entry = index else { return marker.placeID.map { [$0] } }
+    // The selected place has a marker of its own: its cluster's places are the others.
     let selected = selectedPosition
-    return source.hierarchy.places(of: entry, at: layer.level).filter {
-      $0 != selected || marker.count == 1
-    }.map { source.catalog[$0].id }
+    return source.hierarchy.places(of: entry, at: layer.level).filter { $0 != selected }
+      .map { source.catalog[$0].id }
   }
 
   /// The cluster marker `id` on the map: its representative place, its counts by category and
