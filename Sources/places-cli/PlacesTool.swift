@@ -41,7 +41,7 @@ struct PlacesTool {
       }
       return .success
     } catch {
-      report(error, hint: error is UsageError ? Self.usageHint : LoadHints.hint(for: error))
+      report(error, hint: Self.hint(for: error, arguments: arguments))
       return ExitStatus(for: error)
     }
   }
@@ -66,7 +66,20 @@ struct PlacesTool {
     }
   }
 
-  private static let usageHint = "Run '\(name) --help' for usage."
+  /// The line after `error`'s message that says what to do next, or `nil`.
+  private static func hint(for error: any Error, arguments: [String]) -> String? {
+    switch error {
+    case is UsageError:
+      if let command = CommandLineParser.command(in: arguments), command != .help {
+        return "Run '\(name) help \(command.rawValue)' for usage."
+      }
+      return "Run '\(name) --help' for usage."
+    case PlacesModelError.unknownPlace:
+      return "Run '\(name) list' or '\(name) search TEXT' to find a place's id."
+    default:
+      return LoadHints.hint(for: error)
+    }
+  }
 
   // MARK: - Loading
 
