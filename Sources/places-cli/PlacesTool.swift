@@ -94,6 +94,22 @@ struct PlacesTool {
   /// name of their source; a load that skipped anything says so in one line on standard
   /// error.
   func loadPlaces(for invocation: Invocation) throws -> (places: [Place], source: String) {
+    let load = try loadPlacesQuietly(for: invocation)
+    if let note = load.skipNote {
+      do {
+        try standardError.write(note)
+      } catch {
+        // A note that standard error cannot take changes nothing the command does.
+      }
+    }
+    return (load.places, load.source)
+  }
+
+  /// Loads the places as ``loadPlaces(for:)`` does, returning the line that says what was
+  /// skipped instead of writing it, for a caller that owns the screen while loading.
+  func loadPlacesQuietly(
+    for invocation: Invocation
+  ) throws -> (places: [Place], source: String, skipNote: String?) {
     let reader = GeoJSONPlacesReader(options: invocation.readerOptions)
     let source = invocation.placesFile ?? BuiltInPlaces.source
     let load =
@@ -102,18 +118,12 @@ struct PlacesTool {
       } else {
         try reader.load(text: BuiltInPlaces.geoJSON, file: source)
       }
-    if !load.report.isEmpty {
-      let count = GeoJSONLoadReport.grouped(load.places.count)
-      let note =
-        "\(Self.name): loaded \(count) \(load.places.count == 1 ? "place" : "places") from "
-        + "\(source); \(load.report.summary)\n"
-      do {
-        try standardError.write(note)
-      } catch {
-        // A note that standard error cannot take changes nothing the command does.
-      }
-    }
-    return (load.places, source)
+    guard !load.report.isEmpty else { return (load.places, source, nil) }
+    let count = GeoJSONLoadReport.grouped(load.places.count)
+    let note =
+      "\(Self.name): loaded \(count) \(load.places.count == 1 ? "place" : "places") from "
+      + "\(source); \(load.report.summary)\n"
+    return (load.places, source, note)
   }
 }
 

@@ -26,18 +26,44 @@ struct Browse {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw UsageError.notATerminal(command: .browse)
     }
-    let (places, source) = try tool.loadPlaces(for: invocation)
-    let model: PlacesModel
-    do {
-      model = try PlacesModel(places: places)
-    } catch {
-      throw CatalogError(file: source, error: error)
+    let environment = ProcessInfo.processInfo.environment
+    if environment["TERM"] == "dumb" {
+      throw UsageError.dumbTerminal
     }
     let device = try TerminalDevice()
+    let session = TerminalSession(
+      device: device, usesColour: environment["NO_COLOR", default: ""].isEmpty)
+    // Raw mode first, so keys typed while the places load are neither echoed nor lost.
+    try session.enter(
+      showing: " Loading places from \(invocation.placesFile ?? "the built-in sample")…")
+    let model: PlacesModel
+    let skipNote: String?
+    do {
+      let (places, source, note) = try tool.loadPlacesQuietly(for: invocation)
+      skipNote = note
+      do {
+        model = try PlacesModel(places: places)
+      } catch {
+        throw CatalogError(file: source, error: error)
+      }
+      model.places.prepareIndexes()
+    } catch {
+      session.leave()
+      throw error
+    }
+    // Said once the terminal is given back, where it stays readable.
+    defer {
+      if let skipNote {
+        do {
+          try tool.standardError.write(skipNote)
+        } catch {
+          // A note that standard error cannot take changes nothing.
+        }
+      }
+    }
     let size = device.size ?? (columns: 80, rows: 24)
     let screen = BrowseScreen(
       model: model, camera: Self.startCamera, columns: size.columns, rows: size.rows)
-    model.places.prepareIndexes()
-    return try TerminalSession(device: device).run(screen)
+    return try session.run(screen)
   }
 }

@@ -81,7 +81,7 @@ final class BrowseScreen: TerminalScreen {
     followStates()
     relayout(width: screen.width, height: screen.height)
     guard layout.isLargeEnough else {
-      screen.draw("Enlarge the terminal", x: 0, y: 0, maxWidth: screen.width)
+      drawTooSmall(into: &screen)
       return
     }
     mapView.draw(into: &screen, x: 0, y: 1)
@@ -123,6 +123,24 @@ final class BrowseScreen: TerminalScreen {
     }
   }
 
+  /// What a terminal below the minimum size shows: the size it needs, how to quit, and its
+  /// size now, as much as fits, most important first.
+  private func drawTooSmall(into screen: inout ScreenBuffer) {
+    let minimum = "\(BrowseLayout.minimumSize.width)x\(BrowseLayout.minimumSize.height)"
+    let now = "\(screen.width)x\(screen.height)"
+    let lines =
+      if screen.height == 1 {
+        ["Need \(minimum); q quits"]
+      } else if screen.width >= 32 {
+        ["Enlarge the terminal to \(minimum).", "q quits.", "It is \(now) now."]
+      } else {
+        ["Need \(minimum)", "q quits", "now \(now)"]
+      }
+    for (row, line) in lines.prefix(screen.height).enumerated() {
+      screen.draw(line, x: 0, y: row, maxWidth: screen.width)
+    }
+  }
+
   private func drawTitle(into screen: inout ScreenBuffer) {
     screen.fill(x: 0, y: 0, width: screen.width, height: 1, style: Self.barStyle)
     let camera = mapView.camera
@@ -132,62 +150,99 @@ final class BrowseScreen: TerminalScreen {
       + "\(Self.degrees(camera.centre.longitude, positive: "E", negative: "W"))"
     let positionWidth = DisplayWidth.of(position)
     let focusName = isSearching ? "search" : (focus == .map ? "map" : "list")
-    screen.draw(" places-cli browse  [\(focusName)]", x: 0, y: 0, style: Self.barStyle)
-    if let place = cardView.state.place {
+    // The tool's name goes first when the title would not leave room for the position.
+    var title = " places-cli browse  [\(focusName)]"
+    if DisplayWidth.of(title) + 2 + positionWidth + 1 > screen.width {
+      title = " [\(focusName)]"
+    }
+    let titleWidth = DisplayWidth.of(title)
+    screen.draw(title, x: 0, y: 0, style: Self.barStyle)
+    let nameWidth = screen.width - titleWidth - 2 - positionWidth - 3
+    if let place = cardView.state.place, nameWidth >= 4 {
       screen.draw(
-        place.name, x: 30, y: 0, maxWidth: screen.width - 33 - positionWidth,
-        style: Self.barStyle)
+        place.name, x: titleWidth + 2, y: 0, maxWidth: nameWidth, style: Self.barStyle)
     }
     screen.draw(
-      position, x: screen.width - positionWidth - 1, y: 0, maxWidth: positionWidth,
-      style: Self.barStyle)
+      position, x: max(screen.width - positionWidth - 1, titleWidth + 1), y: 0,
+      maxWidth: positionWidth, style: Self.barStyle)
   }
 
+  /// The status line: the keys of the moment, as many as fit, and at its right end, always,
+  /// how to quit and how to see every key.
   private func drawStatus(into screen: inout ScreenBuffer) {
     let row = screen.height - 1
     if let notice {
       screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Self.noticeStyle)
-      screen.draw(" " + notice, x: 0, y: row, style: Self.noticeStyle)
+      screen.draw(" " + notice, x: 0, y: row, maxWidth: screen.width, style: Self.noticeStyle)
       return
     }
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Self.barStyle)
-    let keys =
+    let (hints, essentials) =
       if isSearching {
-        " type to search  ↑↓ move  Enter choose  Esc back  Ctrl-C quit"
+        (["type to search", "↑↓ move", "Enter choose"], "Esc back  Ctrl-C quit ")
       } else if focus == .map {
-        " hjkl pan  +- zoom  Enter select  Tab list  / search  . here  ? keys  q quit"
+        (
+          ["hjkl pan", "+- zoom", "Enter select", "Tab list", "/ search", ". here"],
+          "? keys  q quit "
+        )
       } else {
-        " ↑↓ PgUp PgDn move  Enter select  Esc deselect  Tab map  / search  q quit"
+        (
+          ["↑↓ PgUp PgDn move", "Enter select", "Esc deselect", "Tab map", "/ search"],
+          "? keys  q quit "
+        )
       }
-    screen.draw(keys, x: 0, y: row, style: Self.barStyle)
+    let essentialsWidth = DisplayWidth.of(essentials)
+    var line = ""
+    for hint in hints {
+      let candidate = line + " " + hint + " "
+      guard DisplayWidth.of(candidate) + 1 + essentialsWidth <= screen.width else { break }
+      line = candidate
+    }
+    screen.draw(line, x: 0, y: row, style: Self.barStyle)
+    screen.draw(
+      essentials, x: max(screen.width - essentialsWidth, 0), y: row, maxWidth: screen.width,
+      style: Self.barStyle)
   }
 
-  /// The keys, as `?` shows them.
+  /// The keys, as `?` shows them; the first line is the heading and the last two always show.
   static let keyLines = [
     "Keys", "",
     "←↑↓→ or hjkl   pan the map",
-    "+ and -        zoom in and out",
+    "+ - or wheel   zoom in and out",
     "Tab            map or list",
     "↑↓ PgUp PgDn   move in the list",
-    "Enter          select (a cluster zooms)",
+    "Home End       first or last row",
+    "Enter          select, cluster: zoom",
     "Esc            deselect",
     "/              search by name",
     ".              you are at the centre",
-    "click          select a marker or row",
+    "click          select marker or row",
+    "Ctrl-Z         suspend",
     "?              show or hide this",
     "q, Ctrl-C      quit",
   ]
 
+  /// The lines of the keys that fit in `rows`: the blank line goes first, then the keys
+  /// before the last two, which always show.
+  static func keyLines(fitting rows: Int) -> [String] {
+    guard keyLines.count > rows else { return keyLines }
+    let lines = keyLines.filter { !$0.isEmpty }
+    guard lines.count > rows else { return lines }
+    return Array(lines.prefix(max(rows - 2, 0))) + lines.suffix(min(2, rows))
+  }
+
   private func drawKeys(into screen: inout ScreenBuffer) {
-    let lines = Self.keyLines
     let width = min(44, screen.width - 2)
-    let height = min(lines.count + 2, screen.height - 2)
+    let height = min(Self.keyLines.count + 2, screen.height - 2)
+    let lines = Self.keyLines(fitting: height - 2)
+    let margin = width >= 40 ? 2 : 1
     let x = max((screen.width - width) / 2, 0)
     let y = max((screen.height - height) / 2, 1)
     let style = TextStyle(background: .basic(4))
     screen.fill(x: x, y: y, width: width, height: height, style: style)
-    for (index, line) in lines.enumerated() where index + 1 < height - 1 {
-      screen.draw(line, x: x + 2, y: y + 1 + index, maxWidth: width - 4, style: style)
+    for (index, line) in lines.enumerated() {
+      screen.draw(
+        line, x: x + margin, y: y + 1 + index, maxWidth: width - 2 * margin, style: style)
     }
   }
 
@@ -335,7 +390,7 @@ final class BrowseScreen: TerminalScreen {
       case .cluster(let id): try coordinator.mapViewModel.clusterTapped(id: id)
       }
     } catch {
-      notice = "\(error)"
+      notice = Self.placeGoneNotice
     }
   }
 
@@ -344,18 +399,27 @@ final class BrowseScreen: TerminalScreen {
     do {
       try coordinator.listViewModel.rowTapped(at: row)
     } catch {
-      notice = "\(error)"
+      notice = Self.placeGoneNotice
     }
   }
 
   private func choose(_ index: Int) {
+    guard coordinator.searchViewModel.matches.indices.contains(index) else {
+      notice =
+        query.isEmpty
+        ? "Type part of a name first." : "No place's name matches \u{201C}\(query)\u{201D}."
+      return
+    }
     do {
       try coordinator.searchViewModel.matchChosen(at: index)
       isSearching = false
     } catch {
-      notice = "\(error)"
+      notice = Self.placeGoneNotice
     }
   }
+
+  /// The notice when a place chosen is no longer in the catalog.
+  private static let placeGoneNotice = "That place is no longer in the catalog."
 
   // MARK: - Formatting
 

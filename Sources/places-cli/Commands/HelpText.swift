@@ -292,7 +292,7 @@ enum HelpText {
     does. The map is drawn with braille characters, so use a font that has them; 80 by 24
     cells is enough; the smallest it draws in is
     \(BrowseLayout.minimumSize.width) by \(BrowseLayout.minimumSize.height).
-    NO_COLOR set or TERM=dumb turns colours off.
+    NO_COLOR set (to anything) turns colours off; with TERM=dumb it refuses to start.
 
     OPTIONS:
     \(optionLines(readingOptions))
@@ -309,6 +309,7 @@ enum HelpText {
       .                   Set your location to the map's centre: the list goes nearest first.
       click               Select a marker or a row.
       ?                   Show the keys.
+      Control-Z           Suspend, as a shell's job; 'fg' brings it back.
       q, Control-C        Quit.
 
     EXIT STATUS:

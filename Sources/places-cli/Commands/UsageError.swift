@@ -39,6 +39,8 @@ enum UsageError: Error, Equatable {
   case notAmongMatches(Place.ID)
   /// A line of a session opens a quote and does not close it.
   case unterminatedQuote
+  /// The command draws a screen, but `TERM` says the terminal cannot move its cursor.
+  case dumbTerminal
   /// The command needs a terminal, but standard input or output is not one.
   case notATerminal(command: CommandName)
 }
@@ -94,6 +96,9 @@ extension UsageError: CustomStringConvertible {
       "place \(id) is not among the matches of the last search; run 'search TEXT' first"
     case .unterminatedQuote:
       "a quote is not closed: end it with the same quote mark"
+    case .dumbTerminal:
+      "'browse' needs a terminal that can move its cursor, but TERM is 'dumb'; set TERM to "
+        + "your terminal's type (for example xterm-256color), or run 'places-cli session'"
     case .notATerminal(let command):
       "'\(command.rawValue)' needs a terminal, but standard input or standard output is not "
         + "one; for scripted use, run 'places-cli session' and send it commands"

@@ -324,7 +324,7 @@ struct BrowseScreenTests {
     #expect(large.allSatisfy { DisplayWidth.of($0) == 120 })
     #expect(size.width == Double(layout.mapColumns) * 8)
     #expect(size.height == Double(layout.mapRows) * 16)
-    #expect(tiny[0] == "Enlarge t…")
+    #expect(tiny == ["Need 40x12", "q quits   ", "now 10x3  "])
   }
 
   @Test func questionMarkShowsTheKeysAndAnyKeyHidesThem() throws {
@@ -335,8 +335,59 @@ struct BrowseScreenTests {
     _ = screen.handle(.escape)
     let hidden = Self.render(screen).lines
 
-    #expect(shown.contains { $0.contains("+ and -        zoom in and out") })
+    #expect(shown.contains { $0.contains("+ - or wheel   zoom in and out") })
     #expect(!hidden.contains { $0.contains("zoom in and out") })
+  }
+
+  @Test(arguments: [(40, 12), (44, 14), (48, 16), (60, 16), (80, 24), (120, 40), (200, 60)])
+  func theWayToQuitAndToSeeTheKeysShowsAtEverySize(columns: Int, rows: Int) throws {
+    let screen = try Self.makeScreen()
+    Self.press(.tab, .enter, on: screen)  // a selection puts a name in the title
+
+    let lines = Self.render(screen, columns: columns, rows: rows).lines
+    _ = screen.handle(.character("?"))
+    let keys = Self.render(screen, columns: columns, rows: rows).lines
+    _ = screen.handle(.escape)
+    _ = screen.handle(.character("/"))
+    let searching = Self.render(screen, columns: columns, rows: rows).lines
+
+    #expect(lines[rows - 1].hasSuffix("? keys  q quit "))
+    #expect(!lines[rows - 1].contains("…"), "whole hints only")
+    #expect(lines[0].contains("[list]"))
+    #expect(lines[0].hasSuffix("zoom 1.0  59.3°N 18.1°E "), "the title leaves the position whole")
+    #expect(keys.contains { $0.contains("q, Ctrl-C      quit") }, "the keys say how to quit")
+    #expect(keys.contains { $0.contains("?              show or hide this") })
+    let shownKeys = BrowseScreen.keyLines(fitting: min(BrowseScreen.keyLines.count, rows - 4))
+    for line in shownKeys where !line.isEmpty {
+      #expect(keys.contains { $0.contains(line) }, "no key line is cut: \(line)")
+    }
+    #expect(searching[rows - 1].hasSuffix("Esc back  Ctrl-C quit "))
+  }
+
+  @Test(arguments: [(39, 12), (40, 11), (10, 3), (31, 2), (60, 1)])
+  func aTooSmallTerminalNamesTheSizeNeededAndHowToQuit(columns: Int, rows: Int) throws {
+    let screen = try Self.makeScreen()
+
+    let text = Self.render(screen, columns: columns, rows: rows).lines.joined(separator: "\n")
+
+    #expect(text.contains("40x12"))
+    #expect(text.contains("q quits"))
+    #expect(screen.handle(.character("q")) == .success)
+  }
+
+  @Test(arguments: ["", "zzzz"])
+  func enterOnAnEmptyOrUnmatchedSearchSaysSoInUserWords(query: String) throws {
+    let screen = try Self.makeScreen()
+
+    Self.press(.character("/"), on: screen)
+    Self.type(query, into: screen)
+    Self.press(.enter, on: screen)
+    let status = try #require(Self.render(screen).lines.last)
+
+    #expect(
+      status.hasPrefix(
+        query.isEmpty ? " Type part of a name first." : " No place's name matches “zzzz”."))
+    #expect(!status.contains("0"), "no view model's wording")
   }
 
   @Test(arguments: [
