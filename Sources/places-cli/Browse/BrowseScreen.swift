@@ -1,4 +1,5 @@
 import Coordinators
+import Foundation
 import PlacesModel
 import ViewModels
 
@@ -39,6 +40,8 @@ final class BrowseScreen: TerminalScreen {
   private var notice: String?
   private var layout: BrowseLayout
   private var matchRows: [Int: Int] = [:]
+  /// Whether the map zooms in on the place selected by the key being handled.
+  private var zoomsToSelection = false
 
   private static let barStyle = TextStyle(isInverse: true)
   private static let noticeStyle = TextStyle(foreground: .bright(7), background: .basic(1))
@@ -144,10 +147,11 @@ final class BrowseScreen: TerminalScreen {
   private func drawTitle(into screen: inout ScreenBuffer) {
     screen.fill(x: 0, y: 0, width: screen.width, height: 1, style: Self.barStyle)
     let camera = mapView.camera
+    let decimals = Self.decimals(atZoom: camera.zoom)
     let position =
       "zoom \(Self.oneDecimal(camera.zoom))  "
-      + "\(Self.degrees(camera.centre.latitude, positive: "N", negative: "S")) "
-      + "\(Self.degrees(camera.centre.longitude, positive: "E", negative: "W"))"
+      + "\(Self.degrees(camera.centre.latitude, decimals: decimals, positive: "N", negative: "S")) "
+      + "\(Self.degrees(camera.centre.longitude, decimals: decimals, positive: "E", negative: "W"))"
     let positionWidth = DisplayWidth.of(position)
     let focusName = isSearching ? "search" : (focus == .map ? "map" : "list")
     // The tool's name goes first when the title would not leave room for the position.
@@ -251,7 +255,21 @@ final class BrowseScreen: TerminalScreen {
   func handle(_ event: KeyEvent) -> ExitStatus? {
     let status = respond(to: event)
     followStates()
+    if zoomsToSelection {
+      zoomsToSelection = false
+      zoomToSelection()
+    }
     return status
+  }
+
+  /// Shows the selected place at ``MapCamera/placeZoom`` at least, after the view model has
+  /// centred the map on it: a place chosen at a world's zoom is shown with its surroundings.
+  private func zoomToSelection() {
+    guard let id = coordinator.model.selectedItem,
+      let place = coordinator.model.places.place(withID: id)
+    else { return }
+    mapView.show(
+      .clamped(centre: place.coordinate, zoom: max(mapView.camera.zoom, MapCamera.placeZoom)))
   }
 
   private func respond(to event: KeyEvent) -> ExitStatus? {
@@ -386,7 +404,9 @@ final class BrowseScreen: TerminalScreen {
   private func tap(_ marker: MapMarker) {
     do {
       switch marker.id {
-      case .place(let id): try coordinator.mapViewModel.markerTapped(id: id)
+      case .place(let id):
+        try coordinator.mapViewModel.markerTapped(id: id)
+        zoomsToSelection = true
       case .cluster(let id): try coordinator.mapViewModel.clusterTapped(id: id)
       }
     } catch {
@@ -398,6 +418,7 @@ final class BrowseScreen: TerminalScreen {
     guard !listView.state.rows.isEmpty else { return }
     do {
       try coordinator.listViewModel.rowTapped(at: row)
+      zoomsToSelection = true
     } catch {
       notice = Self.placeGoneNotice
     }
@@ -413,6 +434,7 @@ final class BrowseScreen: TerminalScreen {
     do {
       try coordinator.searchViewModel.matchChosen(at: index)
       isSearching = false
+      zoomsToSelection = true
     } catch {
       notice = Self.placeGoneNotice
     }
@@ -428,7 +450,22 @@ final class BrowseScreen: TerminalScreen {
     return "\(tenths / 10).\(abs(tenths % 10))"
   }
 
-  private static func degrees(_ value: Double, positive: String, negative: String) -> String {
-    "\(oneDecimal(abs(value)))°\(value < 0 ? negative : positive)"
+  /// The decimals of a degree the title shows at `zoom`: enough that a pan by a column
+  /// changes the last one, so every pan shows (1 at a continent's zoom, 3 at a city's).
+  static func decimals(atZoom zoom: Double) -> Int {
+    let degreesPerColumn = 360 * TerminalMapScale.pointsPerColumn / (256 * pow(2, zoom))
+    return min(max(Int((-log10(degreesPerColumn)).rounded(.up)), 1), 6)
+  }
+
+  /// `value`'s magnitude in degrees with `decimals` decimals and the hemisphere's letter.
+  static func degrees(
+    _ value: Double, decimals: Int, positive: String, negative: String
+  ) -> String {
+    let scale = pow(10, Double(decimals))
+    let units = Int((abs(value) * scale).rounded())
+    let whole = units / Int(scale)
+    let fraction = String(units % Int(scale))
+    let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
+    return "\(whole).\(padded)°\(value < 0 && units > 0 ? negative : positive)"
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PlacesModel
 import Testing
 import ViewModels
@@ -229,6 +230,10 @@ struct BrowseScreenTests {
     #expect(screen.listView.cursorRow == 0)
 
     // 16 columns west is 11.25° at zoom 4: nearest first from there, Alpha is last.
+    // Back out to zoom 4 from the zoom a chosen place is shown at.
+    Self.press(
+      .character("-"), .character("-"), .character("-"), .character("-"), .character("-"),
+      .character("-"), on: screen)
     Self.press(.tab, .character("h"), .character("h"), .character("."), on: screen)
     let buffer = Self.render(screen)
 
@@ -265,6 +270,10 @@ struct BrowseScreenTests {
       .mouse(MouseEvent(button: .left, x: layout.sideX + 3, y: 4, isRelease: false)), on: screen)
     #expect(screen.coordinator.model.selectedItem == 9, "the third row")
     #expect(screen.focus == .list)
+    #expect(screen.mapView.camera.zoom == MapCamera.placeZoom, "the map zooms in on it")
+    for _ in 0..<9 {
+      Self.press(.character("-"), on: screen)
+    }
 
     _ = Self.render(screen)
     let stockholm = try #require(screen.mapView.cell(of: Self.places[0].coordinate))
@@ -354,7 +363,7 @@ struct BrowseScreenTests {
     #expect(lines[rows - 1].hasSuffix("? keys  q quit "))
     #expect(!lines[rows - 1].contains("…"), "whole hints only")
     #expect(lines[0].contains("[list]"))
-    #expect(lines[0].hasSuffix("zoom 1.0  59.3°N 18.1°E "), "the title leaves the position whole")
+    #expect(lines[0].hasSuffix("zoom 10.0  59.33°N 18.07°E "), "the position is whole")
     #expect(keys.contains { $0.contains("q, Ctrl-C      quit") }, "the keys say how to quit")
     #expect(keys.contains { $0.contains("?              show or hide this") })
     let shownKeys = BrowseScreen.keyLines(fitting: min(BrowseScreen.keyLines.count, rows - 4))
@@ -397,6 +406,127 @@ struct BrowseScreenTests {
     let screen = try Self.makeScreen()
 
     #expect(screen.handle(key) == status)
+  }
+
+  @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+  func theFirstViewShowsTheWorldOnceFillingTheMapPanel(columns: Int, rows: Int) throws {
+    let camera = Browse.startCamera(
+      for: Self.places, isBuiltIn: true, columns: columns, rows: rows)
+    let layout = BrowseLayout(width: columns, height: rows)
+    let width = Double(layout.mapColumns) * TerminalMapScale.pointsPerColumn
+    let height = Double(layout.mapRows) * TerminalMapScale.pointsPerRow
+    let viewport = MapViewport(camera: camera, size: try MapSize(width: width, height: height))
+    let worldSize = 256 * pow(2, camera.zoom)
+
+    #expect(abs(worldSize - max(width, height)) < 1, "one world across, or down")
+    #expect(worldSize >= height - 1, "no empty rows above or below")
+    #expect(viewport.coordinate(at: MapPoint(x: 0, y: 0)).latitude <= 85.06)
+    #expect(viewport.coordinate(at: MapPoint(x: 0, y: height)).latitude >= -85.06)
+  }
+
+  @Test func theFirstViewOfAFileShowsItsPlacesLarge() throws {
+    let camera = Browse.startCamera(
+      for: Self.stockholmSuburbs, isBuiltIn: false, columns: 80, rows: 24)
+    let screen = try Self.makeScreen(places: Self.stockholmSuburbs, camera: camera)
+    _ = Self.render(screen)
+
+    #expect(camera.zoom > 9)
+    for place in Self.stockholmSuburbs {
+      #expect(screen.mapView.cell(of: place.coordinate) != nil, "\(place.name) is in view")
+    }
+  }
+
+  @Test func aSearchChoiceZoomsInOnThePlace() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+
+    Self.press(.character("/"), on: screen)
+    Self.type("são", into: screen)
+    Self.press(.enter, on: screen)
+
+    #expect(screen.mapView.camera.zoom == MapCamera.placeZoom)
+    #expect(abs(screen.mapView.camera.centre.latitude - -23.5475) < 1e-6)
+  }
+
+  @Test func aClusterCountAtTheEdgeStaysInsideThePanel() throws {
+    let places = (0..<12).map { index in
+      Place(
+        id: PlaceID(index), name: "Place \(index)",
+        coordinate: .fixture(59.3 + Double(index) * 0.01, 18.0))
+    }
+    // At zoom 1 a column is 5.625° wide: the places fall in the panel's last column.
+    let layout = BrowseLayout(width: 80, height: 24)
+    let columnsEast = Double(layout.mapColumns) / 2 - 0.5
+    let camera = MapCamera.clamped(
+      centre: .fixture(59.3, 18.0 - columnsEast * 5.625), zoom: 1)
+    let screen = try Self.makeScreen(places: places, camera: camera)
+    _ = Self.render(screen)  // the first frame reports the panel's size; the markers follow
+
+    let buffer = Self.render(screen)
+    let cluster = try #require(screen.mapView.state.markers.values.first)
+    let cell = try #require(screen.mapView.cell(of: cluster.coordinate))
+    let line = Array(buffer.lines[1 + cell.row])
+
+    #expect(cluster.count == 12)
+
+    #expect(cell.column == layout.mapColumns - 1)
+    #expect(String(line[(layout.mapColumns - 2)..<layout.mapColumns]) == "12")
+    #expect(line[layout.mapColumns] == "│")
+  }
+
+  @Test func singlePlacesAreLabelledWhereTheirNameFitsWithoutCoveringAMarker() throws {
+    let places = [
+      Place(id: 1, name: "Alphaville", coordinate: .fixture(59.3, 18.0)),
+      Place(id: 2, name: "Bravo", coordinate: .fixture(59.3, 18.4)),
+      Place(id: 3, name: "Charlie", coordinate: .fixture(59.0, 18.0)),
+    ]
+    let screen = try Self.makeScreen(
+      places: places, camera: .clamped(centre: .fixture(59.2, 18.2), zoom: 8))
+
+    let map = Self.render(screen).lines.map {
+      String($0.prefix(BrowseLayout(width: 80, height: 24).mapColumns))
+    }
+    let alpha = try #require(screen.mapView.cell(of: places[0].coordinate))
+    let bravo = try #require(screen.mapView.cell(of: places[1].coordinate))
+
+    #expect(
+      alpha.row == bravo.row && bravo.column - alpha.column < 11,
+      "Alphaville's name would cover Bravo")
+    #expect(map[1 + alpha.row].contains("• Bravo"))
+    #expect(!map.joined().contains("Alphaville"), "a name that does not fit is left out")
+    #expect(map.joined().contains("• Charlie"))
+  }
+
+  @Test func theLandIsOutlinedWhenZoomedIn() throws {
+    let far = try Self.makeScreen(camera: .clamped(centre: .fixture(59.3, 18.0), zoom: 2))
+    let near = try Self.makeScreen(camera: .clamped(centre: .fixture(59.3, 18.0), zoom: 8))
+
+    func fullCells(_ screen: BrowseScreen) -> Int {
+      Self.render(screen).lines[1..<23].joined().filter { $0 == "⣿" }.count
+    }
+    let nearDots = Self.render(near).lines[1..<23].joined().unicodeScalars.filter {
+      (0x2801...0x28FF).contains($0.value)
+    }
+
+    #expect(fullCells(far) > 100, "a fill while the land reads as shapes")
+    #expect(fullCells(near) < 20, "not a solid block at zoom 8")
+    #expect(nearDots.count > 20, "the coast is drawn")
+  }
+
+  @Test(arguments: [(1.0, 1), (4.0, 1), (8.0, 2), (10.0, 2), (12.0, 3), (16.0, 4)])
+  func theTitlesPrecisionFollowsTheZoom(zoom: Double, decimals: Int) {
+    #expect(BrowseScreen.decimals(atZoom: zoom) == decimals)
+  }
+
+  @Test func aPanChangesTheTitleAtAStreetsZoom() throws {
+    let screen = try Self.makeScreen(camera: .clamped(centre: .fixture(59.3, 18.0), zoom: 16))
+    let before = Self.render(screen).lines[0]
+
+    Self.press(.character("l"), on: screen)
+    let after = Self.render(screen).lines[0]
+
+    #expect(before.hasSuffix("59.3000°N 18.0000°E "))
+    #expect(before != after)
   }
 
   @Test func clusterCountsAreShortenedToFourCharacters() {
