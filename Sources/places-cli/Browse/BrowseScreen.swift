@@ -49,13 +49,14 @@ final class BrowseScreen: TerminalScreen {
   /// Creates the screen for `model`, its map looking through `camera`, laid out for a
   /// terminal of `columns` by `rows` until it is first drawn.
   init(
-    model: PlacesModel, camera: MapCamera, land: LandLayer = .world, columns: Int = 80,
-    rows: Int = 24
+    model: PlacesModel, camera: MapCamera, land: LandLayer = .world,
+    detailedLand: LandLayer? = .detailed, columns: Int = 80, rows: Int = 24
   ) {
     layout = BrowseLayout(width: columns, height: rows)
     let viewSize = TerminalMapScale.viewSize(
       columns: max(layout.mapColumns, 1), rows: max(layout.mapRows, 1))
-    mapView = TerminalMapView(camera: camera, viewSize: viewSize ?? .tile, land: land)
+    mapView = TerminalMapView(
+      camera: camera, viewSize: viewSize ?? .tile, land: land, detailedLand: detailedLand)
     listView = TerminalListView()
     cardView = TerminalCardView()
     searchPanel = TerminalSearchPanel()

@@ -1,8 +1,8 @@
 import PlacesModel
 import ViewModels
 
-/// The world's land (``WorldLand``, Natural Earth 1:110m), decoded once and drawn through a map
-/// viewport as braille dots.
+/// The world's land (``WorldLand``, Natural Earth 1:110m, or ``WorldLandDetailed``, 1:50m),
+/// decoded once and drawn through a map viewport as braille dots.
 struct LandLayer: Sendable {
   /// One polygon: its outer ring, then its holes.
   struct Shape: Sendable {
@@ -17,8 +17,13 @@ struct LandLayer: Sendable {
   /// The polygons.
   let shapes: [Shape]
 
-  /// The land built into the tool.
+  /// The land built into the tool, at 1:110m: for the world and continents.
   static let world = LandLayer(encodedRings: WorldLand.encodedRings)
+
+  /// The land built into the tool, at 1:50m: for countries and regions.
+  ///
+  /// It is decoded on first use (the first zoom past continents), as a Swift `static let` is.
+  static let detailed = LandLayer(encodedRings: WorldLandDetailed.encodedRings)
 
   /// Decodes rings in the form ``WorldLand/encodedRings`` documents; lines it cannot read, and
   /// points that are not valid coordinates, are skipped.

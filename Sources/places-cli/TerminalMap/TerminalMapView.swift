@@ -21,6 +21,7 @@ final class TerminalMapView {
   /// The panel's size in points.
   private(set) var viewSize: MapSize
   private let land: LandLayer
+  private let detailedLand: LandLayer?
 
   private static let landStyle = TextStyle(foreground: .basic(2))
   private static let placeStyle = TextStyle(foreground: .bright(3), isBold: true)
@@ -30,11 +31,16 @@ final class TerminalMapView {
   private static let userStyle = TextStyle(foreground: .bright(4), isBold: true)
   private static let labelStyle = TextStyle(foreground: .bright(7))
 
-  /// Creates a panel showing `land` through `camera` at `viewSize`.
-  init(camera: MapCamera, viewSize: MapSize, land: LandLayer = .world) {
+  /// Creates a panel showing `land` through `camera` at `viewSize`, and from
+  /// ``outlineZoom`` on, `detailedLand` if given.
+  init(
+    camera: MapCamera, viewSize: MapSize, land: LandLayer = .world,
+    detailedLand: LandLayer? = .detailed
+  ) {
     self.camera = camera
     self.viewSize = viewSize
     self.land = land
+    self.detailedLand = detailedLand
   }
 
   // MARK: - Camera
@@ -134,7 +140,8 @@ final class TerminalMapView {
   /// Draws the panel into `screen` with its top-left corner at `x`, `y`, over the panel's
   /// size (set by ``resize(columns:rows:)``).
   ///
-  /// The land is filled below ``outlineZoom`` and outlined from it. Cluster counts are kept
+  /// The land is filled below ``outlineZoom``, and outlined from it, from the detailed land
+  /// if the panel has one. Cluster counts are kept
   /// inside the panel. Single places are labelled with their names where the cells to their
   /// right are free, the selected place always (to its left if the right has no room); no
   /// label covers a marker or another label.
@@ -142,7 +149,11 @@ final class TerminalMapView {
   /// - Complexity: O(land outline + markers shown × log of that).
   func draw(into screen: inout ScreenBuffer, x: Int, y: Int) {
     var canvas = BrailleCanvas(columns: columns, rows: rows)
-    land.draw(into: &canvas, viewport: viewport, asOutlines: camera.zoom >= Self.outlineZoom)
+    if camera.zoom >= Self.outlineZoom {
+      (detailedLand ?? land).draw(into: &canvas, viewport: viewport, asOutlines: true)
+    } else {
+      land.draw(into: &canvas, viewport: viewport)
+    }
     canvas.draw(into: &screen, x: x, y: y, style: Self.landStyle)
     // Fewer places first, so a large cluster's count is drawn over a small one's.
     let ordered = state.markers.values.sorted { first, second in
