@@ -42,6 +42,9 @@ final class BrowseScreen: TerminalScreen {
   private var matchRows: [Int: Int] = [:]
   /// Whether the map zooms in on the place selected by the key being handled.
   private var zoomsToSelection = false
+  /// Where the left button went down on the map, and where the pointer last was while it is
+  /// held; `hasMoved` once the pointer moved, which makes it a drag rather than a click.
+  private var mapPress: (x: Int, y: Int, hasMoved: Bool)?
 
   private static let barStyle = TextStyle(isInverse: true)
   private static let noticeStyle = TextStyle(foreground: .bright(7), background: .basic(1))
@@ -214,6 +217,7 @@ final class BrowseScreen: TerminalScreen {
     "Keys", "",
     "←↑↓→ or hjkl   pan the map",
     "+ - or wheel   zoom in and out",
+    "drag           pan the map",
     "Tab            map or list",
     "↑↓ PgUp PgDn   move in the list",
     "Home End       first or last row",
@@ -366,18 +370,28 @@ final class BrowseScreen: TerminalScreen {
     case .wheelUp, .wheelDown:
       let step = mouse.button == .wheelUp ? -1 : 1
       if inMap {
-        mapView.show(mapView.camera.zoomed(by: -Double(step)))
+        mapView.zoom(by: -Double(step), atColumn: mouse.x, row: mouse.y - 1)
       } else if inList {
         listView.moveCursor(by: step * 3)
       }
-    case .left where !mouse.isRelease:
+    case .left where mouse.isMotion:
+      // A drag pans the map with the pointer, cell by cell.
+      guard let press = mapPress else { return }
+      pan(columns: Double(press.x - mouse.x), rows: Double(press.y - mouse.y))
+      mapPress = (mouse.x, mouse.y, true)
+    case .left where mouse.isRelease:
+      // A press and release without a drag between is a click on the map.
+      defer { mapPress = nil }
+      guard let press = mapPress, !press.hasMoved, inMap else { return }
+      if let marker = mapView.marker(nearColumn: mouse.x, row: mouse.y - 1) {
+        tap(marker)
+      } else {
+        coordinator.mapViewModel.mapTapped()
+      }
+    case .left:
       if inMap {
         focus = .map
-        if let marker = mapView.marker(nearColumn: mouse.x, row: mouse.y - 1) {
-          tap(marker)
-        } else {
-          coordinator.mapViewModel.mapTapped()
-        }
+        mapPress = (mouse.x, mouse.y, false)
       } else if inList, let row = listView.row(onLine: mouse.y - 2) {
         focus = .list
         tapRow(row)

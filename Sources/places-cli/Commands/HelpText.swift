@@ -298,9 +298,11 @@ enum HelpText {
     \(optionLines(readingOptions))
     KEYS:
       arrows, h j k l     Pan the map (in the list, up and down move instead).
-      + and -             Zoom in and out.
+      + and -, the wheel  Zoom in and out (the wheel at the pointer).
+      drag                Pan the map.
       Tab                 Move between the map and the list.
-      PgUp, PgDn          Move in the list by a screen.
+      PgUp, PgDn          Move in the list by a screen; Home and End to its ends; the
+                          wheel over the list moves in it too.
       Enter               Select the row; on the map, the marker nearest the centre (a
                           cluster zooms in).
       Esc                 Deselect.

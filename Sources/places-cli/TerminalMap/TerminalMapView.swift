@@ -65,6 +65,21 @@ final class TerminalMapView {
       ).camera)
   }
 
+  /// Zooms in by `steps` (out when negative) keeping the place under the cell at `column`,
+  /// `row` (relative to the panel) where it is, as a wheel over a map does, and reports it.
+  func zoom(by steps: Double, atColumn column: Int, row: Int) {
+    let pointer = MapPoint(
+      x: (Double(column) + 0.5) * TerminalMapScale.pointsPerColumn,
+      y: (Double(row) + 0.5) * TerminalMapScale.pointsPerRow)
+    let target = viewport.coordinate(at: pointer)
+    let zoomed = MapCamera.clamped(centre: target, zoom: camera.zoom + steps)
+    guard zoomed.zoom != camera.zoom else { return }
+    let centred = MapViewport(camera: zoomed, size: viewSize)
+    show(
+      centred.panned(byX: viewSize.width / 2 - pointer.x, y: viewSize.height / 2 - pointer.y)
+        .camera)
+  }
+
   /// Takes the size of a panel of `columns` by `rows` cells and reports it if it changed.
   func resize(columns: Int, rows: Int) {
     guard let size = TerminalMapScale.viewSize(columns: columns, rows: rows), size != viewSize

@@ -280,9 +280,45 @@ struct BrowseScreenTests {
     Self.press(
       .mouse(
         MouseEvent(button: .left, x: stockholm.column, y: 1 + stockholm.row, isRelease: false)),
+      .mouse(
+        MouseEvent(button: .left, x: stockholm.column, y: 1 + stockholm.row, isRelease: true)),
       on: screen)
     #expect(screen.coordinator.model.selectedItem == 42)
     #expect(screen.focus == .map)
+  }
+
+  @Test func aDragPansTheMapWithThePointerAndSelectsNothing() throws {
+    let camera = MapCamera.clamped(centre: .fixture(0, 0), zoom: 2)
+    let screen = try Self.makeScreen(camera: camera)
+    _ = Self.render(screen)
+    let before = screen.mapView.viewport.coordinate(at: MapPoint(x: 84, y: 88))
+
+    Self.press(
+      .mouse(MouseEvent(button: .left, x: 10, y: 6, isRelease: false)),
+      .mouse(MouseEvent(button: .left, x: 12, y: 6, isRelease: false, isMotion: true)),
+      .mouse(MouseEvent(button: .left, x: 13, y: 7, isRelease: false, isMotion: true)),
+      .mouse(MouseEvent(button: .left, x: 13, y: 7, isRelease: true)),
+      on: screen)
+    // The place under the cell at column 10, row 5 of the panel is now under 13, 6.
+    let after = screen.mapView.viewport.coordinate(at: MapPoint(x: 108, y: 104))
+
+    #expect(abs(after.longitude - before.longitude) < 1e-6)
+    #expect(abs(after.latitude - before.latitude) < 1e-6)
+    #expect(screen.coordinator.model.selectedItem == nil)
+  }
+
+  @Test func theWheelZoomsAtThePointer() throws {
+    let screen = try Self.makeScreen(camera: .clamped(centre: .fixture(0, 0), zoom: 2))
+    _ = Self.render(screen)
+    let pointer = MapPoint(x: 10.5 * 8, y: 5.5 * 16)
+    let before = screen.mapView.viewport.coordinate(at: pointer)
+
+    Self.press(.mouse(MouseEvent(button: .wheelUp, x: 10, y: 6, isRelease: false)), on: screen)
+    let after = screen.mapView.viewport.coordinate(at: pointer)
+
+    #expect(screen.mapView.camera.zoom == 3)
+    #expect(abs(after.longitude - before.longitude) < 1e-6)
+    #expect(abs(after.latitude - before.latitude) < 1e-6)
   }
 
   @Test func keysPanAndZoomAndTheViewModelHearsEachCamera() throws {
