@@ -34,7 +34,9 @@ final class BrowseScreen: TerminalScreen {
   private(set) var focus = Focus.map
   /// Whether a search is being typed.
   private(set) var isSearching = false
-  private var query = ""
+  private var field = SearchField()
+  /// The text being searched for.
+  private var query: String { field.text }
   private var isShowingKeys = false
   /// A problem to show on the status line until the next key.
   private var notice: String?
@@ -95,7 +97,7 @@ final class BrowseScreen: TerminalScreen {
     drawDivider(into: &screen)
     if isSearching {
       matchRows = searchPanel.draw(
-        query: query, isEditing: true, into: &screen, x: layout.sideX, y: 1,
+        field: field, isEditing: true, into: &screen, x: layout.sideX, y: 1,
         width: layout.sideWidth, height: layout.listRows)
     } else {
       matchRows = [:]
@@ -293,7 +295,7 @@ final class BrowseScreen: TerminalScreen {
     case .tab, .backTab: focus = focus == .map ? .list : .map
     case .character("/"):
       isSearching = true
-      search("")
+      search(SearchField())
     case .character("?"): isShowingKeys.toggle()
     case .character("+"), .character("="): mapView.show(mapView.camera.zoomed(by: 1))
     case .character("-"), .character("_"): mapView.show(mapView.camera.zoomed(by: -1))
@@ -343,11 +345,14 @@ final class BrowseScreen: TerminalScreen {
 
   private func handleInSearch(_ event: KeyEvent) {
     switch event {
-    case .character(let character):
-      search(query + String(character))
-    case .backspace:
-      guard !query.isEmpty else { return }
-      search(String(query.dropLast()))
+    case .character, .backspace, .delete, .left, .right, .home, .end, .control:
+      var edited = field
+      guard edited.handle(event) else { return }
+      if edited.text != field.text {
+        search(edited)
+      } else {
+        field = edited
+      }
     case .up: searchPanel.moveCursor(by: -1)
     case .down, .tab: searchPanel.moveCursor(by: 1)
     case .pageUp: searchPanel.moveCursor(by: -10)
@@ -402,11 +407,11 @@ final class BrowseScreen: TerminalScreen {
 
   // MARK: - Taps
 
-  /// Sends `text` to the search's view model as the query, and puts the search panel's cursor
-  /// on its matches.
-  private func search(_ text: String) {
-    query = text
-    coordinator.searchViewModel.queryChanged(text)
+  /// Takes `edited` as the search field and sends its text to the search's view model as the
+  /// query, and puts the search panel's cursor on its matches.
+  private func search(_ edited: SearchField) {
+    field = edited
+    coordinator.searchViewModel.queryChanged(edited.text)
     searchPanel.resetCursor()
   }
 

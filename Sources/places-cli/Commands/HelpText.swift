@@ -307,7 +307,8 @@ enum HelpText {
                           cluster zooms in).
       Esc                 Deselect.
       /                   Search places by name; type, then up, down and Enter to choose a
-                          match. Esc goes back.
+                          match. Esc goes back. Left, Right, Home, End, Control-W (a word)
+                          and Control-U (the line) edit the text.
       .                   Set your location to the map's centre: the list goes nearest first.
       click               Select a marker or a row.
       ?                   Show the keys.

@@ -565,6 +565,22 @@ struct BrowseScreenTests {
     #expect(before != after)
   }
 
+  @Test func theSearchFieldIsEditedWithTheCursorKeys() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+
+    Self.press(.character("/"), on: screen)
+    Self.type("xx stock", into: screen)
+    Self.press(.control("u"), on: screen)
+    Self.type("stxx", into: screen)
+    Self.press(.backspace, .backspace, .home, .character("s"), .delete, .end, on: screen)
+    Self.type("ock", into: screen)
+    let lines = Self.render(screen).lines
+
+    #expect(screen.searchPanel.state.matches.map(\.place.name) == ["Stockholm"])
+    #expect(lines.contains { $0.contains("/ stock▏") })
+  }
+
   @Test func clusterCountsAreShortenedToFourCharacters() {
     #expect(TerminalMapView.compactCount(7) == "7")
     #expect(TerminalMapView.compactCount(999) == "999")
