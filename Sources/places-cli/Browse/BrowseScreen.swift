@@ -192,12 +192,13 @@ final class BrowseScreen: TerminalScreen {
         (["type to search", "↑↓ move", "Enter choose"], "Esc back  Ctrl-C quit ")
       } else if focus == .map {
         (
-          ["hjkl pan", "+- zoom", "Enter select", "Tab list", "/ search", ". here"],
+          ["hjkl pan", "+- zoom", "Enter select", "Tab list", "/ search", ". here"] + orderHints,
           "? keys  q quit "
         )
       } else {
         (
-          ["↑↓ PgUp PgDn move", "Enter select", "Esc deselect", "Tab map", "/ search"],
+          ["↑↓ PgUp PgDn move", "Enter select", "Esc deselect", "Tab map", "/ search"]
+            + orderHints,
           "? keys  q quit "
         )
       }
@@ -214,6 +215,12 @@ final class BrowseScreen: TerminalScreen {
       style: Self.barStyle)
   }
 
+  /// What the status line says of the list's order, and how to change it.
+  private var orderHints: [String] {
+    coordinator.model.location == nil
+      ? ["list: by name"] : ["list: nearest first", "x by name"]
+  }
+
   /// The keys, as `?` shows them; the first line is the heading and the last two always show.
   static let keyLines = [
     "Keys", "",
@@ -227,6 +234,7 @@ final class BrowseScreen: TerminalScreen {
     "Esc            deselect",
     "/              search by name",
     ".              you are at the centre",
+    "x              forget where you are",
     "click          select marker or row",
     "Ctrl-Z         suspend",
     "?              show or hide this",
@@ -300,6 +308,7 @@ final class BrowseScreen: TerminalScreen {
     case .character("+"), .character("="): mapView.show(mapView.camera.zoomed(by: 1))
     case .character("-"), .character("_"): mapView.show(mapView.camera.zoomed(by: -1))
     case .character("."): coordinator.model.location = mapView.camera.centre
+    case .character("x"): coordinator.model.location = nil
     case .escape: coordinator.mapViewModel.mapTapped()
     case .mouse(let mouse): handleMouse(mouse)
     default:

@@ -310,6 +310,8 @@ enum HelpText {
                           match. Esc goes back. Left, Right, Home, End, Control-W (a word)
                           and Control-U (the line) edit the text.
       .                   Set your location to the map's centre: the list goes nearest first.
+      x                   Forget your location: the list goes by name again. The status line
+                          says which order the list is in.
       click               Select a marker or a row.
       ?                   Show the keys.
       Control-Z           Suspend, as a shell's job; 'fg' brings it back.

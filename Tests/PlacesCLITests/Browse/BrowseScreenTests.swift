@@ -217,6 +217,23 @@ struct BrowseScreenTests {
     #expect(buffer[layout.mapColumns / 2, 1 + layout.mapRows / 2].character == "@")
   }
 
+  @Test func xForgetsTheLocationAndTheStatusLineSaysTheOrder() throws {
+    let screen = try Self.makeScreen(camera: .clamped(centre: .fixture(59, 18), zoom: 4))
+    let byName = Self.render(screen, columns: 120, rows: 30).lines
+
+    Self.press(.character("."), on: screen)
+    let nearest = Self.render(screen, columns: 120, rows: 30).lines
+    Self.press(.character("x"), on: screen)
+    let forgotten = Self.render(screen, columns: 120, rows: 30).lines
+
+    #expect(byName[29].contains("list: by name"))
+    #expect(nearest[29].contains("list: nearest first  x by name"))
+    #expect(nearest[1].contains("Places, nearest first (3)"))
+    #expect(screen.coordinator.model.location == nil)
+    #expect(forgotten[1].contains("Places by name (3)"))
+    #expect(forgotten[29].contains("list: by name"))
+  }
+
   @Test func aNewOrderPutsTheListCursorOnTheSelectedRow() throws {
     let places = [
       Place(id: 1, name: "Alpha", coordinate: .fixture(0, 20)),
