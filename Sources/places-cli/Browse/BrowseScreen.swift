@@ -69,6 +69,7 @@ final class BrowseScreen: TerminalScreen {
       mapView: mapView, listView: listView, cardView: cardView, searchPanel: searchPanel)
     coordinator = AppCoordinator(model: model, viewFactory: factory)
     mapView.viewModel = coordinator.mapViewModel
+    listView.placeWithID = { [weak model] id in model?.places.place(withID: id) }
     coordinator.start()
     // Attaching replayed the view model's camera; the screen starts where it was asked to.
     _ = mapView.state.takePendingCameraMove()

@@ -45,6 +45,7 @@ final class TerminalSearchPanel {
     let prompt = "/ " + before + (isEditing ? "▏" : "") + after
     screen.draw(prompt, x: x + 1, y: y, maxWidth: width - 2, style: TextStyle(isBold: true))
     let matches = state.matches
+    let names = matches.map { $0.place.name + " " + ($0.place.country ?? "") }
     var rows: [Int: Int] = [:]
     for (index, match) in matches.enumerated() {
       let row = y + 1 + index
@@ -54,9 +55,12 @@ final class TerminalSearchPanel {
       style.isBold = index == state.highlightedMatch
       screen.fill(x: x, y: row, width: width, height: 1, style: style)
       let country = match.place.country.map { " " + $0 } ?? ""
-      let detail =
+      var detail =
         match.distance.map { Self.kilometres($0) }
         ?? (match.place.population.map { Self.count($0) } ?? "")
+      if PlaceDistinction.hasNamesake(at: index, in: names) {
+        detail = PlaceDistinction.position(of: match.place.coordinate, before: detail)
+      }
       let detailWidth = DisplayWidth.of(detail)
       screen.draw(
         match.place.name + country, x: x + 1, y: row, maxWidth: width - 3 - detailWidth,

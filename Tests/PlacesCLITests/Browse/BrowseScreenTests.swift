@@ -598,6 +598,30 @@ struct BrowseScreenTests {
     #expect(lines.contains { $0.contains("/ stock▏") })
   }
 
+  @Test func placesOfTheSameNameShowWhereTheyAre() throws {
+    let places = [
+      Place(id: 1, name: "London", coordinate: .fixture(42.98, -81.25), country: "CA"),
+      Place(id: 2, name: "London", coordinate: .fixture(37.13, -84.08), country: "US"),
+      Place(id: 3, name: "London", coordinate: .fixture(39.89, -83.45), country: "US"),
+      Place(id: 4, name: "Paris", coordinate: .fixture(48.85, 2.35), country: "FR"),
+    ]
+    let screen = try Self.makeScreen(places: places)
+    let list = Self.render(screen).lines
+
+    Self.press(.character("/"), on: screen)
+    Self.type("london", into: screen)
+    let search = Self.render(screen).lines
+
+    #expect(list.contains { $0.hasSuffix(" 43°N 81°W CA ") })
+    #expect(list.contains { $0.hasSuffix(" 37°N 84°W US ") })
+    #expect(list.contains { $0.hasSuffix(" 40°N 83°W US ") })
+    #expect(
+      list.contains { $0.contains("Paris") && $0.hasSuffix(" FR ") }, "a unique name as before")
+    #expect(search.contains { $0.contains("London US") && $0.hasSuffix(" 37°N 84°W ") })
+    #expect(search.contains { $0.contains("London US") && $0.hasSuffix(" 40°N 83°W ") })
+    #expect(search.contains { $0.contains("London CA") && !$0.contains("°") })
+  }
+
   @Test func clusterCountsAreShortenedToFourCharacters() {
     #expect(TerminalMapView.compactCount(7) == "7")
     #expect(TerminalMapView.compactCount(999) == "999")
