@@ -7,8 +7,9 @@ import Foundation
 /// Control-C, which raw mode delivers as a key), an interrupt, termination or hang-up signal
 /// (then the status is 128 plus its number, as a shell reports it), the end of input, and an
 /// error thrown from inside the loop. A frame is drawn after each batch of keys and after each
-/// resize; the renderer writes only the cells that changed. Control-Z suspends the program as
-/// a shell's job, with the terminal restored, and redraws the whole screen when it continues.
+/// resize; the renderer writes only the cells that changed. Control-Z (or `SIGTSTP`) suspends
+/// the program as a shell's job, with the terminal restored, and it redraws the whole screen
+/// when it continues.
 final class TerminalSession {
   private let device: TerminalDevice
   private let usesColour: Bool
@@ -94,7 +95,13 @@ final class TerminalSession {
       if descriptors[1].revents != 0 {
         for signal in signals.drain() {
           switch signal {
-          case .resize:
+          case .resize, .resume:
+            // After a stop by SIGSTOP, which cannot be caught, something else may have drawn.
+            size = device.size ?? size
+            renderer.invalidate()
+            needsFrame = true
+          case .suspend:
+            try suspend()
             size = device.size ?? size
             renderer.invalidate()
             needsFrame = true

@@ -63,11 +63,18 @@ struct BrowseScreenSizeTests {
     #expect(loading.upperBound <= frame.lowerBound)
   }
 
-  @Test func controlZSuspendsWithTheTerminalRestoredAndContinuingRedraws() throws {
+  @Test(arguments: [false, true])
+  func controlZOrSIGTSTPSuspendsWithTheTerminalRestoredAndContinuingRedraws(
+    bySignal: Bool
+  ) throws {
     let (terminal, process) = try startBrowse(columns: 80, rows: 24)
     let before = terminal.output.count
 
-    terminal.type("\u{1A}")
+    if bySignal {
+      kill(process.processIdentifier, SIGTSTP)
+    } else {
+      terminal.type("\u{1A}")
+    }
     let suspended = terminal.read(until: TerminalDevice.leaveSequence, after: before)
     let stopped = Self.waitUntilStopped(process.processIdentifier)
     let whileStopped = try terminal.settings()
