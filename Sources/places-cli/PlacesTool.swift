@@ -41,7 +41,7 @@ struct PlacesTool {
       }
       return .success
     } catch {
-      report(error, hint: error is UsageError ? Self.usageHint : LoadHints.hint(for: error))
+      report(error, hint: Self.hint(for: error, arguments: arguments))
       return ExitStatus(for: error)
     }
   }
@@ -66,7 +66,20 @@ struct PlacesTool {
     }
   }
 
-  private static let usageHint = "Run '\(name) --help' for usage."
+  /// The line after `error`'s message that says what to do next, or `nil`.
+  private static func hint(for error: any Error, arguments: [String]) -> String? {
+    switch error {
+    case is UsageError:
+      if let command = CommandLineParser.command(in: arguments), command != .help {
+        return "Run '\(name) help \(command.rawValue)' for usage."
+      }
+      return "Run '\(name) --help' for usage."
+    case PlacesModelError.unknownPlace:
+      return "Run '\(name) list' or '\(name) search TEXT' to find a place's id."
+    default:
+      return LoadHints.hint(for: error)
+    }
+  }
 
   // MARK: - Loading
 
@@ -81,6 +94,22 @@ struct PlacesTool {
   /// name of their source; a load that skipped anything says so in one line on standard
   /// error.
   func loadPlaces(for invocation: Invocation) throws -> (places: [Place], source: String) {
+    let load = try loadPlacesQuietly(for: invocation)
+    if let note = load.skipNote {
+      do {
+        try standardError.write(note)
+      } catch {
+        // A note that standard error cannot take changes nothing the command does.
+      }
+    }
+    return (load.places, load.source)
+  }
+
+  /// Loads the places as ``loadPlaces(for:)`` does, returning the line that says what was
+  /// skipped instead of writing it, for a caller that owns the screen while loading.
+  func loadPlacesQuietly(
+    for invocation: Invocation
+  ) throws -> (places: [Place], source: String, skipNote: String?) {
     let reader = GeoJSONPlacesReader(options: invocation.readerOptions)
     let source = invocation.placesFile ?? BuiltInPlaces.source
     let load =
@@ -89,18 +118,12 @@ struct PlacesTool {
       } else {
         try reader.load(text: BuiltInPlaces.geoJSON, file: source)
       }
-    if !load.report.isEmpty {
-      let count = GeoJSONLoadReport.grouped(load.places.count)
-      let note =
-        "\(Self.name): loaded \(count) \(load.places.count == 1 ? "place" : "places") from "
-        + "\(source); \(load.report.summary)\n"
-      do {
-        try standardError.write(note)
-      } catch {
-        // A note that standard error cannot take changes nothing the command does.
-      }
-    }
-    return (load.places, source)
+    guard !load.report.isEmpty else { return (load.places, source, nil) }
+    let count = GeoJSONLoadReport.grouped(load.places.count)
+    let note =
+      "\(Self.name): loaded \(count) \(load.places.count == 1 ? "place" : "places") from "
+      + "\(source); \(load.report.summary)\n"
+    return (load.places, source, note)
   }
 }
 

@@ -12,9 +12,42 @@ struct Browse {
   /// Supplies the loading of places.
   let tool: PlacesTool
 
-  /// Where the map starts: the whole world, centred a little north of the equator.
-  static let startCamera = MapCamera.clamped(
-    centre: (try? Coordinate(latitude: 20, longitude: 10)) ?? MapCamera.world.centre, zoom: 1)
+  /// A camera on the whole world, centred a little north of the equator, for tests that need a
+  /// fixed one.
+  static let startCamera = MapCamera.clamped(centre: startCentre, zoom: 1)
+
+  /// The centre of the first view of the world: a little north of the equator, where most
+  /// land is.
+  static let startCentre =
+    (try? Coordinate(latitude: 20, longitude: 10)) ?? MapCamera.world.centre
+
+  /// The first camera of a terminal of `columns` by `rows`: the built-in places (which span the
+  /// world) show the world filling the map panel once, the places of a file their bounds.
+  static func startCamera(
+    for places: [Place], isBuiltIn: Bool, columns: Int, rows: Int
+  ) -> MapCamera {
+    let layout = BrowseLayout(width: columns, height: rows)
+    let size =
+      TerminalMapScale.viewSize(columns: max(layout.mapColumns, 1), rows: max(layout.mapRows, 1))
+      ?? .tile
+    guard !isBuiltIn, let first = places.first else {
+      return .world(filling: size, centre: startCentre)
+    }
+    var south = first.coordinate.latitude
+    var north = south
+    var west = first.coordinate.longitude
+    var east = west
+    for place in places {
+      south = min(south, place.coordinate.latitude)
+      north = max(north, place.coordinate.latitude)
+      west = min(west, place.coordinate.longitude)
+      east = max(east, place.coordinate.longitude)
+    }
+    guard let southWest = try? Coordinate(latitude: south, longitude: west),
+      let northEast = try? Coordinate(latitude: north, longitude: east)
+    else { return .world(filling: size, centre: startCentre) }
+    return .fitting(southWest: southWest, northEast: northEast, in: size)
+  }
 
   /// Runs the interactive map for `invocation` until the user quits; returns the exit status:
   /// 0 after `q`, 130 after Control-C, 128 plus the number after a signal.
@@ -26,18 +59,48 @@ struct Browse {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw UsageError.notATerminal(command: .browse)
     }
-    let (places, source) = try tool.loadPlaces(for: invocation)
-    let model: PlacesModel
-    do {
-      model = try PlacesModel(places: places)
-    } catch {
-      throw CatalogError(file: source, error: error)
+    let environment = ProcessInfo.processInfo.environment
+    if environment["TERM"] == "dumb" {
+      throw UsageError.dumbTerminal
     }
     let device = try TerminalDevice()
+    let session = TerminalSession(
+      device: device, usesColour: environment["NO_COLOR", default: ""].isEmpty)
+    // Raw mode first, so keys typed while the places load are neither echoed nor lost.
+    try session.enter(
+      showing: " Loading places from \(invocation.placesFile ?? "the built-in sample")…")
+    let model: PlacesModel
+    let skipNote: String?
     let size = device.size ?? (columns: 80, rows: 24)
+    let camera: MapCamera
+    do {
+      let (places, source, note) = try tool.loadPlacesQuietly(for: invocation)
+      skipNote = note
+      camera = Self.startCamera(
+        for: places, isBuiltIn: invocation.placesFile == nil, columns: size.columns,
+        rows: size.rows)
+      do {
+        model = try PlacesModel(places: places)
+      } catch {
+        throw CatalogError(file: source, error: error)
+      }
+      model.places.prepareIndexes()
+    } catch {
+      session.leave()
+      throw error
+    }
+    // Said once the terminal is given back, where it stays readable.
+    defer {
+      if let skipNote {
+        do {
+          try tool.standardError.write(skipNote)
+        } catch {
+          // A note that standard error cannot take changes nothing.
+        }
+      }
+    }
     let screen = BrowseScreen(
-      model: model, camera: Self.startCamera, columns: size.columns, rows: size.rows)
-    model.places.prepareIndexes()
-    return try TerminalSession(device: device).run(screen)
+      model: model, camera: camera, columns: size.columns, rows: size.rows)
+    return try session.run(screen)
   }
 }

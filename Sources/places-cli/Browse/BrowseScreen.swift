@@ -1,4 +1,5 @@
 import Coordinators
+import Foundation
 import PlacesModel
 import ViewModels
 
@@ -33,12 +34,19 @@ final class BrowseScreen: TerminalScreen {
   private(set) var focus = Focus.map
   /// Whether a search is being typed.
   private(set) var isSearching = false
-  private var query = ""
+  private var field = SearchField()
+  /// The text being searched for.
+  private var query: String { field.text }
   private var isShowingKeys = false
   /// A problem to show on the status line until the next key.
   private var notice: String?
   private var layout: BrowseLayout
   private var matchRows: [Int: Int] = [:]
+  /// Whether the map zooms in on the place selected by the key being handled.
+  private var zoomsToSelection = false
+  /// Where the left button went down on the map, and where the pointer last was while it is
+  /// held; `hasMoved` once the pointer moved, which makes it a drag rather than a click.
+  private var mapPress: (x: Int, y: Int, hasMoved: Bool)?
 
   private static let barStyle = TextStyle(isInverse: true)
   private static let noticeStyle = TextStyle(foreground: .bright(7), background: .basic(1))
@@ -46,13 +54,14 @@ final class BrowseScreen: TerminalScreen {
   /// Creates the screen for `model`, its map looking through `camera`, laid out for a
   /// terminal of `columns` by `rows` until it is first drawn.
   init(
-    model: PlacesModel, camera: MapCamera, land: LandLayer = .world, columns: Int = 80,
-    rows: Int = 24
+    model: PlacesModel, camera: MapCamera, land: LandLayer = .world,
+    detailedLand: LandLayer? = .detailed, columns: Int = 80, rows: Int = 24
   ) {
     layout = BrowseLayout(width: columns, height: rows)
     let viewSize = TerminalMapScale.viewSize(
       columns: max(layout.mapColumns, 1), rows: max(layout.mapRows, 1))
-    mapView = TerminalMapView(camera: camera, viewSize: viewSize ?? .tile, land: land)
+    mapView = TerminalMapView(
+      camera: camera, viewSize: viewSize ?? .tile, land: land, detailedLand: detailedLand)
     listView = TerminalListView()
     cardView = TerminalCardView()
     searchPanel = TerminalSearchPanel()
@@ -60,6 +69,7 @@ final class BrowseScreen: TerminalScreen {
       mapView: mapView, listView: listView, cardView: cardView, searchPanel: searchPanel)
     coordinator = AppCoordinator(model: model, viewFactory: factory)
     mapView.viewModel = coordinator.mapViewModel
+    listView.placeWithID = { [weak model] id in model?.places.place(withID: id) }
     coordinator.start()
     // Attaching replayed the view model's camera; the screen starts where it was asked to.
     _ = mapView.state.takePendingCameraMove()
@@ -81,14 +91,14 @@ final class BrowseScreen: TerminalScreen {
     followStates()
     relayout(width: screen.width, height: screen.height)
     guard layout.isLargeEnough else {
-      screen.draw("Enlarge the terminal", x: 0, y: 0, maxWidth: screen.width)
+      drawTooSmall(into: &screen)
       return
     }
     mapView.draw(into: &screen, x: 0, y: 1)
     drawDivider(into: &screen)
     if isSearching {
       matchRows = searchPanel.draw(
-        query: query, isEditing: true, into: &screen, x: layout.sideX, y: 1,
+        field: field, isEditing: true, into: &screen, x: layout.sideX, y: 1,
         width: layout.sideWidth, height: layout.listRows)
     } else {
       matchRows = [:]
@@ -123,71 +133,136 @@ final class BrowseScreen: TerminalScreen {
     }
   }
 
+  /// What a terminal below the minimum size shows: the size it needs, how to quit, and its
+  /// size now, as much as fits, most important first.
+  private func drawTooSmall(into screen: inout ScreenBuffer) {
+    let minimum = "\(BrowseLayout.minimumSize.width)x\(BrowseLayout.minimumSize.height)"
+    let now = "\(screen.width)x\(screen.height)"
+    let lines =
+      if screen.height == 1 {
+        ["Need \(minimum); q quits"]
+      } else if screen.width >= 32 {
+        ["Enlarge the terminal to \(minimum).", "q quits.", "It is \(now) now."]
+      } else {
+        ["Need \(minimum)", "q quits", "now \(now)"]
+      }
+    for (row, line) in lines.prefix(screen.height).enumerated() {
+      screen.draw(line, x: 0, y: row, maxWidth: screen.width)
+    }
+  }
+
   private func drawTitle(into screen: inout ScreenBuffer) {
     screen.fill(x: 0, y: 0, width: screen.width, height: 1, style: Self.barStyle)
     let camera = mapView.camera
+    let decimals = Self.decimals(atZoom: camera.zoom)
     let position =
       "zoom \(Self.oneDecimal(camera.zoom))  "
-      + "\(Self.degrees(camera.centre.latitude, positive: "N", negative: "S")) "
-      + "\(Self.degrees(camera.centre.longitude, positive: "E", negative: "W"))"
+      + "\(Self.degrees(camera.centre.latitude, decimals: decimals, positive: "N", negative: "S")) "
+      + "\(Self.degrees(camera.centre.longitude, decimals: decimals, positive: "E", negative: "W"))"
     let positionWidth = DisplayWidth.of(position)
     let focusName = isSearching ? "search" : (focus == .map ? "map" : "list")
-    screen.draw(" places-cli browse  [\(focusName)]", x: 0, y: 0, style: Self.barStyle)
-    if let place = cardView.state.place {
+    // The tool's name goes first when the title would not leave room for the position.
+    var title = " places-cli browse  [\(focusName)]"
+    if DisplayWidth.of(title) + 2 + positionWidth + 1 > screen.width {
+      title = " [\(focusName)]"
+    }
+    let titleWidth = DisplayWidth.of(title)
+    screen.draw(title, x: 0, y: 0, style: Self.barStyle)
+    let nameWidth = screen.width - titleWidth - 2 - positionWidth - 3
+    if let place = cardView.state.place, nameWidth >= 4 {
       screen.draw(
-        place.name, x: 30, y: 0, maxWidth: screen.width - 33 - positionWidth,
-        style: Self.barStyle)
+        place.name, x: titleWidth + 2, y: 0, maxWidth: nameWidth, style: Self.barStyle)
     }
     screen.draw(
-      position, x: screen.width - positionWidth - 1, y: 0, maxWidth: positionWidth,
-      style: Self.barStyle)
+      position, x: max(screen.width - positionWidth - 1, titleWidth + 1), y: 0,
+      maxWidth: positionWidth, style: Self.barStyle)
   }
 
+  /// The status line: the keys of the moment, as many as fit, and at its right end, always,
+  /// how to quit and how to see every key.
   private func drawStatus(into screen: inout ScreenBuffer) {
     let row = screen.height - 1
     if let notice {
       screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Self.noticeStyle)
-      screen.draw(" " + notice, x: 0, y: row, style: Self.noticeStyle)
+      screen.draw(" " + notice, x: 0, y: row, maxWidth: screen.width, style: Self.noticeStyle)
       return
     }
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Self.barStyle)
-    let keys =
+    let (hints, essentials) =
       if isSearching {
-        " type to search  ↑↓ move  Enter choose  Esc back  Ctrl-C quit"
+        (["type to search", "↑↓ move", "Enter choose"], "Esc back  Ctrl-C quit ")
       } else if focus == .map {
-        " hjkl pan  +- zoom  Enter select  Tab list  / search  . here  ? keys  q quit"
+        (
+          ["hjkl pan", "+- zoom", "Enter select", "Tab list", "/ search", ". here"] + orderHints,
+          "? keys  q quit "
+        )
       } else {
-        " ↑↓ PgUp PgDn move  Enter select  Esc deselect  Tab map  / search  q quit"
+        (
+          ["↑↓ PgUp PgDn move", "Enter select", "Esc deselect", "Tab map", "/ search"]
+            + orderHints,
+          "? keys  q quit "
+        )
       }
-    screen.draw(keys, x: 0, y: row, style: Self.barStyle)
+    let essentialsWidth = DisplayWidth.of(essentials)
+    var line = ""
+    for hint in hints {
+      let candidate = line + " " + hint + " "
+      guard DisplayWidth.of(candidate) + 1 + essentialsWidth <= screen.width else { break }
+      line = candidate
+    }
+    screen.draw(line, x: 0, y: row, style: Self.barStyle)
+    screen.draw(
+      essentials, x: max(screen.width - essentialsWidth, 0), y: row, maxWidth: screen.width,
+      style: Self.barStyle)
   }
 
-  /// The keys, as `?` shows them.
+  /// What the status line says of the list's order, and how to change it.
+  private var orderHints: [String] {
+    coordinator.model.location == nil
+      ? ["list: by name"] : ["list: nearest first", "x by name"]
+  }
+
+  /// The keys, as `?` shows them; the first line is the heading and the last two always show.
   static let keyLines = [
     "Keys", "",
     "←↑↓→ or hjkl   pan the map",
-    "+ and -        zoom in and out",
+    "+ - or wheel   zoom in and out",
+    "drag           pan the map",
     "Tab            map or list",
     "↑↓ PgUp PgDn   move in the list",
-    "Enter          select (a cluster zooms)",
+    "Home End       first or last row",
+    "Enter          select, cluster: zoom",
     "Esc            deselect",
     "/              search by name",
     ".              you are at the centre",
-    "click          select a marker or row",
+    "x              forget where you are",
+    "click          select marker or row",
+    "Ctrl-Z         suspend",
     "?              show or hide this",
     "q, Ctrl-C      quit",
   ]
 
+  /// The lines of the keys that fit in `rows`: the blank line goes first, then the keys
+  /// before the last two, which always show.
+  static func keyLines(fitting rows: Int) -> [String] {
+    guard keyLines.count > rows else { return keyLines }
+    let lines = keyLines.filter { !$0.isEmpty }
+    guard lines.count > rows else { return lines }
+    return Array(lines.prefix(max(rows - 2, 0))) + lines.suffix(min(2, rows))
+  }
+
   private func drawKeys(into screen: inout ScreenBuffer) {
-    let lines = Self.keyLines
     let width = min(44, screen.width - 2)
-    let height = min(lines.count + 2, screen.height - 2)
+    let height = min(Self.keyLines.count + 2, screen.height - 2)
+    let lines = Self.keyLines(fitting: height - 2)
+    let margin = width >= 40 ? 2 : 1
     let x = max((screen.width - width) / 2, 0)
     let y = max((screen.height - height) / 2, 1)
     let style = TextStyle(background: .basic(4))
     screen.fill(x: x, y: y, width: width, height: height, style: style)
-    for (index, line) in lines.enumerated() where index + 1 < height - 1 {
-      screen.draw(line, x: x + 2, y: y + 1 + index, maxWidth: width - 4, style: style)
+    for (index, line) in lines.enumerated() {
+      screen.draw(
+        line, x: x + margin, y: y + 1 + index, maxWidth: width - 2 * margin, style: style)
     }
   }
 
@@ -196,7 +271,21 @@ final class BrowseScreen: TerminalScreen {
   func handle(_ event: KeyEvent) -> ExitStatus? {
     let status = respond(to: event)
     followStates()
+    if zoomsToSelection {
+      zoomsToSelection = false
+      zoomToSelection()
+    }
     return status
+  }
+
+  /// Shows the selected place at ``MapCamera/placeZoom`` at least, after the view model has
+  /// centred the map on it: a place chosen at a world's zoom is shown with its surroundings.
+  private func zoomToSelection() {
+    guard let id = coordinator.model.selectedItem,
+      let place = coordinator.model.places.place(withID: id)
+    else { return }
+    mapView.show(
+      .clamped(centre: place.coordinate, zoom: max(mapView.camera.zoom, MapCamera.placeZoom)))
   }
 
   private func respond(to event: KeyEvent) -> ExitStatus? {
@@ -215,11 +304,12 @@ final class BrowseScreen: TerminalScreen {
     case .tab, .backTab: focus = focus == .map ? .list : .map
     case .character("/"):
       isSearching = true
-      search("")
+      search(SearchField())
     case .character("?"): isShowingKeys.toggle()
     case .character("+"), .character("="): mapView.show(mapView.camera.zoomed(by: 1))
     case .character("-"), .character("_"): mapView.show(mapView.camera.zoomed(by: -1))
     case .character("."): coordinator.model.location = mapView.camera.centre
+    case .character("x"): coordinator.model.location = nil
     case .escape: coordinator.mapViewModel.mapTapped()
     case .mouse(let mouse): handleMouse(mouse)
     default:
@@ -265,11 +355,14 @@ final class BrowseScreen: TerminalScreen {
 
   private func handleInSearch(_ event: KeyEvent) {
     switch event {
-    case .character(let character):
-      search(query + String(character))
-    case .backspace:
-      guard !query.isEmpty else { return }
-      search(String(query.dropLast()))
+    case .character, .backspace, .delete, .left, .right, .home, .end, .control:
+      var edited = field
+      guard edited.handle(event) else { return }
+      if edited.text != field.text {
+        search(edited)
+      } else {
+        field = edited
+      }
     case .up: searchPanel.moveCursor(by: -1)
     case .down, .tab: searchPanel.moveCursor(by: 1)
     case .pageUp: searchPanel.moveCursor(by: -10)
@@ -292,18 +385,28 @@ final class BrowseScreen: TerminalScreen {
     case .wheelUp, .wheelDown:
       let step = mouse.button == .wheelUp ? -1 : 1
       if inMap {
-        mapView.show(mapView.camera.zoomed(by: -Double(step)))
+        mapView.zoom(by: -Double(step), atColumn: mouse.x, row: mouse.y - 1)
       } else if inList {
         listView.moveCursor(by: step * 3)
       }
-    case .left where !mouse.isRelease:
+    case .left where mouse.isMotion:
+      // A drag pans the map with the pointer, cell by cell.
+      guard let press = mapPress else { return }
+      pan(columns: Double(press.x - mouse.x), rows: Double(press.y - mouse.y))
+      mapPress = (mouse.x, mouse.y, true)
+    case .left where mouse.isRelease:
+      // A press and release without a drag between is a click on the map.
+      defer { mapPress = nil }
+      guard let press = mapPress, !press.hasMoved, inMap else { return }
+      if let marker = mapView.marker(nearColumn: mouse.x, row: mouse.y - 1) {
+        tap(marker)
+      } else {
+        coordinator.mapViewModel.mapTapped()
+      }
+    case .left:
       if inMap {
         focus = .map
-        if let marker = mapView.marker(nearColumn: mouse.x, row: mouse.y - 1) {
-          tap(marker)
-        } else {
-          coordinator.mapViewModel.mapTapped()
-        }
+        mapPress = (mouse.x, mouse.y, false)
       } else if inList, let row = listView.row(onLine: mouse.y - 2) {
         focus = .list
         tapRow(row)
@@ -314,11 +417,11 @@ final class BrowseScreen: TerminalScreen {
 
   // MARK: - Taps
 
-  /// Sends `text` to the search's view model as the query, and puts the search panel's cursor
-  /// on its matches.
-  private func search(_ text: String) {
-    query = text
-    coordinator.searchViewModel.queryChanged(text)
+  /// Takes `edited` as the search field and sends its text to the search's view model as the
+  /// query, and puts the search panel's cursor on its matches.
+  private func search(_ edited: SearchField) {
+    field = edited
+    coordinator.searchViewModel.queryChanged(edited.text)
     searchPanel.resetCursor()
   }
 
@@ -331,11 +434,13 @@ final class BrowseScreen: TerminalScreen {
   private func tap(_ marker: MapMarker) {
     do {
       switch marker.id {
-      case .place(let id): try coordinator.mapViewModel.markerTapped(id: id)
+      case .place(let id):
+        try coordinator.mapViewModel.markerTapped(id: id)
+        zoomsToSelection = true
       case .cluster(let id): try coordinator.mapViewModel.clusterTapped(id: id)
       }
     } catch {
-      notice = "\(error)"
+      notice = Self.placeGoneNotice
     }
   }
 
@@ -343,19 +448,30 @@ final class BrowseScreen: TerminalScreen {
     guard !listView.state.rows.isEmpty else { return }
     do {
       try coordinator.listViewModel.rowTapped(at: row)
+      zoomsToSelection = true
     } catch {
-      notice = "\(error)"
+      notice = Self.placeGoneNotice
     }
   }
 
   private func choose(_ index: Int) {
+    guard coordinator.searchViewModel.matches.indices.contains(index) else {
+      notice =
+        query.isEmpty
+        ? "Type part of a name first." : "No place's name matches \u{201C}\(query)\u{201D}."
+      return
+    }
     do {
       try coordinator.searchViewModel.matchChosen(at: index)
       isSearching = false
+      zoomsToSelection = true
     } catch {
-      notice = "\(error)"
+      notice = Self.placeGoneNotice
     }
   }
+
+  /// The notice when a place chosen is no longer in the catalog.
+  private static let placeGoneNotice = "That place is no longer in the catalog."
 
   // MARK: - Formatting
 
@@ -364,7 +480,22 @@ final class BrowseScreen: TerminalScreen {
     return "\(tenths / 10).\(abs(tenths % 10))"
   }
 
-  private static func degrees(_ value: Double, positive: String, negative: String) -> String {
-    "\(oneDecimal(abs(value)))°\(value < 0 ? negative : positive)"
+  /// The decimals of a degree the title shows at `zoom`: enough that a pan by a column
+  /// changes the last one, so every pan shows (1 at a continent's zoom, 3 at a city's).
+  static func decimals(atZoom zoom: Double) -> Int {
+    let degreesPerColumn = 360 * TerminalMapScale.pointsPerColumn / (256 * pow(2, zoom))
+    return min(max(Int((-log10(degreesPerColumn)).rounded(.up)), 1), 6)
+  }
+
+  /// `value`'s magnitude in degrees with `decimals` decimals and the hemisphere's letter.
+  static func degrees(
+    _ value: Double, decimals: Int, positive: String, negative: String
+  ) -> String {
+    let scale = pow(10, Double(decimals))
+    let units = Int((abs(value) * scale).rounded())
+    let whole = units / Int(scale)
+    let fraction = String(units % Int(scale))
+    let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
+    return "\(whole).\(padded)°\(value < 0 && units > 0 ? negative : positive)"
   }
 }

@@ -21,6 +21,8 @@ final class TerminalListView {
   private(set) var visibleRowCount = 10
   /// The order the cursor was last placed for.
   private var followedOrder = ListOrder.name
+  /// Finds a row's place, to tell apart rows of the same name by where they are.
+  var placeWithID: (Place.ID) -> Place? = { _ in nil }
 
   private static let rowStyle = TextStyle.plain
   private static let highlightStyle = TextStyle(isBold: true, isInverse: true)
@@ -101,7 +103,13 @@ final class TerminalListView {
       if isFocused, index == cursorRow {
         screen.put("›", x: x, y: lineY, style: style)
       }
-      let detail = row.distance.map(Self.kilometres) ?? (row.country ?? "")
+      var detail = row.distance.map(Self.kilometres) ?? (row.country ?? "")
+      let hasNamesake =
+        (index > 0 && rows[index - 1].name == row.name)
+        || (index + 1 < rows.count && rows[index + 1].name == row.name)
+      if hasNamesake, let place = placeWithID(row.id) {
+        detail = PlaceDistinction.position(of: place.coordinate, before: detail)
+      }
       let detailWidth = DisplayWidth.of(detail)
       screen.draw(row.name, x: x + 1, y: lineY, maxWidth: width - 3 - detailWidth, style: style)
       screen.draw(detail, x: x + width - 1 - detailWidth, y: lineY, style: style)

@@ -19,7 +19,7 @@ final class TerminalSearchPanel {
     cursorIndex = state.highlightedMatch ?? 0
   }
 
-  /// The match drawn on `row` of the screen by the last ``draw(query:isEditing:into:x:y:width:height:)``.
+  /// The match drawn on `row` of the screen by the last ``draw(field:isEditing:into:x:y:width:height:)``.
   func match(onRow row: Int, rows: [Int: Int]) -> Int? {
     rows.first { $0.value == row }?.key
   }
@@ -30,18 +30,22 @@ final class TerminalSearchPanel {
     cursorIndex = min(max(cursorIndex + offset, 0), state.matches.count - 1)
   }
 
-  /// Draws the query and the matches into `screen` in the rectangle at `x`, `y` of `width`
-  /// by `height` cells; returns the row of each match drawn, by index.
+  /// Draws the search field, with its cursor while editing, and the matches into `screen` in
+  /// the rectangle at `x`, `y` of `width` by `height` cells; returns the row of each match
+  /// drawn, by index.
   @discardableResult
   func draw(
-    query: String, isEditing: Bool, into screen: inout ScreenBuffer,
+    field: SearchField, isEditing: Bool, into screen: inout ScreenBuffer,
     x: Int, y: Int, width: Int, height: Int
   ) -> [Int: Int] {
+    let query = field.text
     let panel = TextStyle(background: .basic(0))
     screen.fill(x: x, y: y, width: width, height: height, style: panel)
-    let prompt = "/ " + query + (isEditing ? "▏" : "")
+    let (before, after) = field.parts
+    let prompt = "/ " + before + (isEditing ? "▏" : "") + after
     screen.draw(prompt, x: x + 1, y: y, maxWidth: width - 2, style: TextStyle(isBold: true))
     let matches = state.matches
+    let names = matches.map { $0.place.name + " " + ($0.place.country ?? "") }
     var rows: [Int: Int] = [:]
     for (index, match) in matches.enumerated() {
       let row = y + 1 + index
@@ -51,9 +55,12 @@ final class TerminalSearchPanel {
       style.isBold = index == state.highlightedMatch
       screen.fill(x: x, y: row, width: width, height: 1, style: style)
       let country = match.place.country.map { " " + $0 } ?? ""
-      let detail =
+      var detail =
         match.distance.map { Self.kilometres($0) }
         ?? (match.place.population.map { Self.count($0) } ?? "")
+      if PlaceDistinction.hasNamesake(at: index, in: names) {
+        detail = PlaceDistinction.position(of: match.place.coordinate, before: detail)
+      }
       let detailWidth = DisplayWidth.of(detail)
       screen.draw(
         match.place.name + country, x: x + 1, y: row, maxWidth: width - 3 - detailWidth,

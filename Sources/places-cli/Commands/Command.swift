@@ -13,8 +13,8 @@ enum Command: Equatable {
   /// Reports that the map now shows this camera, as a pan or zoom would.
   case camera(MapCamera)
   /// Prints the places, nearest first from `near`, or from the user's location when `near`
-  /// is `nil`; by name when neither is known.
-  case list(near: Coordinate?)
+  /// is `nil`; by name when neither is known. With `limit`, at most that many.
+  case list(near: Coordinate?, limit: Int?)
   /// Reads commands from standard input, one per line.
   case session
   /// Prints at most `limit` places whose names match `text`, best first, as the search

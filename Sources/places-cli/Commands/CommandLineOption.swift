@@ -120,8 +120,8 @@ struct CommandLineOption {
     case .limit:
       names = ["--limit"]
       value = "N"
-      summary = "Print at most N matches (default: 10)."
-      commands = [.search]
+      summary = "Print at most N lines (search: 10 by default; list: every place)."
+      commands = [.search, .list]
       isCommandLineOnly = false
     case .help:
       names = ["-h", "--help"]

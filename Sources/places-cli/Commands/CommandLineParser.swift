@@ -18,6 +18,14 @@ struct CommandLineParser {
     /// One line read by `session`: the options that load data or choose the format, and
     /// `session` itself, are refused.
     case session
+
+    /// The commands accepted here, as an unknown command's message lists them.
+    var commands: [CommandName] {
+      switch self {
+      case .commandLine: CommandName.allCases
+      case .session: CommandName.allCases.filter { $0 != .session && $0 != .browse }
+      }
+    }
   }
 
   /// Where the words come from.
@@ -44,7 +52,7 @@ struct CommandLineParser {
       }
     }
 
-    let commandName = try positionals.first.map(Self.commandName(_:))
+    let commandName = try positionals.first.map(commandName(_:))
     for option in CommandLineOption.all where option.isCommandLineOnly && options[option.key] != nil
     {
       try refuseInSession(option.name)
@@ -61,10 +69,13 @@ struct CommandLineParser {
     if options[.verbose] != nil {
       throw .optionNeedsOption("--verbose", required: "--version")
     }
-    guard let commandName else { throw .missingCommand }
+    guard let commandName else { throw .missingCommand(expected: context.commands) }
 
     var invocation = Invocation(
       action: try action(commandName, arguments: Array(positionals.dropFirst()), options))
+    if options[.places] == "" {
+      throw .invalidValue("", option: "--places", expected: "the path of a GeoJSON file")
+    }
     invocation.placesFile = options[.places]
     if let format = options[.format] {
       guard let format = OutputFormat(rawValue: format) else {
@@ -141,9 +152,29 @@ struct CommandLineParser {
     return readerOptions
   }
 
-  private static func commandName(_ word: String) throws(UsageError) -> CommandName {
-    guard let name = CommandName(rawValue: word) else { throw .unknownCommand(word) }
+  private func commandName(_ word: String) throws(UsageError) -> CommandName {
+    guard let name = CommandName(rawValue: word) else {
+      throw .unknownCommand(word, expected: context.commands)
+    }
     return name
+  }
+
+  /// The command `words` name, if any, for a usage error's hint.
+  ///
+  /// It is the first word that is not an option or an option's value, if it names a command;
+  /// this never throws.
+  static func command(in words: [String]) -> CommandName? {
+    var remaining = words[...]
+    while let word = remaining.popFirst() {
+      if word == "--" { return remaining.first.flatMap(CommandName.init(rawValue:)) }
+      guard isOption(word) else { return CommandName(rawValue: word) }
+      if let option = CommandLineOption.named(word), option.value != nil, !word.contains("="),
+        let next = remaining.first, !isOption(next)
+      {
+        remaining.removeFirst()
+      }
+    }
+    return nil
   }
 
   private func refuseInSession(_ word: String) throws(UsageError) {
@@ -170,15 +201,18 @@ struct CommandLineParser {
       _ = try expect(arguments, names: [], for: name)
       return .run(.deselect)
     case .locate:
-      let words = try expect(arguments, names: ["LAT", "LON"], for: name)
+      let words = try expect(
+        Self.coordinateWords(arguments), names: ["LAT", "LON"], for: name)
       return .run(.locate(try coordinate(latitude: words[0], longitude: words[1])))
     case .camera:
-      let words = try expect(arguments, names: ["LAT", "LON", "ZOOM"], for: name)
+      let words = try expect(
+        Self.coordinateWords(arguments), names: ["LAT", "LON", "ZOOM"], for: name)
       return .run(.camera(try camera(words)))
     case .list:
       _ = try expect(arguments, names: [], for: name)
-      guard let near = options[.near] else { return .run(.list(near: nil)) }
-      return .run(.list(near: try coordinate(near: near)))
+      let limit = try options[.limit].map(limit(_:))
+      guard let near = options[.near] else { return .run(.list(near: nil, limit: limit)) }
+      return .run(.list(near: try coordinate(near: near), limit: limit))
     case .session:
       try refuseInSession("session")
       _ = try expect(arguments, names: [], for: name)
@@ -186,9 +220,12 @@ struct CommandLineParser {
     case .search:
       guard !arguments.isEmpty else { throw .missingArgument("TEXT", command: name) }
       return .run(
-        .search(arguments.joined(separator: " "), limit: try searchLimit(options[.limit])))
+        .search(arguments.joined(separator: " "), limit: try options[.limit].map(limit(_:)) ?? 10))
     case .browse:
       try refuseInSession("browse")
+      if options[.format] != nil {
+        throw .optionNotApplicable("--format", command: name)
+      }
       _ = try expect(arguments, names: [], for: name)
       return .run(.browse)
     case .help:
@@ -196,9 +233,8 @@ struct CommandLineParser {
     }
   }
 
-  /// The number of matches `search` prints: `--limit`'s value, 10 by default.
-  private func searchLimit(_ value: String?) throws(UsageError) -> Int {
-    guard let value else { return 10 }
+  /// The value of `--limit`: a whole number of at least 1.
+  private func limit(_ value: String) throws(UsageError) -> Int {
     guard value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let limit = Int(value),
       limit > 0
     else {
@@ -225,7 +261,7 @@ struct CommandLineParser {
   private func helpTopic(_ arguments: [String]) throws(UsageError) -> CommandName? {
     guard let word = arguments.first else { return nil }
     if arguments.count > 1 { throw .unexpectedArgument(arguments[1], command: .help) }
-    return try Self.commandName(word)
+    return try commandName(word)
   }
 
   private func tapSource(_ value: String?) throws(UsageError) -> Command.TapSource {
@@ -236,39 +272,64 @@ struct CommandLineParser {
     return source
   }
 
+  /// The words of `arguments` split at commas and spaces, so that a coordinate may be typed
+  /// as `59.3 18.0`, `59.3,18.0`, `59.3, 18.0` or, quoted, `"59.3, 18.0"`.
+  private static func coordinateWords(_ arguments: [String]) -> [String] {
+    arguments.flatMap { argument in
+      argument.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+    }
+  }
+
   private func coordinate(near value: String) throws(UsageError) -> Coordinate {
-    let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+    let parts = Self.coordinateWords([value])
     guard parts.count == 2 else {
       throw .invalidValue(value, option: "--near", expected: "LAT,LON, for example 59.33,18.07")
     }
-    return try coordinate(latitude: String(parts[0]), longitude: String(parts[1]))
+    return try coordinate(latitude: parts[0], longitude: parts[1])
   }
 
   private func coordinate(latitude: String, longitude: String) throws(UsageError) -> Coordinate {
-    guard let latitudeValue = Self.degrees(latitude) else {
-      throw .invalidNumber(latitude, name: "latitude")
-    }
-    guard let longitudeValue = Self.degrees(longitude) else {
-      throw .invalidNumber(longitude, name: "longitude")
-    }
+    let latitudeValue = try Self.number(latitude, name: "latitude", in: -90...90)
+    let longitudeValue = try Self.number(longitude, name: "longitude", in: -180...180)
     do {
       return try Coordinate(latitude: latitudeValue, longitude: longitudeValue)
     } catch {
-      throw .invalidCoordinate(error)
+      // Unreachable: both values were checked against the same ranges.
+      throw .outOfRange(
+        latitude + "," + longitude, name: "coordinate", range: "-90 to 90, -180 to 180")
     }
   }
 
   /// The camera of the words `LAT LON ZOOM`.
   private func camera(_ words: [String]) throws(UsageError) -> MapCamera {
     let centre = try coordinate(latitude: words[0], longitude: words[1])
-    guard let zoom = Self.degrees(words[2]) else {
+    guard Self.degrees(words[2]) != nil else {
       throw .invalidZoom(words[2])
     }
+    let zoom = try Self.number(words[2], name: "zoom", in: 0...MapCamera.maximumZoom)
     do {
       return try MapCamera(centre: centre, zoom: zoom)
     } catch {
-      throw .invalidCamera(error)
+      // Unreachable: the zoom was checked against the same range.
+      throw .outOfRange(words[2], name: "zoom", range: "0 to \(Int(MapCamera.maximumZoom))")
     }
+  }
+
+  /// The number `word` spells, which must lie in `range`; `name` is the argument's name in
+  /// messages.
+  private static func number(
+    _ word: String,
+    name: String,
+    in range: ClosedRange<Double>
+  ) throws(UsageError) -> Double {
+    guard let value = degrees(word) else { throw .invalidNumber(word, name: name) }
+    guard value.isFinite, range.contains(value) else {
+      let bounds = [range.lowerBound, range.upperBound].map { bound in
+        bound == bound.rounded() ? String(Int(bound)) : String(bound)
+      }
+      throw .outOfRange(word, name: name, range: "\(bounds[0]) to \(bounds[1])")
+    }
+    return value
   }
 
   /// The value of a decimal number such as `59.33`, `-0.5` or `1e1`, or `nil`.

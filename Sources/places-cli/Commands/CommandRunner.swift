@@ -79,8 +79,8 @@ final class CommandRunner {
       coordinator.model.location = coordinate
     case .camera(let camera):
       coordinator.mapViewModel.cameraChanged(to: camera, viewSize: Self.viewSize)
-    case .list(let near):
-      printRows(near: near)
+    case .list(let near, let limit):
+      printRows(near: near, limit: limit ?? Int.max)
     case .search(let text, let limit):
       let search = coordinator.searchViewModel
       search.queryChanged(text, limit: limit)
@@ -99,8 +99,13 @@ final class CommandRunner {
   /// In a catalog whose ids are all whole numbers, `word` must be one (`4x2` is a usage
   /// error). Otherwise it names the number it spells, if it spells one and a place has that
   /// number as its id, else the string it is: `select 42` finds the number 42 or else the
-  /// string "42", and `select LHR` the string "LHR".
+  /// string "42", and `select LHR` the string "LHR". A word in double quotes, as `list`
+  /// prints a string id (`"LHR"`, `"New \"York\""`), names the string inside them.
   private func id(typed word: String) throws(UsageError) -> PlaceID {
+    if let quoted = Self.unquoted(word) {
+      if hasOnlyNumberIDs, let number = PlaceID(wholeNumber: quoted) { return number }
+      return PlaceID(quoted)
+    }
     let number = PlaceID(wholeNumber: word)
     if hasOnlyNumberIDs {
       guard let number else { throw .invalidID(word) }
@@ -112,23 +117,41 @@ final class CommandRunner {
     return PlaceID(word)
   }
 
+  /// The text inside `word` if it is wrapped in double quotes, with `\"` and `\\` read as
+  /// the characters they escape, as ``OutputValue`` writes a string; else `nil`.
+  private static func unquoted(_ word: String) -> String? {
+    guard word.count >= 2, word.first == "\"", word.last == "\"" else { return nil }
+    var text = ""
+    var isEscaped = false
+    for character in word.dropFirst().dropLast() {
+      if isEscaped || character != "\\" {
+        text.append(character)
+        isEscaped = false
+      } else {
+        isEscaped = true
+      }
+    }
+    return text
+  }
+
   // MARK: - Listing
 
-  /// Prints the list's rows, or, given `near`, every place nearest first from there.
+  /// Prints the first `limit` of the list's rows, or, given `near`, of the places nearest
+  /// first from there.
   ///
   /// `near` leaves the user's location alone; places at the same distance come in catalog
   /// order. Either way each row is found as it is printed, from the spatial index, without
   /// sorting the catalog by distance.
-  private func printRows(near origin: Coordinate?) {
+  private func printRows(near origin: Coordinate?, limit: Int) {
     let listViewModel = coordinator.listViewModel
     guard let origin, origin != listViewModel.location else {
-      for row in listViewModel.rows {
+      for row in listViewModel.rows.prefix(limit) {
         output.append(Self.record(for: row))
       }
       return
     }
     let places = coordinator.model.places
-    for neighbour in places.spatialIndex.neighbours(of: origin) {
+    for neighbour in places.spatialIndex.neighbours(of: origin).prefix(limit) {
       let place = places[neighbour.position]
       let row = ListRow(
         id: place.id, name: place.name, country: place.country, distance: neighbour.distance)

@@ -40,6 +40,11 @@ enum HelpText {
     CommandLineOption.all.filter { $0.commands == nil }
   }
 
+  /// The options that choose and read the places file.
+  private static var readingOptions: [CommandLineOption] {
+    CommandLineOption.all.filter { $0.commands == nil && $0.isCommandLineOnly && $0.key != .format }
+  }
+
   /// The options of `command` alone.
   private static func options(of command: CommandName) -> [CommandLineOption] {
     CommandLineOption.all.filter { $0.commands?.contains(command) ?? false }
@@ -150,7 +155,8 @@ enum HelpText {
 
     ID is the id as the places file gives it: 42, or node/123456 or LHR where the file has
     string ids. Where every id is a number, ID must be one; otherwise ID names the number it
-    spells if a place has that number as its id, and else the string it is.
+    spells if a place has that number as its id, and else the string it is. An id in double
+    quotes, as 'list' prints a string id ("LHR"), names the string inside them.
 
     OPTIONS:
     \(optionLines(options(of: .select)))
@@ -158,10 +164,10 @@ enum HelpText {
       places-cli select 42
       places-cli select 42 --from list --format json
       places-cli select LHR --places airports.geojson --id-property iata
-      printf 'search stockholm\nselect 42 --from search\n' | places-cli session
+      printf 'search stockholm\\nselect 42 --from search\\n' | places-cli session
 
-    Exits with 1 if no place has the id, and with 64 if ID is not an integer where every id
-    is one or, with --from search, not among the matches.
+    Exits with 1 if no place has the id ('list' and 'search' show the ids), and with 64 if ID
+    is not an integer where every id is one or, with --from search, not among the matches.
 
     """
 
@@ -179,11 +185,13 @@ enum HelpText {
 
     Sets the user's location to latitude LAT (-90...90) and longitude LON (-180...180), in
     degrees, and prints the commands the views receive: the map shows the location and the
-    list reorders its rows nearest first. In a session, later 'list' commands use it.
+    list reorders its rows nearest first. In a session, later 'list' commands use it. The two
+    numbers may also be typed with a comma between them, as --near takes them.
 
     EXAMPLES:
       places-cli locate 59.85882 17.63889
-      places-cli locate -33.92 18.42
+      places-cli locate -33.92,18.42
+      places-cli locate "59.3, 18.0"
 
     Exits with 64 if a number is missing, not a number, or out of range.
 
@@ -211,7 +219,7 @@ enum HelpText {
     """
 
   private static let list = """
-    USAGE: places-cli list [--near LAT,LON] [OPTIONS]
+    USAGE: places-cli list [--near LAT,LON] [--limit N] [OPTIONS]
 
     Prints the places, one per line, with id, name and country; nearest first, with the
     distance in kilometres, when a location is known, and by name otherwise. Places at the
@@ -268,13 +276,13 @@ enum HelpText {
     OPTIONS:
     \(optionLines(options(of: .search)))
     EXAMPLES:
-      places-cli search malmo
+      places-cli search sao paulo
       places-cli search san --limit 3 --format json
 
     """
 
   private static let browse = """
-    USAGE: places-cli browse [--places FILE]
+    USAGE: places-cli browse [OPTIONS]
 
     Takes over the terminal with the map, the list and the card of the selected place, and
     gives the terminal back as it found it when you quit. Standard input and standard output
@@ -282,21 +290,31 @@ enum HelpText {
 
     A selection made on the map, in the list or by a search shows in all three, as 'select'
     does. The map is drawn with braille characters, so use a font that has them; 80 by 24
-    cells is enough.
+    cells is enough; the smallest it draws in is
+    \(BrowseLayout.minimumSize.width) by \(BrowseLayout.minimumSize.height).
+    NO_COLOR set (to anything) turns colours off; with TERM=dumb it refuses to start.
 
+    OPTIONS:
+    \(optionLines(readingOptions))
     KEYS:
       arrows, h j k l     Pan the map (in the list, up and down move instead).
-      + and -             Zoom in and out.
+      + and -, the wheel  Zoom in and out (the wheel at the pointer).
+      drag                Pan the map.
       Tab                 Move between the map and the list.
-      PgUp, PgDn          Move in the list by a screen.
+      PgUp, PgDn          Move in the list by a screen; Home and End to its ends; the
+                          wheel over the list moves in it too.
       Enter               Select the row; on the map, the marker nearest the centre (a
                           cluster zooms in).
       Esc                 Deselect.
       /                   Search places by name; type, then up, down and Enter to choose a
-                          match. Esc goes back.
+                          match. Esc goes back. Left, Right, Home, End, Control-W (a word)
+                          and Control-U (the line) edit the text.
       .                   Set your location to the map's centre: the list goes nearest first.
+      x                   Forget your location: the list goes by name again. The status line
+                          says which order the list is in.
       click               Select a marker or a row.
       ?                   Show the keys.
+      Control-Z           Suspend, as a shell's job; 'fg' brings it back.
       q, Control-C        Quit.
 
     EXIT STATUS:

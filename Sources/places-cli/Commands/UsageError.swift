@@ -3,10 +3,10 @@ import ViewModels
 
 /// Why a command line, or a line of a session, was refused before anything ran.
 enum UsageError: Error, Equatable {
-  /// No command was given.
-  case missingCommand
-  /// The command is not one the tool knows.
-  case unknownCommand(String)
+  /// No command was given; `expected` are the commands allowed where it was missing.
+  case missingCommand(expected: [CommandName])
+  /// The command is not one of `expected`, the commands allowed where it was typed.
+  case unknownCommand(String, expected: [CommandName])
   /// The option is not one the tool knows.
   case unknownOption(String)
   /// The option exists but does not apply to the command.
@@ -29,16 +29,18 @@ enum UsageError: Error, Equatable {
   case invalidID(String)
   /// The argument named `name` is not a number.
   case invalidNumber(String, name: String)
-  /// The coordinate is out of range.
-  case invalidCoordinate(CoordinateError)
+  /// The number typed as the argument `name` lies outside `range`, such as `-90 to 90`.
+  case outOfRange(String, name: String, range: String)
   /// The zoom is not a number.
   case invalidZoom(String)
-  /// The camera's zoom is out of range.
-  case invalidCamera(MapGeometryError)
   /// The option or command can only be used on the command line, not inside a session.
   case notAllowedInSession(String)
   /// `select --from search` named a place that is not among the last search's matches.
   case notAmongMatches(Place.ID)
+  /// A line of a session opens a quote and does not close it.
+  case unterminatedQuote
+  /// The command draws a screen, but `TERM` says the terminal cannot move its cursor.
+  case dumbTerminal
   /// The command needs a terminal, but standard input or output is not one.
   case notATerminal(command: CommandName)
 }
@@ -47,12 +49,23 @@ extension UsageError: CustomStringConvertible {
   /// A message that names the word at fault and what was expected.
   var description: String {
     switch self {
-    case .missingCommand:
-      "missing command: expected one of \(Self.commandList)"
-    case .unknownCommand(let word):
-      "unknown command '\(word)': expected one of \(Self.commandList)"
+    case .missingCommand(let expected):
+      "missing command: expected one of \(Self.list(expected))"
+    case .unknownCommand(let word, let expected):
+      if let nearest = Suggestion.nearest(to: word, among: expected.map(\.rawValue)) {
+        "unknown command '\(word)'; did you mean '\(nearest)'?"
+      } else {
+        "unknown command '\(word)': expected one of \(Self.list(expected))"
+      }
     case .unknownOption(let option):
-      "unknown option '\(option)'"
+      if let nearest = Suggestion.nearest(
+        to: option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option,
+        among: CommandLineOption.all.flatMap(\.names))
+      {
+        "unknown option '\(option)'; did you mean '\(nearest)'?"
+      } else {
+        "unknown option '\(option)'"
+      }
     case .optionNotApplicable(let option, let command):
       "option '\(option)' does not apply to '\(command.rawValue)'"
     case .optionNeedsOption(let option, let required):
@@ -73,23 +86,26 @@ extension UsageError: CustomStringConvertible {
       "invalid id '\(word)': expected an integer"
     case .invalidNumber(let word, let name):
       "invalid \(name) '\(word)': expected a number in degrees"
-    case .invalidCoordinate(let error):
-      error.description
+    case .outOfRange(let word, let name, let range):
+      "\(name) \(word) is out of range: expected \(range)"
     case .invalidZoom(let word):
       "invalid zoom '\(word)': expected a number from 0 to \(Int(MapCamera.maximumZoom))"
-    case .invalidCamera(let error):
-      error.description
     case .notAllowedInSession(let word):
       "'\(word)' cannot be used inside a session; give it on the command line"
     case .notAmongMatches(let id):
       "place \(id) is not among the matches of the last search; run 'search TEXT' first"
+    case .unterminatedQuote:
+      "a quote is not closed: end it with the same quote mark"
+    case .dumbTerminal:
+      "'browse' needs a terminal that can move its cursor, but TERM is 'dumb'; set TERM to "
+        + "your terminal's type (for example xterm-256color), or run 'places-cli session'"
     case .notATerminal(let command):
       "'\(command.rawValue)' needs a terminal, but standard input or standard output is not "
         + "one; for scripted use, run 'places-cli session' and send it commands"
     }
   }
 
-  private static var commandList: String {
-    CommandName.allCases.map(\.rawValue).joined(separator: ", ")
+  private static func list(_ commands: [CommandName]) -> String {
+    commands.map(\.rawValue).joined(separator: ", ")
   }
 }

@@ -22,7 +22,7 @@ enum VersionText {
     Copyright 2026 The Places authors. Licensed under the Apache License, Version 2.0.
 
     Built-in places: 180 cities from GeoNames and 20 airports from airportsdata.
-    Built-in map of the land: Natural Earth 1:110m land polygons.
+    Built-in map of the land: Natural Earth 1:110m and 1:50m land polygons.
 
     Place data © GeoNames (https://www.geonames.org/), licensed under CC BY 4.0
     (https://creativecommons.org/licenses/by/4.0/). Changes: converted to GeoJSON, fields selected.

@@ -165,9 +165,10 @@ struct InputDecoder {
     let numbers = parameters.split(separator: ";").compactMap { Int($0) }
     guard numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
     let code = numbers[0]
-    guard code & 32 == 0 else { return nil }  // motion
+    let isMotion = code & 32 != 0
+    guard !isMotion || code & 3 != 3 else { return nil }  // motion with no button held
     let button: MouseEvent.Button =
-      switch code & ~(4 | 8 | 16) {  // without Shift, Meta, Control
+      switch code & ~(4 | 8 | 16 | 32) {  // without Shift, Meta, Control and motion
       case 0: .left
       case 1: .middle
       case 2: .right
@@ -176,6 +177,8 @@ struct InputDecoder {
       default: .other
       }
     return .mouse(
-      MouseEvent(button: button, x: numbers[1] - 1, y: numbers[2] - 1, isRelease: isRelease))
+      MouseEvent(
+        button: button, x: numbers[1] - 1, y: numbers[2] - 1, isRelease: isRelease,
+        isMotion: isMotion))
   }
 }

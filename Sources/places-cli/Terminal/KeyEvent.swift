@@ -37,4 +37,6 @@ struct MouseEvent: Equatable, Sendable {
   var y: Int
   /// Whether the button was released rather than pressed.
   var isRelease: Bool
+  /// Whether the pointer moved with the button held (a drag), rather than the button changing.
+  var isMotion = false
 }

@@ -7,6 +7,9 @@
 /// changes, so nothing flickers and a one-cell change costs a few bytes. The renderer
 /// remembers where it left the cursor and which style is set, from frame to frame.
 struct ScreenRenderer {
+  /// Whether colours are written; without them (`NO_COLOR`) bold, dim, underline and inverse
+  /// still are.
+  var usesColour = true
   private var previous: ScreenBuffer?
   private var cursor: (x: Int, y: Int)?
   private var style: TextStyle?
@@ -44,9 +47,10 @@ struct ScreenRenderer {
         if cursor?.x != x || cursor?.y != y {
           output += "\u{1B}[\(y + 1);\(x + 1)H"
         }
-        if style != cell.style {
-          output += cell.style.escapeSequence
-          style = cell.style
+        let cellStyle = usesColour ? cell.style : cell.style.withoutColour
+        if style != cellStyle {
+          output += cellStyle.escapeSequence
+          style = cellStyle
         }
         output.append(cell.character)
         let next = x + max(DisplayWidth.of(cell.character), 1)

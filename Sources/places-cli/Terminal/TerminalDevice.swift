@@ -16,10 +16,14 @@ final class TerminalDevice {
   private var savedSettings: termios?
 
   /// The output that switches to the alternate screen, hides the cursor and turns on mouse
-  /// clicks in SGR form.
-  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h"
-  /// The output that undoes ``enterSequence``.
-  static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  /// clicks and drags (motion with a button held) in SGR form.
+  static let enterSequence =
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+  /// The output that undoes ``enterSequence``, after clearing the alternate screen: a
+  /// terminal that keeps some of its rows on leaving it (tmux after the window grew) then
+  /// shows nothing of the program there, as after `less` or `vim`.
+  static let leaveSequence =
+    "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 
   /// Wraps the terminal on `input` and `output`, changing nothing yet.
   ///
@@ -44,6 +48,7 @@ final class TerminalDevice {
     guard tcgetattr(input, &settings) == 0 else { throw .systemCall("tcgetattr", code: errno) }
     var raw = settings
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    // Keys typed before the screen reads them (while places load) wait, unechoed.
     raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_cflag |= tcflag_t(CS8)
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)

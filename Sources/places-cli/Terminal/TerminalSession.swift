@@ -7,27 +7,67 @@ import Foundation
 /// Control-C, which raw mode delivers as a key), an interrupt, termination or hang-up signal
 /// (then the status is 128 plus its number, as a shell reports it), the end of input, and an
 /// error thrown from inside the loop. A frame is drawn after each batch of keys and after each
-/// resize; the renderer writes only the cells that changed.
+/// resize; the renderer writes only the cells that changed. Control-Z (or `SIGTSTP`) suspends
+/// the program as a shell's job, with the terminal restored, and it redraws the whole screen
+/// when it continues.
 final class TerminalSession {
   private let device: TerminalDevice
+  private let usesColour: Bool
+  private var signals: TerminalSignals?
 
-  /// Creates a session on the terminal `device`, not yet entered.
-  init(device: TerminalDevice) {
+  /// Creates a session on the terminal `device`, not yet entered; without `usesColour`
+  /// (`NO_COLOR`), frames are drawn without colours.
+  init(device: TerminalDevice, usesColour: Bool = true) {
     self.device = device
+    self.usesColour = usesColour
   }
 
-  /// Enters the terminal, runs `screen` until it quits, restores the terminal and returns the
-  /// exit status.
+  /// Takes the terminal over (signals reported, raw mode, the alternate screen) and shows
+  /// `message` on its first row until the first frame; does nothing more if already entered.
+  ///
+  /// Keys typed from now on wait, unechoed, for ``run(_:)``, as do signals.
+  ///
+  /// - Returns: The signals being reported.
+  /// - Throws: ``TerminalError`` if the terminal cannot be set up; it is then unchanged.
+  @discardableResult
+  func enter(showing message: String? = nil) throws(TerminalError) -> TerminalSignals {
+    let signals: TerminalSignals
+    if let current = self.signals {
+      signals = current
+    } else {
+      signals = try TerminalSignals()
+      self.signals = signals
+    }
+    do {
+      try device.enter()
+    } catch {
+      leave()
+      throw error
+    }
+    if let message {
+      device.write("\u{1B}[H\u{1B}[2J" + message)
+    }
+    return signals
+  }
+
+  /// Gives the terminal back as ``enter(showing:)`` found it; may be called any number of times.
+  func leave() {
+    device.restore()
+    signals?.stop()
+    signals = nil
+  }
+
+  /// Enters the terminal unless entered, runs `screen` until it quits, restores the terminal
+  /// and returns the exit status.
   ///
   /// - Throws: ``TerminalError`` if the terminal cannot be set up or read; it is restored
   ///   first.
   func run(_ screen: some TerminalScreen) throws(TerminalError) -> ExitStatus {
-    let signals = try TerminalSignals()
-    defer { signals.stop() }
-    try device.enter()
-    defer { device.restore() }
+    let signals = try enter()
+    defer { leave() }
 
     var renderer = ScreenRenderer()
+    renderer.usesColour = usesColour
     var decoder = InputDecoder()
     var size = device.size ?? (columns: 80, rows: 24)
     var needsFrame = true
@@ -55,7 +95,13 @@ final class TerminalSession {
       if descriptors[1].revents != 0 {
         for signal in signals.drain() {
           switch signal {
-          case .resize:
+          case .resize, .resume:
+            // After a stop by SIGSTOP, which cannot be caught, something else may have drawn.
+            size = device.size ?? size
+            renderer.invalidate()
+            needsFrame = true
+          case .suspend:
+            try suspend()
             size = device.size ?? size
             renderer.invalidate()
             needsFrame = true
@@ -71,9 +117,26 @@ final class TerminalSession {
         events += decoder.decode(buffer.prefix(count))
       }
       for event in events {
-        if let status = screen.handle(event) { return status }
+        if event == .control("z") {
+          try suspend()
+          size = device.size ?? size
+          renderer.invalidate()
+        } else if let status = screen.handle(event) {
+          return status
+        }
         needsFrame = true
       }
     }
+  }
+
+  /// Stops the program as a shell's job does on Control-Z, with the terminal given back, and
+  /// takes the terminal over again once the program continues.
+  ///
+  /// `SIGSTOP`, not `SIGTSTP`: a program whose process group has no shell to resume it
+  /// (orphaned) would have `SIGTSTP` discarded.
+  private func suspend() throws(TerminalError) {
+    device.restore()
+    kill(getpid(), SIGSTOP)
+    try device.enter()
   }
 }

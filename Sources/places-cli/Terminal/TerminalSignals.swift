@@ -6,13 +6,19 @@ import Foundation
 ///
 /// While an instance lives, the window-size signal reports a resize, and interrupt,
 /// termination and hang-up no longer end the process at once: they are reported, so the
-/// program can restore the terminal first and then exit. ``stop()`` (or `deinit`) restores the
+/// program can restore the terminal first and then exit. A stop from the terminal (`SIGTSTP`,
+/// as `kill -TSTP` sends it) is reported too, so the program can restore the terminal before it
+/// stops, and so is continuing (`SIGCONT`), so it can redraw. ``stop()`` (or `deinit`) restores the
 /// default handling.
 final class TerminalSignals {
   /// A signal reported.
   enum Signal: Equatable {
     /// The window changed size (`SIGWINCH`).
     case resize
+    /// The program is asked to stop as a job (`SIGTSTP`).
+    case suspend
+    /// The program continues after a stop (`SIGCONT`).
+    case resume
     /// The program must stop (`SIGINT`, `SIGTERM` or `SIGHUP`); the exit status that reports it
     /// is 128 plus the number.
     case stop(Int32)
@@ -22,7 +28,7 @@ final class TerminalSignals {
   let readDescriptor: Int32
   private let writeDescriptor: Int32
   private var sources: [DispatchSourceSignal] = []
-  private static let handled = [SIGWINCH, SIGINT, SIGTERM, SIGHUP]
+  private static let handled = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
 
   /// Starts reporting the signals.
   ///
@@ -74,7 +80,13 @@ final class TerminalSignals {
       let count = buffer.withUnsafeMutableBytes { read(readDescriptor, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
       for byte in buffer.prefix(count) {
-        signals.append(Int32(byte) == SIGWINCH ? .resize : .stop(Int32(byte)))
+        let number = Int32(byte)
+        switch number {
+        case SIGWINCH: signals.append(.resize)
+        case SIGTSTP: signals.append(.suspend)
+        case SIGCONT: signals.append(.resume)
+        default: signals.append(.stop(number))
+        }
       }
     }
     return signals

@@ -16,6 +16,14 @@ struct TextStyle: Hashable, Sendable {
   /// The terminal's default look.
   static let plain = TextStyle()
 
+  /// The style without its foreground and background colours.
+  var withoutColour: TextStyle {
+    var style = self
+    style.foreground = nil
+    style.background = nil
+    return style
+  }
+
   /// The escape sequence that sets exactly this style, whatever was set before.
   var escapeSequence: String {
     var parameters = ["0"]

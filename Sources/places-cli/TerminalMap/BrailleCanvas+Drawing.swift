@@ -54,3 +54,51 @@ extension BrailleCanvas {
     }
   }
 }
+
+extension BrailleCanvas {
+  /// Sets the dots along the segment from `start` to `end` (in points on the view), clipped to
+  /// the canvas first, so a segment far larger than the canvas costs only the dots it crosses.
+  ///
+  /// - Complexity: O(dots along the clipped segment).
+  mutating func drawLine(from start: MapPoint, to end: MapPoint) {
+    let dot = TerminalMapScale.pointsPerDot
+    var x0 = start.x / dot
+    var y0 = start.y / dot
+    var x1 = end.x / dot
+    var y1 = end.y / dot
+    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+    // Liang–Barsky clipping to the canvas, in dots.
+    let dx = x1 - x0
+    let dy = y1 - y0
+    var entering = 0.0
+    var leaving = 1.0
+    let edges = [
+      (-dx, x0), (dx, Double(dotWidth) - x0), (-dy, y0), (dy, Double(dotHeight) - y0),
+    ]
+    for (p, q) in edges {
+      if p == 0 {
+        if q < 0 { return }
+        continue
+      }
+      let t = q / p
+      if p < 0 {
+        entering = max(entering, t)
+      } else {
+        leaving = min(leaving, t)
+      }
+      if entering > leaving { return }
+    }
+    (x0, y0, x1, y1) = (
+      x0 + entering * dx, y0 + entering * dy, x0 + leaving * dx, y0 + leaving * dy
+    )
+    let steps = Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up))
+    for step in 0...max(steps, 0) {
+      let t = steps == 0 ? 0 : Double(step) / Double(steps)
+      let x = Int((x0 + t * (x1 - x0)).rounded(.down))
+      let y = Int((y0 + t * (y1 - y0)).rounded(.down))
+      if (0..<dotWidth).contains(x), (0..<dotHeight).contains(y) {
+        setDot(x: x, y: y)
+      }
+    }
+  }
+}

@@ -1,8 +1,8 @@
 import PlacesModel
 import ViewModels
 
-/// The world's land (``WorldLand``, Natural Earth 1:110m), decoded once and drawn through a map
-/// viewport as braille dots.
+/// The world's land (``WorldLand``, Natural Earth 1:110m, or ``WorldLandDetailed``, 1:50m),
+/// decoded once and drawn through a map viewport as braille dots.
 struct LandLayer: Sendable {
   /// One polygon: its outer ring, then its holes.
   struct Shape: Sendable {
@@ -17,8 +17,13 @@ struct LandLayer: Sendable {
   /// The polygons.
   let shapes: [Shape]
 
-  /// The land built into the tool.
+  /// The land built into the tool, at 1:110m: for the world and continents.
   static let world = LandLayer(encodedRings: WorldLand.encodedRings)
+
+  /// The land built into the tool, at 1:50m: for countries and regions.
+  ///
+  /// It is decoded on first use (the first zoom past continents), as a Swift `static let` is.
+  static let detailed = LandLayer(encodedRings: WorldLandDetailed.encodedRings)
 
   /// Decodes rings in the form ``WorldLand/encodedRings`` documents; lines it cannot read, and
   /// points that are not valid coordinates, are skipped.
@@ -66,13 +71,17 @@ struct LandLayer: Sendable {
     self.shapes = shapes
   }
 
-  /// Fills `canvas`, which stands for the whole of `viewport` (its dots times
-  /// ``TerminalMapScale/pointsPerDot`` points each way), with the land the viewport shows,
-  /// projected through it: a shape is drawn whole on each copy of the world in view.
+  /// Draws into `canvas`, which stands for the whole of `viewport` (its dots times
+  /// ``TerminalMapScale/pointsPerDot`` points each way), the land the viewport shows,
+  /// projected through it: a shape is drawn whole on each copy of the world in view, filled,
+  /// or as its outline (the coast) when `asOutlines`.
+  ///
+  /// An outline leaves out the edges that are not coast: those along the antimeridian, where
+  /// the data cut shapes, and Antarctica's closing edge near the South Pole.
   ///
   /// - Complexity: O(points of the shapes in view, per copy of the world in view), plus the
   ///   dots set.
-  func draw(into canvas: inout BrailleCanvas, viewport: MapViewport) {
+  func draw(into canvas: inout BrailleCanvas, viewport: MapViewport, asOutlines: Bool = false) {
     let width = viewport.size.width
     let height = viewport.size.height
     for copy in viewport.visibleWorldCopies {
@@ -81,11 +90,34 @@ struct LandLayer: Sendable {
         let bottomRight = viewport.point(for: shape.southEast, inWorldCopy: copy)
         guard bottomRight.x >= 0, topLeft.x <= width, bottomRight.y >= 0, topLeft.y <= height
         else { continue }
-        canvas.fillPolygon(
-          shape.rings.map { ring in
-            ring.map { viewport.point(for: $0, inWorldCopy: copy) }
-          })
+        guard asOutlines else {
+          canvas.fillPolygon(
+            shape.rings.map { ring in
+              ring.map { viewport.point(for: $0, inWorldCopy: copy) }
+            })
+          continue
+        }
+        for ring in shape.rings {
+          guard var previous = ring.last else { continue }
+          var previousPoint = viewport.point(for: previous, inWorldCopy: copy)
+          for coordinate in ring {
+            let point = viewport.point(for: coordinate, inWorldCopy: copy)
+            if Self.isCoast(from: previous, to: coordinate) {
+              canvas.drawLine(from: previousPoint, to: point)
+            }
+            previous = coordinate
+            previousPoint = point
+          }
+        }
       }
     }
+  }
+
+  /// Whether the edge from `start` to `end` is coast, not a cut of the data: along the
+  /// antimeridian, or Antarctica's closing edge south of 84°S.
+  private static func isCoast(from start: Coordinate, to end: Coordinate) -> Bool {
+    let onAntimeridian = abs(start.longitude) >= 179.99 && abs(end.longitude) >= 179.99
+    let nearSouthPole = start.latitude <= -84 && end.latitude <= -84
+    return !onAntimeridian && !nearSouthPole
   }
 }

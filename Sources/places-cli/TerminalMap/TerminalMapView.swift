@@ -21,6 +21,7 @@ final class TerminalMapView {
   /// The panel's size in points.
   private(set) var viewSize: MapSize
   private let land: LandLayer
+  private let detailedLand: LandLayer?
 
   private static let landStyle = TextStyle(foreground: .basic(2))
   private static let placeStyle = TextStyle(foreground: .bright(3), isBold: true)
@@ -28,12 +29,18 @@ final class TerminalMapView {
     foreground: .basic(0), background: .bright(6), isBold: true)
   private static let selectedStyle = TextStyle(foreground: .bright(1), isBold: true)
   private static let userStyle = TextStyle(foreground: .bright(4), isBold: true)
+  private static let labelStyle = TextStyle(foreground: .bright(7))
 
-  /// Creates a panel showing `land` through `camera` at `viewSize`.
-  init(camera: MapCamera, viewSize: MapSize, land: LandLayer = .world) {
+  /// Creates a panel showing `land` through `camera` at `viewSize`, and from
+  /// ``outlineZoom`` on, `detailedLand` if given.
+  init(
+    camera: MapCamera, viewSize: MapSize, land: LandLayer = .world,
+    detailedLand: LandLayer? = .detailed
+  ) {
     self.camera = camera
     self.viewSize = viewSize
     self.land = land
+    self.detailedLand = detailedLand
   }
 
   // MARK: - Camera
@@ -56,6 +63,21 @@ final class TerminalMapView {
       viewport.panned(
         byX: columns * TerminalMapScale.pointsPerColumn, y: rows * TerminalMapScale.pointsPerRow
       ).camera)
+  }
+
+  /// Zooms in by `steps` (out when negative) keeping the place under the cell at `column`,
+  /// `row` (relative to the panel) where it is, as a wheel over a map does, and reports it.
+  func zoom(by steps: Double, atColumn column: Int, row: Int) {
+    let pointer = MapPoint(
+      x: (Double(column) + 0.5) * TerminalMapScale.pointsPerColumn,
+      y: (Double(row) + 0.5) * TerminalMapScale.pointsPerRow)
+    let target = viewport.coordinate(at: pointer)
+    let zoomed = MapCamera.clamped(centre: target, zoom: camera.zoom + steps)
+    guard zoomed.zoom != camera.zoom else { return }
+    let centred = MapViewport(camera: zoomed, size: viewSize)
+    show(
+      centred.panned(byX: viewSize.width / 2 - pointer.x, y: viewSize.height / 2 - pointer.y)
+        .camera)
   }
 
   /// Takes the size of a panel of `columns` by `rows` cells and reports it if it changed.
@@ -126,13 +148,27 @@ final class TerminalMapView {
 
   // MARK: - Drawing
 
+  /// The zoom from which the land is drawn as coast outlines instead of filled: from there a
+  /// continent fills the panel and a fill no longer reads as a shape.
+  static let outlineZoom = 5.0
+
   /// Draws the panel into `screen` with its top-left corner at `x`, `y`, over the panel's
   /// size (set by ``resize(columns:rows:)``).
+  ///
+  /// The land is filled below ``outlineZoom``, and outlined from it, from the detailed land
+  /// if the panel has one. Cluster counts are kept
+  /// inside the panel. Single places are labelled with their names where the cells to their
+  /// right are free, the selected place always (to its left if the right has no room); no
+  /// label covers a marker or another label.
   ///
   /// - Complexity: O(land outline + markers shown × log of that).
   func draw(into screen: inout ScreenBuffer, x: Int, y: Int) {
     var canvas = BrailleCanvas(columns: columns, rows: rows)
-    land.draw(into: &canvas, viewport: viewport)
+    if camera.zoom >= Self.outlineZoom {
+      (detailedLand ?? land).draw(into: &canvas, viewport: viewport, asOutlines: true)
+    } else {
+      land.draw(into: &canvas, viewport: viewport)
+    }
     canvas.draw(into: &screen, x: x, y: y, style: Self.landStyle)
     // Fewer places first, so a large cluster's count is drawn over a small one's.
     let ordered = state.markers.values.sorted { first, second in
@@ -140,24 +176,56 @@ final class TerminalMapView {
         < (second.count, second.coordinate.latitude, second.coordinate.longitude)
     }
     let selectedID = state.selectedItem
+    var taken = Set<Int>()
+    func take(column: Int, row: Int, width: Int) {
+      for offset in 0..<max(width, 0) { taken.insert(row * columns + column + offset) }
+    }
+    func isFree(column: Int, row: Int, width: Int) -> Bool {
+      column >= 0 && column + width <= columns
+        && (0..<width).allSatisfy { !taken.contains(row * columns + column + $0) }
+    }
+    var labels: [(marker: MapMarker, column: Int, row: Int)] = []
     for marker in ordered where marker.placeID == nil || marker.placeID != selectedID {
       guard let cell = cell(of: marker.coordinate) else { continue }
       if marker.isCluster {
+        let count = Self.compactCount(marker.count)
+        let column = max(min(cell.column, columns - count.count), 0)
         screen.draw(
-          Self.compactCount(marker.count), x: x + cell.column, y: y + cell.row,
-          maxWidth: columns - cell.column, style: Self.clusterStyle)
+          count, x: x + column, y: y + cell.row, maxWidth: columns - column,
+          style: Self.clusterStyle)
+        take(column: column, row: cell.row, width: count.count)
       } else {
         screen.put("•", x: x + cell.column, y: y + cell.row, style: Self.placeStyle)
+        take(column: cell.column, row: cell.row, width: 1)
+        labels.append((marker, cell.column, cell.row))
       }
     }
     if let userLocation = state.location, let cell = cell(of: userLocation) {
       screen.put("@", x: x + cell.column, y: y + cell.row, style: Self.userStyle)
+      take(column: cell.column, row: cell.row, width: 1)
     }
     if let marker = state.selectedMarker, let cell = cell(of: marker.coordinate) {
       screen.put("◉", x: x + cell.column, y: y + cell.row, style: Self.selectedStyle)
+      take(column: cell.column, row: cell.row, width: 1)
+      let name = " " + (marker.title ?? "")
+      let width = DisplayWidth.of(name)
+      let room = columns - cell.column - 1
+      let column =
+        width > room && cell.column - width >= 0 ? cell.column - width : cell.column + 1
       screen.draw(
-        " " + (marker.title ?? ""), x: x + cell.column + 1, y: y + cell.row,
-        maxWidth: columns - cell.column - 1, style: TextStyle(isBold: true))
+        name, x: x + column, y: y + cell.row, maxWidth: columns - column,
+        style: TextStyle(isBold: true))
+      take(column: column, row: cell.row, width: min(width, columns - column))
+    }
+    // Labels north to south, west to east, each only where it fits whole.
+    labels.sort { ($0.row, $0.column) < ($1.row, $1.column) }
+    for label in labels {
+      guard let title = label.marker.title, !title.isEmpty else { continue }
+      let name = " " + title
+      let width = DisplayWidth.of(name)
+      guard isFree(column: label.column + 1, row: label.row, width: width + 1) else { continue }
+      screen.draw(name, x: x + label.column + 1, y: y + label.row, style: Self.labelStyle)
+      take(column: label.column + 1, row: label.row, width: width + 1)
     }
   }
 

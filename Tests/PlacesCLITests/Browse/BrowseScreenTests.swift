@@ -1,3 +1,4 @@
+import Foundation
 import PlacesModel
 import Testing
 import ViewModels
@@ -216,6 +217,23 @@ struct BrowseScreenTests {
     #expect(buffer[layout.mapColumns / 2, 1 + layout.mapRows / 2].character == "@")
   }
 
+  @Test func xForgetsTheLocationAndTheStatusLineSaysTheOrder() throws {
+    let screen = try Self.makeScreen(camera: .clamped(centre: .fixture(59, 18), zoom: 4))
+    let byName = Self.render(screen, columns: 120, rows: 30).lines
+
+    Self.press(.character("."), on: screen)
+    let nearest = Self.render(screen, columns: 120, rows: 30).lines
+    Self.press(.character("x"), on: screen)
+    let forgotten = Self.render(screen, columns: 120, rows: 30).lines
+
+    #expect(byName[29].contains("list: by name"))
+    #expect(nearest[29].contains("list: nearest first  x by name"))
+    #expect(nearest[1].contains("Places, nearest first (3)"))
+    #expect(screen.coordinator.model.location == nil)
+    #expect(forgotten[1].contains("Places by name (3)"))
+    #expect(forgotten[29].contains("list: by name"))
+  }
+
   @Test func aNewOrderPutsTheListCursorOnTheSelectedRow() throws {
     let places = [
       Place(id: 1, name: "Alpha", coordinate: .fixture(0, 20)),
@@ -229,6 +247,10 @@ struct BrowseScreenTests {
     #expect(screen.listView.cursorRow == 0)
 
     // 16 columns west is 11.25° at zoom 4: nearest first from there, Alpha is last.
+    // Back out to zoom 4 from the zoom a chosen place is shown at.
+    Self.press(
+      .character("-"), .character("-"), .character("-"), .character("-"), .character("-"),
+      .character("-"), on: screen)
     Self.press(.tab, .character("h"), .character("h"), .character("."), on: screen)
     let buffer = Self.render(screen)
 
@@ -265,15 +287,55 @@ struct BrowseScreenTests {
       .mouse(MouseEvent(button: .left, x: layout.sideX + 3, y: 4, isRelease: false)), on: screen)
     #expect(screen.coordinator.model.selectedItem == 9, "the third row")
     #expect(screen.focus == .list)
+    #expect(screen.mapView.camera.zoom == MapCamera.placeZoom, "the map zooms in on it")
+    for _ in 0..<9 {
+      Self.press(.character("-"), on: screen)
+    }
 
     _ = Self.render(screen)
     let stockholm = try #require(screen.mapView.cell(of: Self.places[0].coordinate))
     Self.press(
       .mouse(
         MouseEvent(button: .left, x: stockholm.column, y: 1 + stockholm.row, isRelease: false)),
+      .mouse(
+        MouseEvent(button: .left, x: stockholm.column, y: 1 + stockholm.row, isRelease: true)),
       on: screen)
     #expect(screen.coordinator.model.selectedItem == 42)
     #expect(screen.focus == .map)
+  }
+
+  @Test func aDragPansTheMapWithThePointerAndSelectsNothing() throws {
+    let camera = MapCamera.clamped(centre: .fixture(0, 0), zoom: 2)
+    let screen = try Self.makeScreen(camera: camera)
+    _ = Self.render(screen)
+    let before = screen.mapView.viewport.coordinate(at: MapPoint(x: 84, y: 88))
+
+    Self.press(
+      .mouse(MouseEvent(button: .left, x: 10, y: 6, isRelease: false)),
+      .mouse(MouseEvent(button: .left, x: 12, y: 6, isRelease: false, isMotion: true)),
+      .mouse(MouseEvent(button: .left, x: 13, y: 7, isRelease: false, isMotion: true)),
+      .mouse(MouseEvent(button: .left, x: 13, y: 7, isRelease: true)),
+      on: screen)
+    // The place under the cell at column 10, row 5 of the panel is now under 13, 6.
+    let after = screen.mapView.viewport.coordinate(at: MapPoint(x: 108, y: 104))
+
+    #expect(abs(after.longitude - before.longitude) < 1e-6)
+    #expect(abs(after.latitude - before.latitude) < 1e-6)
+    #expect(screen.coordinator.model.selectedItem == nil)
+  }
+
+  @Test func theWheelZoomsAtThePointer() throws {
+    let screen = try Self.makeScreen(camera: .clamped(centre: .fixture(0, 0), zoom: 2))
+    _ = Self.render(screen)
+    let pointer = MapPoint(x: 10.5 * 8, y: 5.5 * 16)
+    let before = screen.mapView.viewport.coordinate(at: pointer)
+
+    Self.press(.mouse(MouseEvent(button: .wheelUp, x: 10, y: 6, isRelease: false)), on: screen)
+    let after = screen.mapView.viewport.coordinate(at: pointer)
+
+    #expect(screen.mapView.camera.zoom == 3)
+    #expect(abs(after.longitude - before.longitude) < 1e-6)
+    #expect(abs(after.latitude - before.latitude) < 1e-6)
   }
 
   @Test func keysPanAndZoomAndTheViewModelHearsEachCamera() throws {
@@ -324,7 +386,7 @@ struct BrowseScreenTests {
     #expect(large.allSatisfy { DisplayWidth.of($0) == 120 })
     #expect(size.width == Double(layout.mapColumns) * 8)
     #expect(size.height == Double(layout.mapRows) * 16)
-    #expect(tiny[0] == "Enlarge t…")
+    #expect(tiny == ["Need 40x12", "q quits   ", "now 10x3  "])
   }
 
   @Test func questionMarkShowsTheKeysAndAnyKeyHidesThem() throws {
@@ -335,8 +397,59 @@ struct BrowseScreenTests {
     _ = screen.handle(.escape)
     let hidden = Self.render(screen).lines
 
-    #expect(shown.contains { $0.contains("+ and -        zoom in and out") })
+    #expect(shown.contains { $0.contains("+ - or wheel   zoom in and out") })
     #expect(!hidden.contains { $0.contains("zoom in and out") })
+  }
+
+  @Test(arguments: [(40, 12), (44, 14), (48, 16), (60, 16), (80, 24), (120, 40), (200, 60)])
+  func theWayToQuitAndToSeeTheKeysShowsAtEverySize(columns: Int, rows: Int) throws {
+    let screen = try Self.makeScreen()
+    Self.press(.tab, .enter, on: screen)  // a selection puts a name in the title
+
+    let lines = Self.render(screen, columns: columns, rows: rows).lines
+    _ = screen.handle(.character("?"))
+    let keys = Self.render(screen, columns: columns, rows: rows).lines
+    _ = screen.handle(.escape)
+    _ = screen.handle(.character("/"))
+    let searching = Self.render(screen, columns: columns, rows: rows).lines
+
+    #expect(lines[rows - 1].hasSuffix("? keys  q quit "))
+    #expect(!lines[rows - 1].contains("…"), "whole hints only")
+    #expect(lines[0].contains("[list]"))
+    #expect(lines[0].hasSuffix("zoom 10.0  59.33°N 18.07°E "), "the position is whole")
+    #expect(keys.contains { $0.contains("q, Ctrl-C      quit") }, "the keys say how to quit")
+    #expect(keys.contains { $0.contains("?              show or hide this") })
+    let shownKeys = BrowseScreen.keyLines(fitting: min(BrowseScreen.keyLines.count, rows - 4))
+    for line in shownKeys where !line.isEmpty {
+      #expect(keys.contains { $0.contains(line) }, "no key line is cut: \(line)")
+    }
+    #expect(searching[rows - 1].hasSuffix("Esc back  Ctrl-C quit "))
+  }
+
+  @Test(arguments: [(39, 12), (40, 11), (10, 3), (31, 2), (60, 1)])
+  func aTooSmallTerminalNamesTheSizeNeededAndHowToQuit(columns: Int, rows: Int) throws {
+    let screen = try Self.makeScreen()
+
+    let text = Self.render(screen, columns: columns, rows: rows).lines.joined(separator: "\n")
+
+    #expect(text.contains("40x12"))
+    #expect(text.contains("q quits"))
+    #expect(screen.handle(.character("q")) == .success)
+  }
+
+  @Test(arguments: ["", "zzzz"])
+  func enterOnAnEmptyOrUnmatchedSearchSaysSoInUserWords(query: String) throws {
+    let screen = try Self.makeScreen()
+
+    Self.press(.character("/"), on: screen)
+    Self.type(query, into: screen)
+    Self.press(.enter, on: screen)
+    let status = try #require(Self.render(screen).lines.last)
+
+    #expect(
+      status.hasPrefix(
+        query.isEmpty ? " Type part of a name first." : " No place's name matches “zzzz”."))
+    #expect(!status.contains("0"), "no view model's wording")
   }
 
   @Test(arguments: [
@@ -346,6 +459,167 @@ struct BrowseScreenTests {
     let screen = try Self.makeScreen()
 
     #expect(screen.handle(key) == status)
+  }
+
+  @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+  func theFirstViewShowsTheWorldOnceFillingTheMapPanel(columns: Int, rows: Int) throws {
+    let camera = Browse.startCamera(
+      for: Self.places, isBuiltIn: true, columns: columns, rows: rows)
+    let layout = BrowseLayout(width: columns, height: rows)
+    let width = Double(layout.mapColumns) * TerminalMapScale.pointsPerColumn
+    let height = Double(layout.mapRows) * TerminalMapScale.pointsPerRow
+    let viewport = MapViewport(camera: camera, size: try MapSize(width: width, height: height))
+    let worldSize = 256 * pow(2, camera.zoom)
+
+    #expect(abs(worldSize - max(width, height)) < 1, "one world across, or down")
+    #expect(worldSize >= height - 1, "no empty rows above or below")
+    #expect(viewport.coordinate(at: MapPoint(x: 0, y: 0)).latitude <= 85.06)
+    #expect(viewport.coordinate(at: MapPoint(x: 0, y: height)).latitude >= -85.06)
+  }
+
+  @Test func theFirstViewOfAFileShowsItsPlacesLarge() throws {
+    let camera = Browse.startCamera(
+      for: Self.stockholmSuburbs, isBuiltIn: false, columns: 80, rows: 24)
+    let screen = try Self.makeScreen(places: Self.stockholmSuburbs, camera: camera)
+    _ = Self.render(screen)
+
+    #expect(camera.zoom > 9)
+    for place in Self.stockholmSuburbs {
+      #expect(screen.mapView.cell(of: place.coordinate) != nil, "\(place.name) is in view")
+    }
+  }
+
+  @Test func aSearchChoiceZoomsInOnThePlace() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+
+    Self.press(.character("/"), on: screen)
+    Self.type("são", into: screen)
+    Self.press(.enter, on: screen)
+
+    #expect(screen.mapView.camera.zoom == MapCamera.placeZoom)
+    #expect(abs(screen.mapView.camera.centre.latitude - -23.5475) < 1e-6)
+  }
+
+  @Test func aClusterCountAtTheEdgeStaysInsideThePanel() throws {
+    let places = (0..<12).map { index in
+      Place(
+        id: PlaceID(index), name: "Place \(index)",
+        coordinate: .fixture(59.3 + Double(index) * 0.01, 18.0))
+    }
+    // At zoom 1 a column is 5.625° wide: the places fall in the panel's last column.
+    let layout = BrowseLayout(width: 80, height: 24)
+    let columnsEast = Double(layout.mapColumns) / 2 - 0.5
+    let camera = MapCamera.clamped(
+      centre: .fixture(59.3, 18.0 - columnsEast * 5.625), zoom: 1)
+    let screen = try Self.makeScreen(places: places, camera: camera)
+    _ = Self.render(screen)  // the first frame reports the panel's size; the markers follow
+
+    let buffer = Self.render(screen)
+    let cluster = try #require(screen.mapView.state.markers.values.first)
+    let cell = try #require(screen.mapView.cell(of: cluster.coordinate))
+    let line = Array(buffer.lines[1 + cell.row])
+
+    #expect(cluster.count == 12)
+
+    #expect(cell.column == layout.mapColumns - 1)
+    #expect(String(line[(layout.mapColumns - 2)..<layout.mapColumns]) == "12")
+    #expect(line[layout.mapColumns] == "│")
+  }
+
+  @Test func singlePlacesAreLabelledWhereTheirNameFitsWithoutCoveringAMarker() throws {
+    let places = [
+      Place(id: 1, name: "Alphaville", coordinate: .fixture(59.3, 18.0)),
+      Place(id: 2, name: "Bravo", coordinate: .fixture(59.3, 18.4)),
+      Place(id: 3, name: "Charlie", coordinate: .fixture(59.0, 18.0)),
+    ]
+    let screen = try Self.makeScreen(
+      places: places, camera: .clamped(centre: .fixture(59.2, 18.2), zoom: 8))
+
+    let map = Self.render(screen).lines.map {
+      String($0.prefix(BrowseLayout(width: 80, height: 24).mapColumns))
+    }
+    let alpha = try #require(screen.mapView.cell(of: places[0].coordinate))
+    let bravo = try #require(screen.mapView.cell(of: places[1].coordinate))
+
+    #expect(
+      alpha.row == bravo.row && bravo.column - alpha.column < 11,
+      "Alphaville's name would cover Bravo")
+    #expect(map[1 + alpha.row].contains("• Bravo"))
+    #expect(!map.joined().contains("Alphaville"), "a name that does not fit is left out")
+    #expect(map.joined().contains("• Charlie"))
+  }
+
+  @Test func theLandIsOutlinedWhenZoomedIn() throws {
+    let far = try Self.makeScreen(camera: .clamped(centre: .fixture(59.3, 18.0), zoom: 2))
+    let near = try Self.makeScreen(camera: .clamped(centre: .fixture(59.3, 18.0), zoom: 8))
+
+    func fullCells(_ screen: BrowseScreen) -> Int {
+      Self.render(screen).lines[1..<23].joined().filter { $0 == "⣿" }.count
+    }
+    let nearDots = Self.render(near).lines[1..<23].joined().unicodeScalars.filter {
+      (0x2801...0x28FF).contains($0.value)
+    }
+
+    #expect(fullCells(far) > 100, "a fill while the land reads as shapes")
+    #expect(fullCells(near) < 20, "not a solid block at zoom 8")
+    #expect(nearDots.count > 20, "the coast is drawn")
+  }
+
+  @Test(arguments: [(1.0, 1), (4.0, 1), (8.0, 2), (10.0, 2), (12.0, 3), (16.0, 4)])
+  func theTitlesPrecisionFollowsTheZoom(zoom: Double, decimals: Int) {
+    #expect(BrowseScreen.decimals(atZoom: zoom) == decimals)
+  }
+
+  @Test func aPanChangesTheTitleAtAStreetsZoom() throws {
+    let screen = try Self.makeScreen(camera: .clamped(centre: .fixture(59.3, 18.0), zoom: 16))
+    let before = Self.render(screen).lines[0]
+
+    Self.press(.character("l"), on: screen)
+    let after = Self.render(screen).lines[0]
+
+    #expect(before.hasSuffix("59.3000°N 18.0000°E "))
+    #expect(before != after)
+  }
+
+  @Test func theSearchFieldIsEditedWithTheCursorKeys() throws {
+    let screen = try Self.makeScreen()
+    _ = Self.render(screen)
+
+    Self.press(.character("/"), on: screen)
+    Self.type("xx stock", into: screen)
+    Self.press(.control("u"), on: screen)
+    Self.type("stxx", into: screen)
+    Self.press(.backspace, .backspace, .home, .character("s"), .delete, .end, on: screen)
+    Self.type("ock", into: screen)
+    let lines = Self.render(screen).lines
+
+    #expect(screen.searchPanel.state.matches.map(\.place.name) == ["Stockholm"])
+    #expect(lines.contains { $0.contains("/ stock▏") })
+  }
+
+  @Test func placesOfTheSameNameShowWhereTheyAre() throws {
+    let places = [
+      Place(id: 1, name: "London", coordinate: .fixture(42.98, -81.25), country: "CA"),
+      Place(id: 2, name: "London", coordinate: .fixture(37.13, -84.08), country: "US"),
+      Place(id: 3, name: "London", coordinate: .fixture(39.89, -83.45), country: "US"),
+      Place(id: 4, name: "Paris", coordinate: .fixture(48.85, 2.35), country: "FR"),
+    ]
+    let screen = try Self.makeScreen(places: places)
+    let list = Self.render(screen).lines
+
+    Self.press(.character("/"), on: screen)
+    Self.type("london", into: screen)
+    let search = Self.render(screen).lines
+
+    #expect(list.contains { $0.hasSuffix(" 43°N 81°W CA ") })
+    #expect(list.contains { $0.hasSuffix(" 37°N 84°W US ") })
+    #expect(list.contains { $0.hasSuffix(" 40°N 83°W US ") })
+    #expect(
+      list.contains { $0.contains("Paris") && $0.hasSuffix(" FR ") }, "a unique name as before")
+    #expect(search.contains { $0.contains("London US") && $0.hasSuffix(" 37°N 84°W ") })
+    #expect(search.contains { $0.contains("London US") && $0.hasSuffix(" 40°N 83°W ") })
+    #expect(search.contains { $0.contains("London CA") && !$0.contains("°") })
   }
 
   @Test func clusterCountsAreShortenedToFourCharacters() {

@@ -5,7 +5,7 @@ struct BrowseCommandTests {
   private static let notATerminal =
     "places-cli: 'browse' needs a terminal, but standard input or standard output is not one; "
     + "for scripted use, run 'places-cli session' and send it commands\n"
-    + "Run 'places-cli --help' for usage.\n"
+    + "Run 'places-cli help browse' for usage.\n"
 
   @Test(arguments: [["browse"], ["browse", "--places", "does-not-exist.geojson"]])
   func browseWithoutATerminalPointsToSession(arguments: [String]) throws {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import places_cli
+
 struct HelpAndVersionTests {
   @Test(arguments: [["--help"], ["-h"], ["help"], ["--help", "--format", "json"]])
   func toolHelpListsCommandsAndExitStatuses(arguments: [String]) throws {
@@ -69,6 +71,44 @@ struct HelpAndVersionTests {
     let run = try PlacesCLI.run(["help"] + topic)
 
     #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 100 })
+  }
+
+  /// Every example in the help runs as printed and prints something: a `printf` example is
+  /// one line whose `\\n` become line breaks, and a search example finds a built-in place.
+  @Test(arguments: ["select", "locate", "camera", "session", "search"])
+  func everyExampleInAHelpRunsAndPrintsSomething(command: String) throws {
+    let help = try PlacesCLI.run(["help", command]).standardOutput
+    let examples = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("places-cli ") || $0.hasPrefix("printf ") }
+      .filter { !$0.contains("--places") }
+    #expect(!examples.isEmpty)
+    for example in examples {
+      let run: PlacesCLI.Run
+      if example.hasPrefix("printf ") {
+        let script = try #require(example.split(separator: "'").dropFirst().first)
+        #expect(example.hasSuffix("' | places-cli session"), "\(example)")
+        run = try PlacesCLI.run(
+          ["session"], input: script.replacingOccurrences(of: "\\n", with: "\n"))
+      } else {
+        run = try PlacesCLI.run(Array(try Session.words(of: example).dropFirst()))
+      }
+      #expect(run.status == 0, "\(example)")
+      #expect(run.standardError == "", "\(example)")
+      #expect(!run.standardOutput.isEmpty, "\(example)")
+    }
+  }
+
+  @Test func browseHelpListsTheOptionsThatReadThePlaces() throws {
+    let run = try PlacesCLI.run(["help", "browse"])
+
+    for option in [
+      "--places FILE", "--id-property FIELD", "--name-property FIELD", "--non-point centre|skip",
+      "--strict",
+    ] {
+      #expect(run.standardOutput.contains("\n  \(option)  "), "\(option)")
+    }
+    #expect(!run.standardOutput.contains("--format"))
+    #expect(run.standardOutput.contains("40 by 12"))
   }
 
   @Test func helpWinsOverMissingArguments() throws {

@@ -66,4 +66,14 @@ struct ListCommandTests {
     #expect(first["distanceKm"] is Double || first["distanceKm"] is Int)
     #expect(Set(first.keys) == ["id", "name", "country", "distanceKm"])
   }
+
+  @Test func limitPrintsTheFirstRowsOnly() throws {
+    let all = try PlacesCLI.run(["list"])
+    let first = try PlacesCLI.run(["list", "--limit", "3"])
+    let nearest = try PlacesCLI.run(["list", "--near", "59.3,18.0", "--limit=2"])
+
+    #expect(first.lines == Array(all.lines.prefix(3)))
+    #expect(nearest.lines.count == 2)
+    #expect(nearest.lines.first?.contains(#"name="Stockholm""#) == true)
+  }
 }

@@ -108,7 +108,7 @@ struct SearchCommandTests {
       ["search", "x", "--limit", "1e3"],
       "invalid value '1e3' for '--limit': expected a whole number of at least 1"
     ),
-    (["list", "--limit", "3"], "option '--limit' does not apply to 'list'"),
+    (["select", "42", "--limit", "3"], "option '--limit' does not apply to 'select'"),
     (
       ["select", "42", "--from", "menu"],
       "invalid value 'menu' for '--from': expected map, list or search"
@@ -118,7 +118,9 @@ struct SearchCommandTests {
     let run = try PlacesCLI.run(arguments)
 
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "places-cli: \(message)\nRun 'places-cli --help' for usage.\n")
+    let command = try #require(arguments.first)
+    #expect(
+      run.standardError == "places-cli: \(message)\nRun 'places-cli help \(command)' for usage.\n")
     #expect(run.status == 64)
   }
 }

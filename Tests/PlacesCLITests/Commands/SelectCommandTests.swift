@@ -70,7 +70,8 @@ struct SelectCommandTests {
     let run = try PlacesCLI.run(["select", "99999"])
 
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "places-cli: no place has id 99999\n")
+    #expect(
+      run.standardError == "places-cli: no place has id 99999\n" + Self.findIDsHint)
     #expect(run.status == 1)
   }
 
@@ -78,7 +79,12 @@ struct SelectCommandTests {
     let run = try PlacesCLI.run(["select", "0", "--from", "list"])
 
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "places-cli: no place has id 0\n")
+    #expect(
+      run.standardError == "places-cli: no place has id 0\n" + Self.findIDsHint)
     #expect(run.status == 1)
   }
+
+  /// The line after "no place has id": where to find the ids.
+  static let findIDsHint =
+    "Run 'places-cli list' or 'places-cli search TEXT' to find a place's id.\n"
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import places_cli
+
 struct SessionTests {
   private static let stockholmDeselected = [
     "map: deselectMarker id=42",
@@ -58,6 +60,34 @@ struct SessionTests {
 
         """)
     #expect(run.status == 64, "the status of the last line that failed")
+  }
+
+  @Test func anUnknownCommandListsOnlyWhatASessionTakes() throws {
+    let run = try PlacesCLI.run(["session"], input: "frobnicate\nselct 42\n")
+
+    #expect(
+      run.standardError == """
+        places-cli: line 1: unknown command 'frobnicate': expected one of select, deselect, \
+        locate, camera, list, search, help
+        places-cli: line 2: unknown command 'selct'; did you mean 'select'?
+
+        """)
+    #expect(run.status == 64)
+  }
+
+  @Test func helpInASessionShowsTheSessionsHelp() throws {
+    let run = try PlacesCLI.run(["session"], input: "help\n")
+    let sessionHelp = try PlacesCLI.run(["help", "session"])
+
+    #expect(run.standardOutput.hasSuffix(sessionHelp.standardOutput))
+    #expect(!run.standardOutput.contains("EXIT STATUS:\n  0   Success."))
+  }
+
+  @Test func wordsInQuotesStayTogether() throws {
+    #expect(
+      try Session.words(of: #"select "New York" 'a b' "q\"r\\" "" x"#)
+        == ["select", "New York", "a b", #"q"r\"#, "", "x"])
+    #expect(throws: UsageError.unterminatedQuote) { try Session.words(of: #"select "LHR"#) }
   }
 
   @Test func statusIsThatOfTheLastFailure() throws {

@@ -28,6 +28,18 @@ struct GeoJSONFromToolsTests {
     #expect(run.status == 0)
   }
 
+  @Test func takesAStringIDAsListPrintsItInQuotes() throws {
+    let plain = try PlacesCLI.run(["select", "LHR", "--places", Self.airports])
+    let quoted = try PlacesCLI.run(["select", #""LHR""#, "--places", Self.airports])
+    let session = try PlacesCLI.run(
+      ["session", "--places", Self.airports], input: "select \"LHR\"\ndeselect\nselect '\"LHR\"'\n")
+
+    #expect(quoted.status == 0)
+    #expect(quoted.standardOutput == plain.standardOutput)
+    #expect(session.status == 0)
+    #expect(session.lines.filter { $0.hasPrefix("card: showDetails") }.count == 2)
+  }
+
   @Test func printsStringIDsAsJSONStringsAndNumberIDsAsNumbers() throws {
     let strings = try PlacesCLI.run(["list", "--format", "json", "--places", Self.airports])
     let numbers = try PlacesCLI.run(["select", "42", "--format", "json"])
@@ -42,7 +54,9 @@ struct GeoJSONFromToolsTests {
     let run = try PlacesCLI.run(["select", "4x2", "--places", Self.airports])
 
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "places-cli: no place has id 4x2\n")
+    #expect(
+      run.standardError == "places-cli: no place has id 4x2\n"
+        + "Run 'places-cli list' or 'places-cli search TEXT' to find a place's id.\n")
     #expect(run.status == 1)
   }
 

@@ -86,7 +86,9 @@ struct HostileDataFileTests {
     #expect(list.status == 0)
     #expect(list.standardOutput == "")
     #expect(select.status == 1)
-    #expect(select.standardError == "places-cli: no place has id 1\n")
+    #expect(
+      select.standardError == "places-cli: no place has id 1\n"
+        + "Run 'places-cli list' or 'places-cli search TEXT' to find a place's id.\n")
   }
 
   @Test func aVeryLongNameLoads() throws {

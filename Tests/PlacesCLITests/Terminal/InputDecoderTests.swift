@@ -53,7 +53,16 @@ struct InputDecoderTests {
       ])
   }
 
-  @Test func unknownSequencesAndMouseMotionAreSkippedWhole() {
+  @Test func aDragIsReportedAsMotionWithItsButton() {
+    var decoder = InputDecoder()
+
+    #expect(
+      decoder.decode(Array("\u{1B}[<32;7;4M".utf8)) == [
+        .mouse(MouseEvent(button: .left, x: 6, y: 3, isRelease: false, isMotion: true))
+      ])
+  }
+
+  @Test func unknownSequencesAndMouseMotionWithoutAButtonAreSkippedWhole() {
     var decoder = InputDecoder()
 
     #expect(

@@ -42,11 +42,15 @@ final class PseudoTerminal {
     return settings
   }
 
-  /// Starts `executable` with `arguments` on the terminal side.
-  func launch(_ executable: URL, arguments: [String]) throws -> Process {
+  /// Starts `executable` with `arguments` on the terminal side, with `environment` added to
+  /// the test's own.
+  func launch(
+    _ executable: URL, arguments: [String], environment: [String: String] = [:]
+  ) throws -> Process {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
     process.standardInput = handle
     process.standardOutput = handle
@@ -68,14 +72,17 @@ final class PseudoTerminal {
     _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
   }
 
-  /// Reads until the output holds `text` (true), or the program ends or `seconds` pass (false).
+  /// Reads until the output from byte `offset` on holds `text` (true), or the program ends or
+  /// `seconds` pass (false).
   @discardableResult
-  func read(until text: String, seconds: Double = 20) -> Bool {
+  func read(until text: String, after offset: Int = 0, seconds: Double = 20) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     let wanted = Data(text.utf8)
-    var searchedUpTo = 0
+    var searchedUpTo = offset
     while Date() < deadline {
-      if output.range(of: wanted, in: max(searchedUpTo - wanted.count, 0)..<output.count) != nil {
+      if output.range(of: wanted, in: max(searchedUpTo - wanted.count, offset)..<output.count)
+        != nil
+      {
         return true
       }
       searchedUpTo = output.count
@@ -110,6 +117,13 @@ final class PseudoTerminal {
     var terminal = ModelTerminal(width: columns, height: rows)
     terminal.apply(String(decoding: output, as: UTF8.self))
     return terminal.lines
+  }
+
+  /// Resizes the terminal to `columns` by `rows` and tells `process`, as a terminal window does.
+  func resize(columns: UInt16, rows: UInt16, telling process: Process) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+    kill(process.processIdentifier, SIGWINCH)  // the test's terminal is not the controlling one
   }
 
   /// Reads everything until the program has closed the terminal, or `seconds` pass.

@@ -86,4 +86,16 @@ struct ScreenRendererTests {
       #expect(terminal.lines == screen.lines, "after drawing \(name)")
     }
   }
+
+  @Test func withoutColourOnlyTheAttributesAreWritten() {
+    var screen = ScreenBuffer(width: 3, height: 1)
+    screen.put("a", x: 0, y: 0, style: TextStyle(foreground: .bright(7), background: .basic(1)))
+    screen.put("b", x: 1, y: 0, style: TextStyle(background: .indexed(17), isInverse: true))
+    var renderer = ScreenRenderer()
+    renderer.usesColour = false
+
+    let output = renderer.render(screen)
+
+    #expect(output == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1Ha\u{1B}[0;7mb")
+  }
 }

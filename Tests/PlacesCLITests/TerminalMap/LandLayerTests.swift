@@ -36,6 +36,33 @@ struct LandLayerTests {
     #expect(land.shapes.filter { $0.rings.count == 2 }.count == 1)
   }
 
+  @Test func theDetailedLandHasNaturalEarths50mPolygons() {
+    let land = LandLayer.detailed
+
+    #expect(land.shapes.count > 1_000, "1:50m has 1,430 polygons, a few too small to keep")
+    #expect(land.shapes.map(\.rings.count).reduce(0, +) == WorldLandDetailed.ringCount)
+    #expect(land.shapes.map { $0.rings.map(\.count).reduce(0, +) }.reduce(0, +) > 40_000)
+  }
+
+  @Test func theMapUsesTheDetailedLandFromTheOutlineZoom() throws {
+    // A square of land only the detailed layer has, around 59°N 18°E.
+    let square = LandLayer(encodedRings: "o 1700,5800 200,0 0,200 -200,0")
+    let empty = LandLayer(encodedRings: "")
+    let size = try #require(TerminalMapScale.viewSize(columns: 80, rows: 24))
+    func dots(zoom: Double) -> Int {
+      let panel = TerminalMapView(
+        camera: .clamped(centre: .fixture(59, 18), zoom: zoom), viewSize: size, land: empty,
+        detailedLand: square)
+      var screen = ScreenBuffer(width: 80, height: 24)
+      panel.draw(into: &screen, x: 0, y: 0)
+      return screen.lines.joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }
+        .count
+    }
+
+    #expect(dots(zoom: TerminalMapView.outlineZoom - 0.5) == 0)
+    #expect(dots(zoom: TerminalMapView.outlineZoom) > 10)
+  }
+
   @Test(arguments: [
     ("Sahara", 23.0, 13.0, true), ("Siberia", 62.0, 100.0, true), ("Amazonia", -5.0, -62.0, true),
     ("Australia", -25.0, 134.0, true), ("mid-Pacific", 0.0, -150.0, false),
