@@ -178,8 +178,8 @@ final class BrowseScreen: TerminalScreen {
       maxWidth: positionWidth, style: Self.barStyle)
   }
 
-  /// The status line: the keys of the moment, as many as fit, and at its right end, always,
-  /// how to quit and how to see every key.
+  /// The status line: the keys of the moment and the list's order, as many as fit, most
+  /// important first, and at its right end, always, how to quit and how to see every key.
   private func drawStatus(into screen: inout ScreenBuffer) {
     let row = screen.height - 1
     if let notice {
@@ -193,13 +193,14 @@ final class BrowseScreen: TerminalScreen {
         (["type to search", "↑↓ move", "Enter choose"], "Esc back  Ctrl-C quit ")
       } else if focus == .map {
         (
-          ["hjkl pan", "+- zoom", "Enter select", "Tab list", "/ search", ". here"] + orderHints,
+          ["hjkl pan", "+- zoom", "Enter select"] + orderHints + [
+            "Tab list", "/ search", ". here",
+          ],
           "? keys  q quit "
         )
       } else {
         (
-          ["↑↓ PgUp PgDn move", "Enter select", "Esc deselect", "Tab map", "/ search"]
-            + orderHints,
+          ["↑↓ move", "Enter select"] + orderHints + ["Esc deselect", "Tab map", "/ search"],
           "? keys  q quit "
         )
       }

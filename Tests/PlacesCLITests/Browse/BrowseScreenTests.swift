@@ -68,7 +68,7 @@ struct BrowseScreenTests {
 
     #expect(lines[0].hasPrefix(" places-cli browse  [map]"))
     #expect(lines[0].hasSuffix("zoom 1.0  20.0°N 10.0°E "))
-    #expect(lines[23].hasPrefix(" hjkl pan  +- zoom  Enter select  Tab list"))
+    #expect(lines[23].hasPrefix(" hjkl pan  +- zoom  Enter select  list: by name  Tab list"))
     #expect(lines[23].contains("q quit"))
     #expect(lines[1].contains("Places by name (3)"))
     #expect(lines[2].contains(" Stockholm") && lines[2].hasSuffix(" SE "))
