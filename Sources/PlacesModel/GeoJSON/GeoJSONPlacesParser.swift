@@ -25,6 +25,8 @@ struct GeoJSONPlacesParser {
   /// Whether property names must be compared with ``customNames`` or ``idProperty``.
   let hasCustomKeys: Bool
 
+  /// The positions of the feature being read.
+  var shape = GeoJSONShape()
   private var places: [Place] = []
   /// The feature index of each place, kept only once a feature has been left out, since
   /// until then a place's index is its feature's.
@@ -218,6 +220,7 @@ struct GeoJSONPlacesParser {
     var geometry: Geometry?
     var properties = Properties()
     propertyID = nil
+    shape.removeAll()
     if try scanner.openContainer(depth: 3) {
       repeat {
         let key = try scanner.readKey()

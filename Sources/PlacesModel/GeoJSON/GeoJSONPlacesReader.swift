@@ -6,9 +6,10 @@
 ///   property (``IDSource``). Ids must be unique.
 /// - **Name**: the first of ``Options/nameProperties`` (by default `name`, `Name`, `NAME`,
 ///   `name_en`, `NAME_EN`, `name:en`, `title`) that holds a non-empty string.
-/// - **Coordinate**: a `Point`'s position, `[longitude, latitude]` with an optional altitude
-///   that is ignored; any other geometry is placed at the centre of its bounding box, or
-///   skipped (``NonPointGeometry``). Every position of every geometry must be in range.
+/// - **Coordinate**: a `Point`'s position, `[longitude, latitude]`, with an altitude and a
+///   measure that are ignored if present; any other geometry is placed on itself (inside a
+///   polygon, halfway along a line), at the centre of its bounding box, or skipped
+///   (``NonPointGeometry``). Every position of every geometry must be in range.
 /// - **Other fields**: a string `category`, a string `country` and a whole-number
 ///   `population` (or a string of digits, as OpenStreetMap tags hold), each optional and
 ///   `null` meaning absent.

@@ -30,6 +30,11 @@ enum GeoJSONFixture {
     packageRoot.appendingPathComponent("../shared/data/places-world.geojson")
     .standardizedFileURL.path
 
+  /// Natural Earth's 241 countries at 1:50m, which only `../shared/data` beside the package has.
+  static let countriesPath =
+    packageRoot.appendingPathComponent("../shared/data/world-countries-50m.geojson")
+    .standardizedFileURL.path
+
   /// Whether the world file is there, for the tests that need it.
   static let hasWorldFile = FileManager.default.fileExists(atPath: worldPath)
 

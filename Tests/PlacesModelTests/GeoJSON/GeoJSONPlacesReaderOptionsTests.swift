@@ -191,12 +191,12 @@ struct GeoJSONPlacesReaderOptionsTests {
     ),
     (#"{"coordinates":[[10,50],[12,51]],"bbox":[0,0,1,1],"type":"LineString"}"#, 50.5, 11.0),
   ])
-  func placesEveryGeometryAtTheCentreOfItsBoundingBox(
+  func placesEveryGeometryAtTheCentreOfItsBoundingBoxWhenAsked(
     geometry: String, latitude: Double, longitude: Double
   ) throws {
     let text = GeoJSONFixture.collection(GeoJSONFixture.feature(geometry: geometry))
 
-    let load = try load(text)
+    let load = try load(text, .init(nonPointGeometry: .boundingBoxCentre))
 
     #expect(load.places.map(\.coordinate) == [GeoJSONFixture.coordinate(latitude, longitude)])
     #expect(load.report.isEmpty)

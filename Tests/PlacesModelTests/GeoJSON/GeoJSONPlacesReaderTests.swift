@@ -120,6 +120,31 @@ struct GeoJSONPlacesReaderTests {
       ])
   }
 
+  @Test func ignoresAltitudeAndMeasureInEveryGeometry() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1", coordinates: "[18.06871,59.32938,28.5,1000]"),
+      GeoJSONFixture.feature(
+        id: "2", geometry: #"{"type":"LineString","coordinates":[[0,0,1,2],[0,2,3,4]]}"#))
+
+    let places = try places(text)
+
+    #expect(
+      places.map(\.coordinate) == [
+        GeoJSONFixture.coordinate(59.32938, 18.06871), GeoJSONFixture.coordinate(1, 0),
+      ])
+  }
+
+  @Test func skipsAnEmptyPointAsAnEmptyGeometry() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1"), GeoJSONFixture.feature(id: "2", coordinates: "[]"))
+
+    let load = try reader.load(text: text, file: BadGeoJSON.source)
+
+    #expect(load.places.map(\.id) == [1])
+    #expect(
+      load.report.entries == [.init(reason: .emptyGeometry, count: 1, firstIndex: 1, firstLine: 3)])
+  }
+
   @Test func readsIDsInAnyOrder() throws {
     let text = GeoJSONFixture.collection(
       GeoJSONFixture.feature(id: "5"), GeoJSONFixture.feature(id: "2"),
@@ -506,11 +531,8 @@ struct GeoJSONPlacesReaderTests {
       "one coordinate", GeoJSONFixture.feature(coordinates: "[18]"),
       .invalidCoordinates(found: "an array of 1 element")),
     BadGeoJSON.feature(
-      "no coordinates", GeoJSONFixture.feature(coordinates: "[]"),
-      .invalidCoordinates(found: "an array of 0 elements")),
-    BadGeoJSON.feature(
-      "four coordinates", GeoJSONFixture.feature(coordinates: "[1,2,3,4]"),
-      .invalidCoordinates(found: "an array of 4 elements")),
+      "five coordinates", GeoJSONFixture.feature(coordinates: "[1,2,3,4,5]"),
+      .invalidCoordinates(found: "an array of 5 elements")),
     BadGeoJSON.feature(
       "point given as a line", GeoJSONFixture.feature(coordinates: "[[1,2],[3,4]]"),
       .invalidCoordinates(found: "positions in 2 nested arrays, where a Point has them in 1")),
@@ -581,6 +603,8 @@ struct GeoJSONPlacesReaderTests {
       "empty line string",
       GeoJSONFixture.feature(geometry: #"{"type":"LineString","coordinates":[]}"#),
       .emptyGeometry),
+    BadGeoJSON.feature(
+      "empty point", GeoJSONFixture.feature(coordinates: "[]"), .emptyGeometry),
     BadGeoJSON.feature(
       "empty geometry collection",
       GeoJSONFixture.feature(geometry: #"{"type":"GeometryCollection","geometries":[]}"#),
