@@ -10,10 +10,19 @@ extension GeoJSONPlacesReader {
   public struct Options: Equatable, Sendable {
     /// Where each place's identifier comes from; ``IDSource/feature`` unless given.
     public var ids: IDSource
-    /// The properties that may hold a place's name, in the order they are tried.
+    /// The properties that may hold a place's name, in the order they are tried, each a
+    /// property path.
     ///
     /// The first whose value is a non-empty string names the place.
     /// ``defaultNameProperties`` unless given.
+    ///
+    /// A property path names a member of `properties`, or, with dots, a member of objects
+    /// nested in it: `tags.name` is the member `name` of the object `tags`, as osm2geojson
+    /// writes OpenStreetMap tags, and `tags.name:en` its member `name:en`. A key that holds a
+    /// dot or a backslash writes it after a backslash: `addr\.city` is the one key
+    /// `addr.city`, `a\\b` the key `a\b`; a backslash before any other character, or at
+    /// the end, stands for itself. A path that meets something other than an object on the
+    /// way finds nothing. ``IDSource/property(_:)`` takes a path too.
     public var nameProperties: [String]
     /// What becomes of a feature whose geometry is not a `Point`;
     /// ``NonPointGeometry/representativePoint`` unless given.
@@ -55,7 +64,8 @@ extension GeoJSONPlacesReader {
     /// feature's position, as ``position``. A file in which some features have an `id` and
     /// others do not is an error that names the first feature without one.
     case feature
-    /// The named member of the feature's `properties`, such as `osm_id` or `airport_id`, a
+    /// The member of the feature's `properties` that the property path names, such as
+    /// `osm_id`, `airport_id` or `tags.ref` (the syntax of ``Options/nameProperties``), a
     /// whole number or a string; every feature must have it.
     case property(String)
     /// The feature's position in the `features` array, counting from 0 as error messages
