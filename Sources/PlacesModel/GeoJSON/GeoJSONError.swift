@@ -26,9 +26,9 @@ public enum GeoJSONError: Error, Equatable, Sendable {
   /// offending byte; lines end at line feeds, and `column` counts bytes (UTF-8 code units, not
   /// characters) from the start of the line, not counting a leading byte-order mark.
   case malformedJSON(file: String, line: Int, column: Int, reason: String)
-  /// The JSON is valid but is not a GeoJSON FeatureCollection: the top-level value is not an
-  /// object, its `type` is missing or not `"FeatureCollection"`, or its `features` member is
-  /// missing, repeated or not an array.
+  /// The JSON is valid but is not GeoJSON places: the top-level value is not an object, its
+  /// `type` is missing or is neither `"FeatureCollection"`, `"Feature"` nor a geometry type,
+  /// or a collection's `features` member is missing, repeated or not an array.
   case notAFeatureCollection(file: String, reason: String)
   /// The JSON is valid but features are not valid places; nothing was loaded.
   ///
@@ -36,6 +36,17 @@ public enum GeoJSONError: Error, Equatable, Sendable {
   /// number of features that have it; `failures` is in file order of those first features
   /// and is never empty.
   case invalidFeatures(file: String, failures: [FeatureFailure])
+  /// The coordinates are projected, in metres or feet, not longitude and latitude in degrees;
+  /// nothing was loaded.
+  ///
+  /// Reported once, instead of a range error for every feature, when a coordinate is out of
+  /// range by more than any degree can be (over 1,000 in magnitude) and either the file's
+  /// `crs` member names another reference system than WGS 84 degrees (`crs` is that name,
+  /// such as `urn:ogc:def:crs:EPSG::3857`), or no feature has its positions in range (`crs` is
+  /// `nil` when the file has none). `index` and `line` locate the first feature with a
+  /// coordinate out of range, and `value` is that coordinate. The message says how to convert
+  /// the file: `ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson`.
+  case projectedCoordinates(file: String, crs: String?, index: Int, line: Int, value: Double)
   /// The collection has features but none could be placed: all were skipped, for the
   /// reasons in `report`.
   case nothingToPlace(file: String, report: GeoJSONLoadReport)
@@ -47,7 +58,8 @@ public enum GeoJSONError: Error, Equatable, Sendable {
     switch self {
     case .fileNotFound, .unreadable:
       true
-    case .empty, .malformedJSON, .notAFeatureCollection, .invalidFeatures, .nothingToPlace:
+    case .empty, .malformedJSON, .notAFeatureCollection, .invalidFeatures,
+      .projectedCoordinates, .nothingToPlace:
       false
     }
   }
@@ -57,7 +69,8 @@ public enum GeoJSONError: Error, Equatable, Sendable {
     switch self {
     case .fileNotFound(let file), .unreadable(let file, _), .empty(let file),
       .malformedJSON(let file, _, _, _), .notAFeatureCollection(let file, _),
-      .invalidFeatures(let file, _), .nothingToPlace(let file, _):
+      .invalidFeatures(let file, _), .projectedCoordinates(let file, _, _, _, _),
+      .nothingToPlace(let file, _):
       file
     }
   }
@@ -76,13 +89,20 @@ extension GeoJSONError {
     public var problem: FeatureProblem
     /// How many features have a problem of this kind, at least 1.
     public var count: Int
+    /// The id of the first feature with the problem, when it has one of its own (its `id`, or
+    /// the property chosen for ids) that could be read and the problem is not with the id
+    /// itself; `nil` otherwise.
+    public var id: PlaceID?
 
-    /// Creates a failure from its parts; `count` is 1 unless given.
-    public init(index: Int, line: Int, problem: FeatureProblem, count: Int = 1) {
+    /// Creates a failure from its parts; `count` is 1 and `id` is `nil` unless given.
+    public init(
+      index: Int, line: Int, problem: FeatureProblem, count: Int = 1, id: PlaceID? = nil
+    ) {
       self.index = index
       self.line = line
       self.problem = problem
       self.count = count
+      self.id = id
     }
   }
 }
@@ -118,6 +138,13 @@ extension GeoJSONError: CustomStringConvertible {
       ]
       lines += failures.map { "  \($0)" }
       return lines.joined(separator: "\n")
+    case .projectedCoordinates(let file, let crs, let index, let line, let value):
+      let evidence =
+        crs.map { "its \"crs\" is \($0)" } ?? "no feature has its positions in range"
+      return "\(file): the coordinates are projected, not longitude and latitude in degrees: "
+        + "\(evidence), and feature \(index) (line \(line)) has the coordinate \(value); "
+        + "convert the file to WGS 84 first, for example with: "
+        + "ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson"
     case .nothingToPlace(let file, let report):
       let reasons = report.entries.filter(\.reason.skipsFeature).map { entry in
         "\(GeoJSONLoadReport.grouped(entry.count)) \(entry.reason.phrase(count: entry.count)) "
@@ -130,10 +157,12 @@ extension GeoJSONError: CustomStringConvertible {
 }
 
 extension GeoJSONError.FeatureFailure: CustomStringConvertible {
-  /// The feature, its line and the problem, with how many more features have it, for
-  /// example `feature 3 (line 5): "id" is missing ... (and 2 more features like it)`.
+  /// The feature, its id if it has one, its line and the problem, with how many more features
+  /// have it, for example `feature 3 (id 17, line 5): latitude 95.0 is out of range ... (and 2
+  /// more features like it)`.
   public var description: String {
-    var text = "feature \(index) (line \(line)): \(problem)"
+    let idText = id.map { "id \($0.quotedForMessages), " } ?? ""
+    var text = "feature \(index) (\(idText)line \(line)): \(problem)"
     if count > 1 {
       let more = count - 1
       text +=

@@ -13,7 +13,10 @@ enum GeoJSONFailure: Error {
   /// tallies it and goes on with the next feature.
   case invalidFeature(index: Int, offset: Int, problem: GeoJSONError.FeatureProblem)
   /// Features are not valid places: each kind of problem with its first occurrence.
-  case invalidFeatures(GeoJSONTally<String, GeoJSONError.FeatureProblem>)
+  case invalidFeatures(GeoJSONTally<String, GeoJSONFeatureIssue>)
+  /// The coordinates are projected, not degrees: the `crs` member's name if there is one, and
+  /// the first feature with a coordinate out of range, which starts at `offset`.
+  case projected(crs: String?, index: Int, offset: Int, value: Double)
   /// Every feature was skipped, for these reasons.
   case nothingToPlace(GeoJSONTally<GeoJSONLoadReport.Reason, GeoJSONLoadReport.Reason>)
 
@@ -22,7 +25,7 @@ enum GeoJSONFailure: Error {
     switch self {
     case .empty, .malformed:
       false
-    case .notAFeatureCollection, .invalidFeature, .invalidFeatures, .nothingToPlace:
+    case .notAFeatureCollection, .invalidFeature, .invalidFeatures, .projected, .nothingToPlace:
       true
     }
   }
@@ -48,13 +51,23 @@ enum GeoJSONFailure: Error {
       let lines = GeoJSONTextPosition.lines(at: tally.entries.map(\.offset), in: bytes)
       let failures = zip(tally.entries, lines).map { entry, line in
         GeoJSONError.FeatureFailure(
-          index: entry.index, line: line, problem: entry.item, count: entry.count)
+          index: entry.index, line: line, problem: entry.item.problem, count: entry.count,
+          id: entry.item.id)
       }
       return .invalidFeatures(file: file, failures: failures)
+    case .projected(let crs, let index, let offset, let value):
+      let line = GeoJSONTextPosition(of: offset, in: bytes).line
+      return .projectedCoordinates(file: file, crs: crs, index: index, line: line, value: value)
     case .nothingToPlace(let tally):
       return .nothingToPlace(file: file, report: tally.report(in: bytes))
     }
   }
+}
+
+/// A problem of one feature, with the feature's id when it has one that could be read.
+struct GeoJSONFeatureIssue: Sendable {
+  var problem: GeoJSONError.FeatureProblem
+  var id: PlaceID?
 }
 
 /// Counts occurrences by key and keeps the first occurrence of each key, in the order keys
@@ -75,6 +88,11 @@ struct GeoJSONTally<Key: Equatable, Item> {
 
   /// Whether nothing has been counted.
   var isEmpty: Bool { entries.isEmpty }
+
+  /// Whether something has been counted under `key`.
+  func contains(key: Key) -> Bool {
+    entries.contains { $0.key == key }
+  }
 
   /// Counts `count` occurrences of `item` under `key`, the first at the feature at `index`
   /// that starts at `offset`.

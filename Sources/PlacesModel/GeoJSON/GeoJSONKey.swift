@@ -10,6 +10,7 @@ enum GeoJSONKey: UInt32 {
   case category
   case country
   case population
+  case crs
   // The default name properties, in the order they are tried.
   case name
   case nameCapitalized
@@ -40,6 +41,9 @@ enum GeoJSONKey: UInt32 {
       UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
     switch count {
+    case 3:
+      // "cr", "rs"
+      self = word16(at: 0) == 0x7263 && word16(at: 1) == 0x7372 ? .crs : .other
     case 2:
       self = word16(at: 0) == 0x6469 ? .id : .other  // "id"
     case 4:
@@ -97,6 +101,7 @@ enum GeoJSONKey: UInt32 {
     case .category: "category"
     case .country: "country"
     case .population: "population"
+    case .crs: "crs"
     case .name: "name"
     case .nameCapitalized: "Name"
     case .nameUppercase: "NAME"

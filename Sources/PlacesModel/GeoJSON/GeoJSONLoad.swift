@@ -1,14 +1,54 @@
-/// What a ``GeoJSONPlacesReader`` read from one file: the places, and what it left out.
+/// What a ``GeoJSONPlacesReader`` read from one file: the places, what it left out, and the
+/// form the file has.
 public struct GeoJSONLoad: Equatable, Sendable {
+  /// The forms of GeoJSON the reader takes, told apart by their first bytes and top-level
+  /// `type`.
+  public enum Form: Equatable, Sendable, CustomStringConvertible {
+    /// A FeatureCollection (RFC 7946 §3.3), the usual form.
+    case featureCollection
+    /// A single Feature at the top level, read as a collection of one, as GDAL and Leaflet
+    /// read it.
+    case feature
+    /// A bare geometry at the top level, read as a collection of one feature that has no
+    /// properties, and so no name: it loads only as a place it cannot name, which is skipped.
+    case geometry
+    /// A GeoJSON text sequence (RFC 8142, RFC 7464): each feature after a record separator
+    /// (RS, 0x1E) and usually before a line feed, as GDAL's GeoJSONSeq driver writes with
+    /// `RS=YES`.
+    case textSequence
+    /// Features one per line with no record separator (newline-delimited GeoJSON, `.geojsonl`
+    /// or `.ndjson`), as GDAL's GeoJSONSeq driver writes by default and large exports are
+    /// made.
+    case newlineDelimited
+
+    /// The form in words, such as `a GeoJSON text sequence (RFC 8142)`.
+    public var description: String {
+      switch self {
+      case .featureCollection: "a FeatureCollection"
+      case .feature: "a single Feature"
+      case .geometry: "a single geometry"
+      case .textSequence: "a GeoJSON text sequence (RFC 8142)"
+      case .newlineDelimited: "newline-delimited GeoJSON, one feature per line"
+      }
+    }
+  }
+
   /// The places, in file order; identifiers are unique.
   public var places: [Place]
   /// The features skipped and the values left out, by reason; empty when every feature
   /// became a place whole.
   public var report: GeoJSONLoadReport
+  /// The form of GeoJSON the file has.
+  public var form: Form
 
-  /// Creates a load from its parts.
-  public init(places: [Place], report: GeoJSONLoadReport = GeoJSONLoadReport()) {
+  /// Creates a load from its parts; the report is empty and the form a FeatureCollection
+  /// unless given.
+  public init(
+    places: [Place], report: GeoJSONLoadReport = GeoJSONLoadReport(),
+    form: Form = .featureCollection
+  ) {
     self.places = places
     self.report = report
+    self.form = form
   }
 }

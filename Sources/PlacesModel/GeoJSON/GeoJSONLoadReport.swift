@@ -9,8 +9,9 @@ public struct GeoJSONLoadReport: Equatable, Sendable {
   public enum Reason: Hashable, Sendable {
     /// The feature has no `geometry`, or it is `null`; the feature is skipped.
     case noGeometry
-    /// The geometry has no positions, such as an empty `LineString` or
-    /// `GeometryCollection`; the feature is skipped.
+    /// The geometry has no positions, such as an empty `Point`, `LineString` or
+    /// `GeometryCollection` (RFC 7946 §3.1 lets them stand for no geometry); the feature is
+    /// skipped.
     case emptyGeometry
     /// The geometry is not a `Point` and ``GeoJSONPlacesReader/NonPointGeometry/skip`` is
     /// in force; the feature is skipped.

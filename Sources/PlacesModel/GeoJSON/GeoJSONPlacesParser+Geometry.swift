@@ -35,48 +35,13 @@ extension GeoJSONPlacesParser {
     }
   }
 
-  /// A parsed geometry: its type and the extent of its positions.
+  /// A parsed geometry: its type and where its positions are in ``shape``.
   struct Geometry {
     var type: GeometryType
-    /// The box around every position; `nil` when there is none.
-    var box: BoundingBox?
-  }
-
-  /// The least and greatest longitude and latitude of some positions.
-  struct BoundingBox {
-    var west: Double
-    var south: Double
-    var east: Double
-    var north: Double
-
-    /// A box around one position.
-    @inline(__always)
-    init(longitude: Double, latitude: Double) {
-      west = longitude
-      east = longitude
-      south = latitude
-      north = latitude
-    }
-
-    /// Grows the box to hold a position.
-    @inline(__always)
-    mutating func add(longitude: Double, latitude: Double) {
-      west = min(west, longitude)
-      east = max(east, longitude)
-      south = min(south, latitude)
-      north = max(north, latitude)
-    }
-
-    /// Grows the box to hold another.
-    mutating func add(_ other: BoundingBox) {
-      add(longitude: other.west, latitude: other.south)
-      add(longitude: other.east, latitude: other.north)
-    }
-
-    /// The centre; for one position, that position.
-    var centre: (longitude: Double, latitude: Double) {
-      ((west + east) / 2, (south + north) / 2)
-    }
+    /// Whether the geometry has a position.
+    var hasPositions: Bool
+    /// The position of a Point, in ``shape``.
+    var pointIndex: Int?
   }
 
   /// The deepest nesting of GeometryCollections accepted, counting the outermost as 1.
@@ -88,28 +53,42 @@ extension GeoJSONPlacesParser {
     case skipped(GeoJSONLoadReport.Reason)
   }
 
-  /// Returns where a feature with `geometry` is placed, or why it is skipped; throws in
-  /// strict mode where it would be skipped.
+  /// Returns where a feature with `geometry`, whose positions are in ``shape``, is placed, or
+  /// why it is skipped; throws in strict mode where it would be skipped.
   @inline(__always)
   func place(_ geometry: Geometry?) throws(GeoJSONFailure) -> Placement {
     guard let geometry else {
       if options.isStrict { throw invalid(.missingGeometry) }
       return .skipped(.noGeometry)
     }
-    guard let box = geometry.box else {
+    guard geometry.hasPositions else {
       if options.isStrict { throw invalid(.emptyGeometry) }
       return .skipped(.emptyGeometry)
     }
-    if geometry.type != .point, options.nonPointGeometry == .skip {
-      if options.isStrict { throw invalid(.notAPoint(type: "\(geometry.type.name)")) }
-      return .skipped(.notAPoint)
+    let position: GeoJSONPosition?
+    if geometry.type == .point, let index = geometry.pointIndex {
+      position = (shape.longitude(at: index), shape.latitude(at: index))
+    } else {
+      switch options.nonPointGeometry {
+      case .representativePoint:
+        position = shape.representativePoint()
+      case .boundingBoxCentre:
+        position = shape.boundingBoxCentre()
+      case .skip:
+        if options.isStrict { throw invalid(.notAPoint(type: "\(geometry.type.name)")) }
+        return .skipped(.notAPoint)
+      }
     }
-    // A Point's box is its position, which is its own centre.
-    let centre = geometry.type == .point ? (longitude: box.west, latitude: box.south) : box.centre
+    // Every position was checked, so a point on the geometry is in range; the first position
+    // stands in should arithmetic ever fail.
+    if let (longitude, latitude) = position,
+      let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+    {
+      return .at(coordinate)
+    }
     do throws(CoordinateError) {
-      return .at(try Coordinate(latitude: centre.latitude, longitude: centre.longitude))
+      return .at(try Coordinate(latitude: shape.latitude(at: 0), longitude: shape.longitude(at: 0)))
     } catch {
-      // Every position was checked, so the centre is in range.
       switch error {
       case .invalidLatitude(let value): throw invalid(.latitudeOutOfRange(value))
       case .invalidLongitude(let value): throw invalid(.longitudeOutOfRange(value))
@@ -119,8 +98,9 @@ extension GeoJSONPlacesParser {
 
   // MARK: - Geometry objects
 
-  /// Reads a geometry object, whose first byte comes next; `depth` is the depth of its
-  /// members and `collectionNesting` the number of GeometryCollections around it.
+  /// Reads a geometry object, whose first byte comes next, adding its parts to ``shape``;
+  /// `depth` is the depth of its members and `collectionNesting` the number of
+  /// GeometryCollections around it.
   mutating func parseGeometry(
     depth: Int, collectionNesting: Int
   ) throws(GeoJSONFailure) -> Geometry {
@@ -131,7 +111,7 @@ extension GeoJSONPlacesParser {
     var type: GeometryType?
     var positions: Positions?
     var members: Geometry?
-    var hasMembers = false
+    var membersPartsStart: Int?
     if try scanner.openContainer(depth: depth) {
       repeat {
         let key = try scanner.readKey()
@@ -151,7 +131,7 @@ extension GeoJSONPlacesParser {
           positions = try parseCoordinates(depth: depth + 1)
         case .geometries:
           try mark(key, in: &seen)
-          hasMembers = true
+          membersPartsStart = shape.parts.count
           members = try parseMembers(depth: depth + 1, collectionNesting: collectionNesting + 1)
         default:
           try scanner.skipValue(depth: depth + 1)
@@ -162,11 +142,22 @@ extension GeoJSONPlacesParser {
       throw invalid(.unsupportedGeometry(found: "a geometry without \"type\""))
     }
     guard let positionDepth = type.positionDepth else {
-      guard hasMembers else { throw invalid(.invalidCoordinates(found: "no \"geometries\"")) }
-      return members ?? Geometry(type: type, box: nil)
+      // A GeometryCollection: its members are its parts, any "coordinates" a foreign member.
+      guard let members else { throw invalid(.invalidCoordinates(found: "no \"geometries\"")) }
+      return members
+    }
+    // Not a GeometryCollection: any "geometries" is a foreign member.
+    if let membersPartsStart {
+      shape.removeParts(from: membersPartsStart)
     }
     guard let positions else { throw invalid(.invalidCoordinates(found: "none")) }
-    return Geometry(type: type, box: try box(of: positions, for: type, depth: positionDepth))
+    try check(positions, for: type, depth: positionDepth)
+    shape.addParts(
+      positions: positions.positions, arrays: positions.arrays, positionDepth: positionDepth,
+      isLine: type == .lineString || type == .multiLineString)
+    return Geometry(
+      type: type, hasPositions: !positions.positions.isEmpty,
+      pointIndex: type == .point ? positions.positions.first : nil)
   }
 
   /// Returns the geometry type `span` names, or `nil`.
@@ -192,8 +183,8 @@ extension GeoJSONPlacesParser {
     return nil
   }
 
-  /// Reads a GeometryCollection's `geometries`, whose first byte comes next, and returns
-  /// the box around all their positions, as a GeometryCollection.
+  /// Reads a GeometryCollection's `geometries`, whose first byte comes next, adding the
+  /// members' parts to ``shape``, and returns the collection.
   private mutating func parseMembers(
     depth: Int, collectionNesting: Int
   ) throws(GeoJSONFailure) -> Geometry {
@@ -205,25 +196,19 @@ extension GeoJSONPlacesParser {
         .unsupportedGeometry(
           found: "GeometryCollections nested more than \(Self.maximumCollectionNesting) deep"))
     }
-    var collection = Geometry(type: .geometryCollection, box: nil)
+    var collection = Geometry(type: .geometryCollection, hasPositions: false)
     guard try scanner.openContainer(depth: depth) else { return collection }
     repeat {
       let member = try parseGeometry(depth: depth + 1, collectionNesting: collectionNesting)
-      if let box = member.box {
-        if collection.box == nil {
-          collection.box = box
-        } else {
-          collection.box?.add(box)
-        }
-      }
+      collection.hasPositions = collection.hasPositions || member.hasPositions
     } while try scanner.nextElement()
     return collection
   }
 
   // MARK: - Coordinates
 
-  /// What `coordinates` held: how deep its positions are and the box around them, or what
-  /// is wrong with them.
+  /// What `coordinates` held: how deep its positions are and where they are in ``shape``, or
+  /// what is wrong with them.
   struct Positions {
     /// A coordinate out of range.
     enum RangeProblem {
@@ -233,30 +218,27 @@ extension GeoJSONPlacesParser {
 
     /// The number of arrays around each position; `nil` when there is no position.
     var depth: Int?
-    var box: BoundingBox?
+    /// The positions read, as positions in ``shape``.
+    var positions: Range<Int> = 0..<0
+    /// The arrays closed, as positions in the shape's `closedArrays`.
+    var arrays: Range<Int> = 0..<0
     /// What is wrong with the shape of the coordinates.
     var shapeProblem: ShapeProblem?
     /// The first number out of range.
     var rangeProblem: RangeProblem?
-
   }
 
-  /// Returns the box around `positions`, after checking that they suit `type`, which needs
-  /// them at `expected` depth.
+  /// Checks that `positions` suit `type`, which needs them at `expected` depth, and are in
+  /// range.
   @inline(__always)
-  private func box(
-    of positions: Positions, for type: GeometryType, depth expected: Int
-  ) throws(GeoJSONFailure) -> BoundingBox? {
+  private func check(
+    _ positions: Positions, for type: GeometryType, depth expected: Int
+  ) throws(GeoJSONFailure) {
     if let shapeProblem = positions.shapeProblem {
       throw invalid(.invalidCoordinates(found: describe(shapeProblem)))
     }
-    guard let depth = positions.depth else {
-      // Only empty arrays: an empty geometry, except that a Point needs its position.
-      if type == .point {
-        throw invalid(.invalidCoordinates(found: "an array of 0 elements"))
-      }
-      return nil
-    }
+    // Only empty arrays: an empty geometry, a Point's included (RFC 7946 §3.1).
+    guard let depth = positions.depth else { return }
     guard depth == expected else {
       throw invalid(
         .invalidCoordinates(
@@ -266,7 +248,7 @@ extension GeoJSONPlacesParser {
     switch positions.rangeProblem {
     case .latitude(let value)?: throw invalid(.latitudeOutOfRange(value))
     case .longitude(let value)?: throw invalid(.longitudeOutOfRange(value))
-    case nil: return positions.box
+    case nil: return
     }
   }
 
@@ -277,7 +259,7 @@ extension GeoJSONPlacesParser {
     case unexpectedValue(offset: Int, index: Int)
     /// `coordinates` itself, at `offset`, is not an array.
     case notAnArray(offset: Int)
-    /// A position has this many numbers, not 2 or 3.
+    /// A position has this many numbers, not 2, 3 or 4.
     case elementCount(Int)
     /// Positions lie at different depths.
     case unevenNesting
@@ -315,6 +297,8 @@ extension GeoJSONPlacesParser {
   private mutating func parseCoordinates(depth: Int) throws(GeoJSONFailure) -> Positions {
     let start = scanner.position
     var positions = Positions()
+    let firstPosition = shape.positionCount
+    let firstArray = shape.closedArrays.count
     guard scanner.next == GeoJSONByte.openBracket else {
       positions.shapeProblem = .notAnArray(offset: scanner.position)
       try scanner.skipValue(depth: depth)
@@ -333,6 +317,8 @@ extension GeoJSONPlacesParser {
       scanner.position = start
       try scanner.skipValue(depth: depth)
     }
+    positions.positions = firstPosition..<shape.positionCount
+    positions.arrays = firstArray..<shape.closedArrays.count
     return positions
   }
 
@@ -368,6 +354,7 @@ extension GeoJSONPlacesParser {
       }
       count += 1
     } while try scanner.nextElement()
+    shape.closeArray(level: level)
     return nil
   }
 
@@ -394,7 +381,8 @@ extension GeoJSONPlacesParser {
       }
       count += 1
     } while try scanner.nextElement()
-    guard count == 2 || count == 3 else {
+    // Longitude, latitude, and an altitude and a measure (XYZM, as GDAL writes) ignored.
+    guard count >= 2, count <= 4 else {
       return .elementCount(count)
     }
     if let depth = positions.depth, depth != level {
@@ -408,11 +396,7 @@ extension GeoJSONPlacesParser {
         positions.rangeProblem = .longitude(longitude)
       }
     }
-    if positions.box == nil {
-      positions.box = BoundingBox(longitude: longitude, latitude: latitude)
-    } else {
-      positions.box?.add(longitude: longitude, latitude: latitude)
-    }
+    shape.append(longitude: longitude, latitude: latitude)
     return nil
   }
 }

@@ -5,9 +5,9 @@ extension GeoJSONPlacesParser {
     var name: GeoJSONStringSpan?
     /// The position of ``name``'s property among the name properties.
     var namePriority = Int.max
-    /// The first name property found with a value that cannot name a place: the extent of
-    /// its name and the offset of its value.
-    var invalidName: (property: GeoJSONStringSpan, valueOffset: Int)?
+    /// The first name property found with a value that cannot name a place: its position
+    /// among the name properties and the offset of its value.
+    var invalidName: (priority: Int, valueOffset: Int)?
     var category: GeoJSONStringSpan?
     var country: GeoJSONStringSpan?
     var population: Int?
@@ -31,19 +31,24 @@ extension GeoJSONPlacesParser {
       throw invalid(.invalidProperty(name: "properties", expected: "an object"))
     }
     var seen: UInt32 = 0
-    guard try scanner.openContainer(depth: 4) else { return }
+    let valueDepth = featureDepth + 2
+    guard try scanner.openContainer(depth: featureDepth + 1) else { return }
     repeat {
       let (key, span) = try scanner.readKeyAndSpan()
       var namePriority = key.defaultNamePriority
       var isID = false
+      var nested: [Int] = []
       if hasCustomKeys {
         (namePriority, isID) = customRoles(of: key, named: span)
+        if hasNestedPaths {
+          nested = pathsThrough(span, level: 0, among: nil)
+        }
       }
       switch key {
       case .category, .country:
         try mark(key, in: &seen)
         // The usual case first: a string, used for nothing else.
-        if scanner.next == GeoJSONByte.quote, namePriority == nil, !isID {
+        if scanner.next == GeoJSONByte.quote, namePriority == nil, !isID, nested.isEmpty {
           let span = try scanner.scanString()
           if key == .category {
             properties.category = span
@@ -54,7 +59,7 @@ extension GeoJSONPlacesParser {
         }
       case .population:
         try mark(key, in: &seen)
-        if scanner.isAtNumber, namePriority == nil, !isID {
+        if scanner.isAtNumber, namePriority == nil, !isID, nested.isEmpty {
           let number = try scanner.scanNumber()
           if let whole = number.integerValue ?? number.wholeValue {
             properties.population = whole
@@ -72,13 +77,13 @@ extension GeoJSONPlacesParser {
             properties.name = value
             properties.namePriority = 0
           } else if properties.invalidName == nil {
-            properties.invalidName = (span, value.start - 1)
+            properties.invalidName = (0, value.start - 1)
           }
           continue
         }
       default:
-        guard namePriority != nil || isID else {
-          try scanner.skipValue(depth: 5)
+        guard namePriority != nil || isID || !nested.isEmpty else {
+          try scanner.skipValue(depth: valueDepth)
           continue
         }
         if key != .other {
@@ -87,9 +92,17 @@ extension GeoJSONPlacesParser {
       }
 
       let valueOffset = scanner.position
-      let value = try scanPropertyValue()
+      let value: PropertyValue
+      if !nested.isEmpty, scanner.next == GeoJSONByte.openBrace {
+        // An object on the way to a nested name or id.
+        try parseNestedProperties(
+          paths: nested, level: 1, depth: valueDepth, into: &properties)
+        value = .other("an object")
+      } else {
+        value = try scanPropertyValue(depth: valueDepth)
+      }
       if let namePriority {
-        readName(value, key: span, at: valueOffset, priority: namePriority, into: &properties)
+        readName(value, at: valueOffset, priority: namePriority, into: &properties)
       }
       if isID {
         propertyID = try propertyID(value)
@@ -107,24 +120,87 @@ extension GeoJSONPlacesParser {
     } while try scanner.nextMember()
   }
 
+  /// Reads an object inside `properties`, whose `{` comes next, at `depth`, for the name and
+  /// id paths `paths` (as in ``pathsThrough(_:level:among:)``), whose first `level` keys led
+  /// to it.
+  private mutating func parseNestedProperties(
+    paths: [Int], level: Int, depth: Int, into properties: inout Properties
+  ) throws(GeoJSONFailure) {
+    guard try scanner.openContainer(depth: depth) else { return }
+    repeat {
+      let (_, span) = try scanner.readKeyAndSpan()
+      let matching = pathsThrough(span, level: level, among: paths)
+      guard !matching.isEmpty else {
+        try scanner.skipValue(depth: depth + 1)
+        continue
+      }
+      let names = customNames ?? []
+      let ending = matching.filter { path($0, in: names).count == level + 1 }
+      let deeper = matching.filter { path($0, in: names).count > level + 1 }
+      let valueOffset = scanner.position
+      let value: PropertyValue
+      if !deeper.isEmpty, scanner.next == GeoJSONByte.openBrace {
+        try parseNestedProperties(
+          paths: deeper, level: level + 1, depth: depth + 1, into: &properties)
+        value = .other("an object")
+      } else {
+        value = try scanPropertyValue(depth: depth + 1)
+      }
+      for index in ending {
+        if index < names.count {
+          readName(value, at: valueOffset, priority: index, into: &properties)
+        } else {
+          propertyID = try propertyID(value)
+        }
+      }
+    } while try scanner.nextMember()
+  }
+
+  /// The name paths (by position in ``customNames``) and the id path (after them) whose key
+  /// at `level` is the key in `span`: among `paths` if given, else among those with more than
+  /// one key.
+  private mutating func pathsThrough(
+    _ span: GeoJSONStringSpan, level: Int, among paths: [Int]?
+  ) -> [Int] {
+    let names = customNames ?? []
+    let candidates =
+      paths
+      ?? (0...names.count).filter { path($0, in: names).count > 1 }
+    return candidates.filter { index in
+      let keys = path(index, in: names)
+      return level < keys.count && scanner.string(span, equalsBytes: keys[level])
+    }
+  }
+
+  /// The keys of name path `index` of `names`, or of the id path for `names.count`.
+  private func path(_ index: Int, in names: [[[UInt8]]]) -> [[UInt8]] {
+    index < names.count ? names[index] : idPath ?? []
+  }
+
   /// Returns the name priority and whether the property is the id property, for options
-  /// that choose their own property names.
+  /// that choose their own property names; only paths of one key count.
   private mutating func customRoles(
     of key: GeoJSONKey, named span: GeoJSONStringSpan
   ) -> (namePriority: Int?, isID: Bool) {
     var namePriority: Int?
     if let customNames {
-      namePriority = customNames.firstIndex { scanner.string(span, equalsBytes: $0) }
+      namePriority = customNames.firstIndex { keys in
+        keys.count == 1 && scanner.string(span, equalsBytes: keys[0])
+      }
     } else {
       namePriority = key.defaultNamePriority
     }
-    let isID = idProperty.map { scanner.string(span, equalsBytes: $0) } ?? false
+    var isID = false
+    if let idPath, idPath.count == 1 {
+      isID = scanner.string(span, equalsBytes: idPath[0])
+    }
     return (namePriority, isID)
   }
 
-  /// Reads the value that comes next: a string or number is scanned, anything else skipped.
+  /// Reads the value that comes next: a string or number is scanned, anything else skipped;
+  /// `depth` is the depth of its contents if it is a container.
   @inline(__always)
-  private mutating func scanPropertyValue() throws(GeoJSONFailure) -> PropertyValue {
+  private mutating func scanPropertyValue(depth: Int) throws(GeoJSONFailure) -> PropertyValue {
     switch scanner.next {
     case GeoJSONByte.quote:
       return .string(try scanner.scanString())
@@ -135,7 +211,7 @@ extension GeoJSONPlacesParser {
         return .null
       }
       let found = scanner.describeValue()
-      try scanner.skipValue(depth: 5)
+      try scanner.skipValue(depth: depth)
       return .other(found)
     }
   }
@@ -144,8 +220,7 @@ extension GeoJSONPlacesParser {
   /// priority than the name so far; otherwise notes the first unusable name.
   @inline(__always)
   private func readName(
-    _ value: PropertyValue, key: GeoJSONStringSpan, at offset: Int, priority: Int,
-    into properties: inout Properties
+    _ value: PropertyValue, at offset: Int, priority: Int, into properties: inout Properties
   ) {
     switch value {
     case .string(let string) where string.end > string.start:
@@ -157,16 +232,17 @@ extension GeoJSONPlacesParser {
       break
     case .string, .number, .other:
       if properties.invalidName == nil {
-        properties.invalidName = (key, offset)
+        properties.invalidName = (priority, offset)
       }
     }
   }
 
-  /// Describes the unusable name noted in `properties`: its property and value.
+  /// Describes the unusable name noted in `properties`: its property, as the options name it,
+  /// and its value.
   mutating func describeInvalidName(
     _ properties: Properties
   ) -> (property: String, found: String)? {
-    guard let (key, offset) = properties.invalidName else { return nil }
+    guard let (priority, offset) = properties.invalidName else { return nil }
     var probe = scanner
     probe.position = offset
     let found: String
@@ -177,7 +253,11 @@ extension GeoJSONPlacesParser {
     } else {
       found = probe.describeValue()
     }
-    return (scanner.makeString(key), found)
+    let names =
+      customNames == nil
+      ? GeoJSONPlacesReader.Options.defaultNameProperties
+      : options.nameProperties
+    return (names[priority], found)
   }
 
   /// Returns the id `value` gives, which must be a whole number or a string.

@@ -1,4 +1,5 @@
-/// Turns the bytes of a GeoJSON FeatureCollection into places, in one pass.
+/// Turns the bytes of GeoJSON places into places, in one pass: a FeatureCollection, a single
+/// Feature or geometry, or a text sequence of features.
 ///
 /// The parser reads the members it knows wherever they appear and skips all others. A syntax
 /// error stops it at once. A feature that is not a valid place is tallied by kind of
@@ -16,15 +17,25 @@ struct GeoJSONPlacesParser {
 
   var scanner: GeoJSONScanner
   let options: GeoJSONPlacesReader.Options
-  /// The name properties as bytes, when they are not the defaults that ``GeoJSONKey`` knows.
-  let customNames: [[UInt8]]?
-  /// The property ids are read from, as bytes, with ``GeoJSONPlacesReader/IDSource/property(_:)``.
-  let idProperty: [UInt8]?
+  /// The name properties as paths of keys in bytes, when they are not the defaults that
+  /// ``GeoJSONKey`` knows.
+  let customNames: [[[UInt8]]]?
+  /// The path of the property ids are read from, as keys in bytes, with
+  /// ``GeoJSONPlacesReader/IDSource/property(_:)``.
+  let idPath: [[UInt8]]?
   /// Whether ids come from the feature's `id` member.
   let readsFeatureID: Bool
-  /// Whether property names must be compared with ``customNames`` or ``idProperty``.
+  /// Whether property names must be compared with ``customNames`` or ``idPath``.
   let hasCustomKeys: Bool
+  /// Whether a name or id path goes into nested objects.
+  let hasNestedPaths: Bool
 
+  /// What the input is, as far as it has been read.
+  private(set) var form = GeoJSONLoad.Form.featureCollection
+  /// The depth of a feature's object: 3 in a collection, 1 at the top level or in a sequence.
+  private(set) var featureDepth = 3
+  /// The positions of the feature being read.
+  var shape = GeoJSONShape()
   private var places: [Place] = []
   /// The feature index of each place, kept only once a feature has been left out, since
   /// until then a place's index is its feature's.
@@ -40,11 +51,27 @@ struct GeoJSONPlacesParser {
   /// Features with and without an `id` member, for ``GeoJSONPlacesReader/IDSource/feature``.
   private var featuresWithID = 0
   private var featuresWithoutID = GeoJSONTally<Bool, Bool>()
-  private var problems = GeoJSONTally<String, GeoJSONError.FeatureProblem>()
+  /// The places, by position in ``places`` in increasing order, numbered by their feature's
+  /// position for lack of an `id`: their ids are unique among themselves, and, should other
+  /// features have an `id`, the missing ones are the problem, so they take no part in checking
+  /// that ids are unique.
+  private var placesNumberedByPosition: [Int] = []
+  private var problems = GeoJSONTally<String, GeoJSONFeatureIssue>()
   private var skips = GeoJSONTally<GeoJSONLoadReport.Reason, GeoJSONLoadReport.Reason>()
   /// The feature being read: its position in `features` and the offset where it starts.
   private(set) var featureIndex = 0
   private(set) var featureStart = 0
+
+  // MARK: - Projected coordinates
+
+  /// The name of the coordinate reference system the top-level `crs` member gives, if any.
+  private var crsName: String?
+  /// Features whose positions are all in range.
+  private var featuresInRange = 0
+  /// The first feature with a coordinate out of range, and that coordinate.
+  private var firstOutOfRange: (index: Int, offset: Int, value: Double)?
+  /// Whether a coordinate out of range is too large in magnitude to be degrees.
+  private var hasCoordinateBeyondDegrees = false
 
   /// Creates a parser for `count` bytes at `base`.
   init(
@@ -55,27 +82,136 @@ struct GeoJSONPlacesParser {
     self.options = options
     customNames =
       options.nameProperties == GeoJSONPlacesReader.Options.defaultNameProperties
-      ? nil : options.nameProperties.map { Array($0.utf8) }
+      ? nil
+      : options.nameProperties.map { GeoJSONPropertyPath.keys(of: $0).map { Array($0.utf8) } }
     readsFeatureID = options.ids == .feature
-    if case .property(let name) = options.ids {
-      idProperty = Array(name.utf8)
+    if case .property(let path) = options.ids {
+      idPath = GeoJSONPropertyPath.keys(of: path).map { Array($0.utf8) }
     } else {
-      idProperty = nil
+      idPath = nil
     }
-    hasCustomKeys = customNames != nil || idProperty != nil
+    hasCustomKeys = customNames != nil || idPath != nil
+    hasNestedPaths =
+      (customNames ?? []).contains { $0.count > 1 } || (idPath?.count ?? 0) > 1
   }
 
-  // MARK: - FeatureCollection
+  // MARK: - The top level
 
   /// Reads the whole input and returns its places in file order.
   mutating func parse() throws(GeoJSONFailure) -> Parsed {
     scanner.skipByteOrderMark()
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else { throw .empty }
-    guard scanner.next == GeoJSONByte.openBrace else {
-      throw .notAFeatureCollection(
-        "the top-level value is \(scanner.describeValue()), not an object")
+    if scanner.next == GeoJSONByte.recordSeparator {
+      form = .textSequence
+      featureDepth = 1
+      while try scanner.startOfNextText(form: form) {
+        try parseFeatureRecoveringFromProblems()
+      }
+    } else {
+      guard scanner.next == GeoJSONByte.openBrace else {
+        throw .notAFeatureCollection(
+          "the top-level value is \(scanner.describeValue()), not an object")
+      }
+      switch topLevelKind() {
+      case .collection:
+        try parseCollection()
+        try scanner.skipToEnd()
+      case .feature:
+        form = .feature
+        featureDepth = 1
+        try parseFeatureRecoveringFromProblems()
+        if try scanner.startOfNextText(form: form) {
+          form = .newlineDelimited
+          repeat {
+            try parseFeatureRecoveringFromProblems()
+          } while try scanner.startOfNextText(form: form)
+        }
+      case .geometry:
+        form = .geometry
+        featureDepth = 1
+        try parseFeatureRecoveringFromProblems()
+        try scanner.skipToEnd()
+      }
     }
+    return try finish()
+  }
+
+  /// Checks what can only be checked once every feature has been read, and returns the
+  /// places.
+  private mutating func finish() throws(GeoJSONFailure) -> Parsed {
+    if let firstOutOfRange, hasCoordinateBeyondDegrees,
+      featuresInRange == 0 || crsName.map(Self.isOtherThanDegrees) == true
+    {
+      throw .projected(
+        crs: crsName, index: firstOutOfRange.index, offset: firstOutOfRange.offset,
+        value: firstOutOfRange.value)
+    }
+    if featuresWithID > 0, let first = featuresWithoutID.entries.first {
+      let problem = GeoJSONError.FeatureProblem.missingID(property: nil)
+      problems.add(
+        GeoJSONFeatureIssue(problem: problem, id: nil), key: problem.kind, index: first.index,
+        offset: first.offset, count: first.count)
+    }
+    guard problems.isEmpty else { throw .invalidFeatures(problems) }
+    if places.isEmpty, featureIndex > 0 {
+      throw .nothingToPlace(skips)
+    }
+    return Parsed(places: places, skips: skips)
+  }
+
+  /// What the top-level object of a single JSON text is.
+  private enum TopLevelObject {
+    case collection
+    case feature
+    case geometry
+  }
+
+  /// Whether a `crs` name names something other than WGS 84 longitude and latitude in degrees
+  /// (`urn:ogc:def:crs:OGC:1.3:CRS84`, `EPSG:4326` and their other spellings).
+  private static func isOtherThanDegrees(_ name: String) -> Bool {
+    let lowercased = name.lowercased()
+    return
+      !(lowercased.hasSuffix("crs84") || lowercased.hasSuffix(":4326")
+      || lowercased.hasSuffix("/4326"))
+  }
+
+  /// What the top-level object is, judged from the first member that tells.
+  ///
+  /// That member is `type`, or a member only one kind of object has. Reads ahead without
+  /// moving; any syntax error is left for the real reading to find.
+  private func topLevelKind() -> TopLevelObject {
+    var probe = scanner
+    guard (try? probe.openContainer(depth: 1)) == true else { return .collection }
+    repeat {
+      guard let key = try? probe.readKey() else { return .collection }
+      switch key {
+      case .type:
+        guard probe.next == GeoJSONByte.quote, let span = try? probe.scanString() else {
+          return .collection
+        }
+        if probe.string(span, equals: "Feature") {
+          return .feature
+        }
+        return GeometryType.allCases.contains { probe.string(span, equals: $0.name) }
+          ? .geometry : .collection
+      case .features:
+        return .collection
+      case .geometry, .properties:
+        return .feature
+      case .coordinates, .geometries:
+        return .geometry
+      default:
+        guard (try? probe.skipValue(depth: 2)) != nil else { return .collection }
+      }
+    } while (try? probe.nextMember()) == true
+    return .collection
+  }
+
+  // MARK: - FeatureCollection
+
+  /// Reads a FeatureCollection, whose `{` comes next.
+  private mutating func parseCollection() throws(GeoJSONFailure) {
     var seen: UInt32 = 0
     if try scanner.openContainer(depth: 1) {
       repeat {
@@ -88,12 +224,11 @@ struct GeoJSONPlacesParser {
           seen |= key.bit
           guard scanner.next == GeoJSONByte.quote else {
             throw .notAFeatureCollection(
-              "\"type\" is \(scanner.describeValue()), not \"FeatureCollection\"")
+              "\"type\" is \(scanner.describeValue()), \(Self.expectedTypes)")
           }
           let span = try scanner.scanString()
           guard scanner.string(span, equals: "FeatureCollection") else {
-            throw .notAFeatureCollection(
-              "\"type\" is \(quoted(span)), not \"FeatureCollection\"")
+            throw .notAFeatureCollection("\"type\" is \(quoted(span)), \(Self.expectedTypes)")
           }
         case .features:
           guard seen & key.bit == 0 else {
@@ -105,29 +240,24 @@ struct GeoJSONPlacesParser {
               "\"features\" is \(scanner.describeValue()), not an array")
           }
           try parseFeatures()
+        case .crs:
+          crsName = try scanner.readCRSName(depth: 2)
         default:
           try scanner.skipValue(depth: 2)
         }
       } while try scanner.nextMember()
     }
-    try scanner.skipToEnd()
     guard seen & GeoJSONKey.type.bit != 0 else {
       throw .notAFeatureCollection("\"type\" is missing")
     }
     guard seen & GeoJSONKey.features.bit != 0 else {
       throw .notAFeatureCollection("\"features\" is missing")
     }
-    if featuresWithID > 0, let first = featuresWithoutID.entries.first {
-      let problem = GeoJSONError.FeatureProblem.missingID(property: nil)
-      problems.add(
-        problem, key: problem.kind, index: first.index, offset: first.offset, count: first.count)
-    }
-    guard problems.isEmpty else { throw .invalidFeatures(problems) }
-    if places.isEmpty, featureIndex > 0 {
-      throw .nothingToPlace(skips)
-    }
-    return Parsed(places: places, skips: skips)
   }
+
+  /// The types a top-level object may have, for messages.
+  private static let expectedTypes =
+    "not \"FeatureCollection\", \"Feature\" or a geometry type"
 
   /// Reads the `features` array, whose `[` comes next.
   private mutating func parseFeatures() throws(GeoJSONFailure) {
@@ -136,23 +266,59 @@ struct GeoJSONPlacesParser {
     // while reserving at most about half the input's size.
     places.reserveCapacity(scanner.end / 160)
     repeat {
-      featureStart = scanner.position
-      do {
-        if let reason = try parseFeature() {
-          skip(reason)
-        }
-      } catch {
-        guard case .invalidFeature(let index, let offset, let problem) = error else {
-          throw error
-        }
-        problems.add(problem, key: problem.kind, index: index, offset: offset)
-        keepFeatureIndices()
-        // Skip the rest of the feature, checking its syntax, and go on with the next one.
-        scanner.position = featureStart
-        try scanner.skipValue(depth: 3)
-      }
-      featureIndex += 1
+      try parseFeatureRecoveringFromProblems()
     } while try scanner.nextElement()
+  }
+
+  /// Reads the feature (or, at the top level, the geometry) that comes next and adds its
+  /// place; a feature that is not a valid place is tallied and skipped over, checking its
+  /// syntax.
+  private mutating func parseFeatureRecoveringFromProblems() throws(GeoJSONFailure) {
+    featureStart = scanner.position
+    do {
+      let reason = form == .geometry ? try parseTopLevelGeometry() : try parseFeature()
+      if let reason {
+        skip(reason)
+      }
+    } catch {
+      guard case .invalidFeature(let index, let offset, let problem) = error else {
+        throw error
+      }
+      note(problem, index: index, offset: offset)
+      keepFeatureIndices()
+      // Skip the rest of the feature, checking its syntax, and go on with the next one.
+      scanner.position = featureStart
+      try scanner.skipValue(depth: featureDepth)
+    }
+    featureIndex += 1
+  }
+
+  /// Tallies `problem` of the feature at `index`, naming the feature's id when it is the first
+  /// of its kind and the id is not what is wrong.
+  private mutating func note(_ problem: GeoJSONError.FeatureProblem, index: Int, offset: Int) {
+    switch problem {
+    case .latitudeOutOfRange(let value), .longitudeOutOfRange(let value):
+      if firstOutOfRange == nil {
+        firstOutOfRange = (index, offset, value)
+      }
+      if value.isFinite, abs(value) > 1_000 {
+        hasCoordinateBeyondDegrees = true
+      }
+    default:
+      break
+    }
+    var id: PlaceID?
+    switch problem {
+    case .missingID, .invalidID, .duplicateID, .duplicateMember("id"):
+      break
+    default:
+      if !problems.contains(key: problem.kind) {
+        id = identifier(ofFeatureAt: offset)
+      }
+    }
+    problems.add(
+      GeoJSONFeatureIssue(problem: problem, id: id), key: problem.kind, index: index,
+      offset: offset)
   }
 
   /// Counts the feature being read as skipped for `reason`.
@@ -185,7 +351,13 @@ struct GeoJSONPlacesParser {
       }
       idsAreIncreasing = false
       firstIndexByID.reserveCapacity(places.count * 2)
+      var numbered = placesNumberedByPosition.makeIterator()
+      var nextNumbered = numbered.next()
       for (index, place) in places.enumerated() {
+        if index == nextNumbered {
+          nextNumbered = numbered.next()
+          continue
+        }
         firstIndexByID[place.id] = featureIndexOfPlace?[index] ?? index
       }
     }
@@ -218,7 +390,9 @@ struct GeoJSONPlacesParser {
     var geometry: Geometry?
     var properties = Properties()
     propertyID = nil
-    if try scanner.openContainer(depth: 3) {
+    shape.removeAll()
+    let memberDepth = featureDepth + 1
+    if try scanner.openContainer(depth: featureDepth) {
       repeat {
         let key = try scanner.readKey()
         switch key {
@@ -232,26 +406,50 @@ struct GeoJSONPlacesParser {
           if readsFeatureID {
             featureID = try parseID()
           } else {
-            try scanner.skipValue(depth: 4)
+            try scanner.skipValue(depth: memberDepth)
           }
         case .geometry:
           try mark(key, in: &seen)
           if !scanner.consumeNull() {
-            geometry = try parseGeometry(depth: 4, collectionNesting: 0)
+            geometry = try parseGeometry(depth: memberDepth, collectionNesting: 0)
           }
         case .properties:
           try mark(key, in: &seen)
           if !scanner.consumeNull() {
             try parseProperties(into: &properties)
           }
+        case .crs where form == .feature:
+          // A single Feature's reference system, as GeoJSON before RFC 7946 allowed.
+          crsName = try scanner.readCRSName(depth: memberDepth)
         default:
-          try scanner.skipValue(depth: 4)
+          try scanner.skipValue(depth: memberDepth)
         }
       } while try scanner.nextMember()
     }
     guard seen & GeoJSONKey.type.bit != 0 else { throw invalid(.notAFeature) }
+    return try addPlace(featureID: featureID, geometry: geometry, properties: properties)
+  }
 
-    let id = try resolveID(featureID: featureID)
+  /// Reads a geometry at the top level, as a feature with nothing but that geometry.
+  private mutating func parseTopLevelGeometry() throws(GeoJSONFailure)
+    -> GeoJSONLoadReport.Reason?
+  {
+    propertyID = nil
+    shape.removeAll()
+    let geometry = try parseGeometry(depth: 1, collectionNesting: 0)
+    return try addPlace(featureID: nil, geometry: geometry, properties: Properties())
+  }
+
+  /// Adds the place of the feature just read, with its id, geometry and properties; returns
+  /// why the feature was skipped instead, if it was.
+  @inline(__always)
+  private mutating func addPlace(
+    featureID: PlaceID?, geometry: Geometry?, properties: Properties
+  ) throws(GeoJSONFailure) -> GeoJSONLoadReport.Reason? {
+    if geometry?.hasPositions == true {
+      featuresInRange += 1
+    }
+    let (id, isNumberedByPosition) = try resolveID(featureID: featureID)
     let coordinate: Coordinate
     switch try place(geometry) {
     case .at(let placed): coordinate = placed
@@ -266,7 +464,11 @@ struct GeoJSONPlacesParser {
       }
       return .noName
     }
-    try checkUnique(id)
+    if isNumberedByPosition {
+      placesNumberedByPosition.append(places.count)
+    } else {
+      try checkUnique(id)
+    }
     if properties.unusable != 0 {
       for key in [GeoJSONKey.category, .country, .population]
       where properties.unusable & key.bit != 0 {
@@ -284,24 +486,86 @@ struct GeoJSONPlacesParser {
     return nil
   }
 
-  /// Returns the feature's id under the options' ``GeoJSONPlacesReader/IDSource``.
+  /// Returns the feature's id under the options' ``GeoJSONPlacesReader/IDSource``, and whether
+  /// it is the feature's position standing in for a missing `id`.
   @inline(__always)
-  private mutating func resolveID(featureID: PlaceID?) throws(GeoJSONFailure) -> PlaceID {
+  private mutating func resolveID(
+    featureID: PlaceID?
+  ) throws(GeoJSONFailure) -> (id: PlaceID, isNumberedByPosition: Bool) {
     switch options.ids {
     case .feature:
       if let featureID {
         featuresWithID += 1
-        return featureID
+        return (featureID, false)
       }
       featuresWithoutID.add(true, key: true, index: featureIndex, offset: featureStart)
-      return PlaceID(featureIndex)
+      // Unique among positions; should another feature have an id, the missing one is the
+      // problem reported, not a clash with it.
+      return (PlaceID(featureIndex), true)
     case .property(let name):
       guard let id = propertyID else { throw invalid(.missingID(property: name)) }
       propertyID = nil
-      return id
+      return (id, false)
     case .position:
-      return PlaceID(featureIndex)
+      return (PlaceID(featureIndex), false)
     }
+  }
+
+  /// The id of the feature that starts at `offset`, read again without moving, or `nil` if it
+  /// has none that can be read: for messages about a feature that failed before or after its
+  /// id was read.
+  private func identifier(ofFeatureAt offset: Int) -> PlaceID? {
+    var probe = scanner
+    probe.position = offset
+    guard probe.next == GeoJSONByte.openBrace,
+      (try? probe.openContainer(depth: featureDepth)) == true
+    else { return nil }
+    repeat {
+      guard let key = try? probe.readKey() else { return nil }
+      switch (key, options.ids) {
+      case (.id, .feature):
+        return Self.scanID(&probe)
+      case (.properties, .property):
+        if let idPath, let id = Self.scanID(at: idPath, &probe, depth: featureDepth + 1) {
+          return id
+        }
+      default:
+        guard (try? probe.skipValue(depth: featureDepth + 1)) != nil else { return nil }
+      }
+    } while (try? probe.nextMember()) == true
+    return nil
+  }
+
+  /// The id at `path` in the object that comes next, at `depth`, or `nil`.
+  private static func scanID(
+    at path: [[UInt8]], _ probe: inout GeoJSONScanner, depth: Int
+  ) -> PlaceID? {
+    guard let key = path.first, probe.next == GeoJSONByte.openBrace,
+      (try? probe.openContainer(depth: depth)) == true
+    else {
+      _ = try? probe.skipValue(depth: depth)
+      return nil
+    }
+    repeat {
+      guard let (_, span) = try? probe.readKeyAndSpan() else { return nil }
+      if probe.string(span, equalsBytes: key) {
+        return path.count == 1
+          ? scanID(&probe) : scanID(at: Array(path.dropFirst()), &probe, depth: depth + 1)
+      }
+      guard (try? probe.skipValue(depth: depth + 1)) != nil else { return nil }
+    } while (try? probe.nextMember()) == true
+    return nil
+  }
+
+  /// The id that comes next, a whole number or a string, or `nil` for anything else.
+  private static func scanID(_ probe: inout GeoJSONScanner) -> PlaceID? {
+    if probe.isAtNumber {
+      return (try? probe.scanNumber())?.placeID(in: probe.base)
+    }
+    guard probe.next == GeoJSONByte.quote, let span = try? probe.scanString() else {
+      return nil
+    }
+    return PlaceID(probe.makeString(span))
   }
 
   /// Reads an id, which must be a whole number or a string; `null` counts as no id.

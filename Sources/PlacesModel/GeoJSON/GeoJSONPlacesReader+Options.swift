@@ -5,18 +5,27 @@ extension GeoJSONPlacesReader {
   /// The defaults load GeoJSON as common tools write it (GDAL/ogr2ogr, QGIS, Natural Earth,
   /// osmtogeojson, geojson.io): ids from the feature's `id`, or by position when no feature
   /// has one; the name from the first of ``defaultNameProperties`` that the feature has;
-  /// other geometries placed at the centre of their bounding box; features without a
-  /// geometry or a name skipped and counted in the ``GeoJSONLoadReport``.
+  /// other geometries placed on themselves (``NonPointGeometry/representativePoint``);
+  /// features without a geometry or a name skipped and counted in the ``GeoJSONLoadReport``.
   public struct Options: Equatable, Sendable {
     /// Where each place's identifier comes from; ``IDSource/feature`` unless given.
     public var ids: IDSource
-    /// The properties that may hold a place's name, in the order they are tried.
+    /// The properties that may hold a place's name, in the order they are tried, each a
+    /// property path.
     ///
     /// The first whose value is a non-empty string names the place.
     /// ``defaultNameProperties`` unless given.
+    ///
+    /// A property path names a member of `properties`, or, with dots, a member of objects
+    /// nested in it: `tags.name` is the member `name` of the object `tags`, as osm2geojson
+    /// writes OpenStreetMap tags, and `tags.name:en` its member `name:en`. A key that holds a
+    /// dot or a backslash writes it after a backslash: `addr\.city` is the one key
+    /// `addr.city`, `a\\b` the key `a\b`; a backslash before any other character, or at
+    /// the end, stands for itself. A path that meets something other than an object on the
+    /// way finds nothing. ``IDSource/property(_:)`` takes a path too.
     public var nameProperties: [String]
     /// What becomes of a feature whose geometry is not a `Point`;
-    /// ``NonPointGeometry/boundingBoxCentre`` unless given.
+    /// ``NonPointGeometry/representativePoint`` unless given.
     public var nonPointGeometry: NonPointGeometry
     /// Whether every feature must become a place, as in strict mode; `false` unless given.
     ///
@@ -37,7 +46,7 @@ extension GeoJSONPlacesReader {
     public init(
       ids: IDSource = .feature,
       nameProperties: [String] = Options.defaultNameProperties,
-      nonPointGeometry: NonPointGeometry = .boundingBoxCentre,
+      nonPointGeometry: NonPointGeometry = .representativePoint,
       isStrict: Bool = false
     ) {
       self.ids = ids
@@ -55,7 +64,8 @@ extension GeoJSONPlacesReader {
     /// feature's position, as ``position``. A file in which some features have an `id` and
     /// others do not is an error that names the first feature without one.
     case feature
-    /// The named member of the feature's `properties`, such as `osm_id` or `airport_id`, a
+    /// The member of the feature's `properties` that the property path names, such as
+    /// `osm_id`, `airport_id` or `tags.ref` (the syntax of ``Options/nameProperties``), a
     /// whole number or a string; every feature must have it.
     case property(String)
     /// The feature's position in the `features` array, counting from 0 as error messages
@@ -65,13 +75,32 @@ extension GeoJSONPlacesReader {
 
   /// What becomes of a feature whose geometry is not a single `Point`.
   public enum NonPointGeometry: Equatable, Sendable {
+    /// The place is a point on the geometry itself, so that its marker sits on the thing:
+    /// - a polygon (a `Polygon`, or the part of greatest area of a `MultiPolygon` or
+    ///   `GeometryCollection`, holes taken out) is placed at its pole of inaccessibility, the
+    ///   point inside it farthest from its edges, as Mapbox's polylabel finds it, in a plane
+    ///   where a degree of longitude is as long as at the polygon's middle latitude; the point
+    ///   is inside the polygon, never in a hole;
+    /// - a line (a `LineString`, or the longest line of a `MultiLineString` or of a collection
+    ///   without polygons) is placed halfway along it, measured with
+    ///   ``Coordinate/distance(to:)``;
+    /// - points (a `MultiPoint`, or the points of a collection without lines or polygons) are
+    ///   placed at the point nearest their middle on the sphere.
+    ///
+    /// Parts are compared by area on the sphere and by length in metres, so a shape split at
+    /// the antimeridian (RFC 7946 §3.1.9), such as Fiji or Russia, is placed on its largest
+    /// part, not between its parts; an edge spanning more than 180° of longitude is taken to
+    /// cross the antimeridian. The first of equal parts wins, so placing is deterministic.
+    /// The search inside a polygon looks at a bounded number of points, so its cost stays
+    /// bounded for rings of any size.
+    case representativePoint
     /// The place is at the centre of the geometry's bounding box: halfway between the least
-    /// and the greatest longitude, and the least and the greatest latitude, of all its
-    /// positions. For a MultiPoint, LineString, Polygon (holes included), Multi* or
-    /// GeometryCollection alike. Cheap and deterministic; for a ring-shaped or strongly
-    /// concave shape the centre may lie outside the shape, and a geometry with parts on both
-    /// sides of the antimeridian (RFC 7946 §3.1.9 splits such shapes there) is placed near
-    /// longitude 0.
+    /// and the greatest latitude, and between the westmost and the eastmost longitude, of all
+    /// its positions. The box is the narrowest that holds them: it crosses the antimeridian
+    /// when that makes it narrower, so parts on both sides of it are placed between them, not
+    /// near longitude 0. For a MultiPoint, LineString, Polygon (holes included), Multi* or
+    /// GeometryCollection alike. Cheap; for a ring-shaped or strongly concave shape, or one of
+    /// several parts, the centre may lie outside the shape.
     case boundingBoxCentre
     /// The feature is skipped and counted in the report, or is an error in strict mode.
     case skip

@@ -1,17 +1,36 @@
-/// Reads places from an RFC 7946 GeoJSON FeatureCollection, as common tools write it.
+/// Reads places from GeoJSON as common tools write it: an RFC 7946 FeatureCollection, a single
+/// Feature or geometry, or a text sequence of features.
 ///
 /// Each feature becomes a ``Place``, as its ``Options`` say:
 /// - **Id**: the feature's `id`, a whole number or a string, kept as the file gives it (see
 ///   ``PlaceID``); or the feature's position when no feature has an `id`; or a chosen
 ///   property (``IDSource``). Ids must be unique.
 /// - **Name**: the first of ``Options/nameProperties`` (by default `name`, `Name`, `NAME`,
-///   `name_en`, `NAME_EN`, `name:en`, `title`) that holds a non-empty string.
-/// - **Coordinate**: a `Point`'s position, `[longitude, latitude]` with an optional altitude
-///   that is ignored; any other geometry is placed at the centre of its bounding box, or
-///   skipped (``NonPointGeometry``). Every position of every geometry must be in range.
+///   `name_en`, `NAME_EN`, `name:en`, `title`) that holds a non-empty string. A property may
+///   be a path into nested objects, such as `tags.name` (see ``Options/nameProperties``).
+/// - **Coordinate**: a `Point`'s position, `[longitude, latitude]`, with an altitude and a
+///   measure that are ignored if present; any other geometry is placed on itself (inside a
+///   polygon, halfway along a line), at the centre of its bounding box, or skipped
+///   (``NonPointGeometry``). Every position of every geometry must be in range, in degrees of
+///   WGS 84: a file in a projected reference system is refused once
+///   (``GeoJSONError/projectedCoordinates(file:crs:index:line:value:)``).
 /// - **Other fields**: a string `category`, a string `country` and a whole-number
 ///   `population` (or a string of digits, as OpenStreetMap tags hold), each optional and
 ///   `null` meaning absent.
+///
+/// ## Forms
+/// The first bytes and the top-level `type` tell the form, which ``GeoJSONLoad/form`` gives
+/// (``GeoJSONLoad/Form``):
+/// - a FeatureCollection, the usual form;
+/// - a single Feature, or a bare geometry, read as a collection of one, as GDAL and Leaflet
+///   read them (a bare geometry has no properties, so no name to place it by);
+/// - a GeoJSON text sequence (RFC 8142): features each after a record separator, RS (0x1E),
+///   as GDAL's GeoJSONSeq driver writes with `RS=YES`;
+/// - newline-delimited features, one per line without RS (`.geojsonl`, `.ndjson`), as
+///   GeoJSONSeq writes by default: a Feature followed by another object on a later line.
+///
+/// Sequences are read in the same single pass as a collection, at the same speed; features
+/// are numbered from 0 in file order, as in a collection.
 ///
 /// Every other member, at any level, is skipped whatever its value.
 ///
@@ -40,7 +59,10 @@
 /// ``GeoJSONError/malformedJSON(file:line:column:reason:)``, even when a problem of meaning
 /// comes before it. Otherwise features that are not valid places are reported together as
 /// ``GeoJSONError/invalidFeatures(file:failures:)``: each kind of problem once, at the first
-/// feature that has it, with the number of features that have it.
+/// feature that has it (naming its id when it has one), with the number of features that
+/// have it; or, when the coordinates are projected, as one
+/// ``GeoJSONError/projectedCoordinates(file:crs:index:line:value:)`` saying how to convert
+/// the file.
 ///
 /// ## Performance
 /// The reader makes one pass over the bytes, allocating only the places and their strings,
@@ -85,7 +107,8 @@ public struct GeoJSONPlacesReader: Sendable {
   /// - Throws: ``GeoJSONError/empty(file:)``,
   ///   ``GeoJSONError/malformedJSON(file:line:column:reason:)``,
   ///   ``GeoJSONError/notAFeatureCollection(file:reason:)``,
-  ///   ``GeoJSONError/invalidFeatures(file:failures:)`` or
+  ///   ``GeoJSONError/invalidFeatures(file:failures:)``,
+  ///   ``GeoJSONError/projectedCoordinates(file:crs:index:line:value:)`` or
   ///   ``GeoJSONError/nothingToPlace(file:report:)``, each naming `file`.
   /// - Complexity: O(*n*) in the number of bytes.
   public func load(bytes: [UInt8], file: String) throws(GeoJSONError) -> GeoJSONLoad {
@@ -125,12 +148,12 @@ public struct GeoJSONPlacesReader: Sendable {
       let result = try parser.parse()
       let report =
         result.skips.isEmpty ? GeoJSONLoadReport() : result.skips.report(in: bytes)
-      return .success(GeoJSONLoad(places: result.places, report: report))
+      return .success(GeoJSONLoad(places: result.places, report: report, form: parser.form))
     } catch {
       var failure = error
       if failure.isSemantic {
         var validator = GeoJSONScanner(base: base, count: bytes.count, maximumDepth: maximumDepth)
-        if let syntaxFailure = validator.firstSyntaxFailure() {
+        if let syntaxFailure = validator.firstSyntaxFailure(in: parser.form) {
           failure = syntaxFailure
         }
       }

@@ -660,19 +660,111 @@ struct GeoJSONScanner {
     try consumeColon()
   }
 
-  /// Checks that the whole input is one valid JSON value, and returns the first syntax
-  /// failure if it is not.
-  mutating func firstSyntaxFailure() -> GeoJSONFailure? {
+  /// Checks that the whole input is valid JSON in `form`: one value, or a sequence of texts
+  /// separated as the form requires; returns the first syntax failure if it is not.
+  mutating func firstSyntaxFailure(in form: GeoJSONLoad.Form) -> GeoJSONFailure? {
     position = 0
     skipByteOrderMark()
     skipWhitespace()
     do {
-      try skipValue(depth: 1)
-      try skipToEnd()
+      switch form {
+      case .featureCollection, .geometry:
+        try skipValue(depth: 1)
+        try skipToEnd()
+      case .feature, .newlineDelimited:
+        repeat {
+          try skipValue(depth: 1)
+        } while try startOfNextText(form: form)
+      case .textSequence:
+        while try startOfNextText(form: form) {
+          try skipValue(depth: 1)
+        }
+      }
       return nil
     } catch {
       return error
     }
+  }
+
+  // MARK: - Text sequences
+
+  /// Moves to the start of the next text of a sequence and returns `true`, or returns `false`
+  /// at the end of the input.
+  ///
+  /// In a text sequence (``GeoJSONLoad/Form/textSequence``) each text follows one record
+  /// separator or more, and whitespace may surround them. After a single Feature
+  /// (``GeoJSONLoad/Form/feature``), another object starting on a later line begins a
+  /// newline-delimited sequence, in which each text must start on a new line; anything else
+  /// is data after the top-level value.
+  mutating func startOfNextText(form: GeoJSONLoad.Form) throws(GeoJSONFailure) -> Bool {
+    let start = position
+    skipWhitespace()
+    if isAtEnd {
+      return false
+    }
+    switch form {
+    case .textSequence:
+      guard consume(GeoJSONByte.recordSeparator) else {
+        if base[position] >= 0x80, utf8SequenceLength(at: position) == nil {
+          throw malformed("invalid UTF-8", at: position)
+        }
+        throw malformed(
+          "expected a record separator (0x1E) before the next text of the sequence",
+          at: position)
+      }
+      while consume(GeoJSONByte.recordSeparator) || next == GeoJSONByte.space
+        || next == GeoJSONByte.lineFeed || next == GeoJSONByte.carriageReturn
+        || next == GeoJSONByte.tab
+      {
+        skipWhitespace()
+      }
+      return !isAtEnd
+    case .feature, .newlineDelimited:
+      let isOnANewLine = UnsafeBufferPointer(start: base + start, count: position - start)
+        .contains(GeoJSONByte.lineFeed)
+      if form == .newlineDelimited, !isOnANewLine {
+        throw malformed(
+          "expected a line feed before the next feature of a newline-delimited sequence",
+          at: position)
+      }
+      guard isOnANewLine, form == .newlineDelimited || next == GeoJSONByte.openBrace else {
+        try skipToEnd()
+        return false
+      }
+      return true
+    case .featureCollection, .geometry:
+      try skipToEnd()
+      return false
+    }
+  }
+
+  // MARK: - Reference systems
+
+  /// Reads a `crs` member's value, which comes next, at `depth`, and returns the name it gives
+  /// (`{"type": "name", "properties": {"name": NAME}}`, as GeoJSON before RFC 7946 had it and
+  /// GDAL writes it), or `nil`.
+  mutating func readCRSName(depth: Int) throws(GeoJSONFailure) -> String? {
+    guard next == GeoJSONByte.openBrace else {
+      try skipValue(depth: depth)
+      return nil
+    }
+    var name: String?
+    guard try openContainer(depth: depth) else { return nil }
+    repeat {
+      guard try readKey() == .properties, next == GeoJSONByte.openBrace else {
+        try skipValue(depth: depth + 1)
+        continue
+      }
+      guard try openContainer(depth: depth + 1) else { continue }
+      repeat {
+        if try readKey() == .name, next == GeoJSONByte.quote {
+          name = makeString(try scanString())
+        } else {
+          try skipValue(depth: depth + 2)
+        }
+      } while try nextMember()
+    } while try nextMember()
+    return name
   }
 
   /// Skips trailing whitespace and fails if anything else follows.
@@ -737,6 +829,8 @@ enum GeoJSONByte {
   static let tab: UInt8 = 0x09
   static let lineFeed: UInt8 = 0x0A
   static let carriageReturn: UInt8 = 0x0D
+  /// The record separator (RS) that starts each text of a JSON text sequence (RFC 7464).
+  static let recordSeparator: UInt8 = 0x1E
   static let space: UInt8 = 0x20
   static let quote: UInt8 = 0x22
   static let plus: UInt8 = 0x2B

@@ -65,16 +65,18 @@ struct CommandLineOption {
       names = ["--id-property"]
       value = "FIELD"
       summary =
-        "Take each place's id from this property of the features (for example osm_id) "
-        + "instead of the feature's \"id\". Without it, a file whose features have no \"id\" "
-        + "numbers them by position, from 0."
+        "Take each place's id from this property of the features (for example osm_id, or "
+        + "tags.ref inside an object; write a dot in a key as \\.) instead of the feature's "
+        + "\"id\". Without it, a file whose features have no \"id\" numbers them by position, "
+        + "from 0."
       commands = nil
       isCommandLineOnly = true
     case .nameProperty:
       names = ["--name-property"]
       value = "FIELD"
       summary =
-        "Take each place's name from this property only. Without it, the first of "
+        "Take each place's name from this property only (tags.name reaches into an object, as "
+        + "osm2geojson writes; write a dot in a key as \\.). Without it, the first of "
         + GeoJSONPlacesReader.Options.defaultNameProperties.joined(separator: ", ")
         + " that a feature has names it."
       commands = nil
@@ -83,8 +85,9 @@ struct CommandLineOption {
       names = ["--non-point"]
       value = NonPointChoice.allCases.map(\.rawValue).joined(separator: "|")
       summary =
-        "Place a feature whose geometry is not a Point (a Polygon, a LineString, ...) at the "
-        + "centre of its bounding box (the default), or skip it."
+        "Place a feature whose geometry is not a Point at the centre of its bounding box, or "
+        + "skip it. Without it, a polygon is placed inside itself (its largest part's pole of "
+        + "inaccessibility), a line halfway along it, points on the one nearest their middle."
       commands = nil
       isCommandLineOnly = true
     case .strict:
@@ -149,7 +152,7 @@ struct CommandLineOption {
 
 /// The choices of `--non-point`.
 enum NonPointChoice: String, CaseIterable {
-  /// At the centre of the geometry's bounding box.
+  /// At the centre of the geometry's bounding box, instead of on the geometry.
   case centre
   /// Skipped.
   case skip

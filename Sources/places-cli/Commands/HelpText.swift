@@ -104,9 +104,12 @@ enum HelpText {
     \(optionLines(commonOptions))
     PLACES FILES:
       Any GeoJSON FeatureCollection (RFC 7946), as GDAL/ogr2ogr, QGIS, osmtogeojson or
-      geojson.io write it. Ids are the features' "id" (numbers or strings, kept as written), or
-      positions from 0 when no feature has one. Names come from the first name property found.
-      A Point is the place; other geometries are placed at the centre of their bounding box.
+      geojson.io write it, a single Feature, or a GeoJSON text sequence, one feature per line
+      with or without the RS character (RFC 8142, GDAL's GeoJSONSeq). Ids are the features'
+      "id" (numbers or strings, kept as written), or positions from 0 when no feature has one.
+      Names come from the first name property found. A Point is the place; a polygon is placed
+      inside itself, a line halfway along it. Coordinates must be longitude and latitude in
+      degrees: convert a projected file with ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson.
       Features with no geometry or no name are skipped, and a load that skipped anything says
       so in one line on standard error:
         places-cli: loaded 3,376 places from FILE; skipped 12 without a name, 1 with no geometry

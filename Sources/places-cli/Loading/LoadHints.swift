@@ -21,9 +21,10 @@ enum LoadHints {
         hints.append(nameHint)
       }
       if report.entries.contains(where: { $0.reason == .notAPoint }) {
-        hints.append("Leave out '--non-point skip' to place other geometries at their centre.")
+        hints.append("Leave out '--non-point skip' to place other geometries on themselves.")
       }
-    case .fileNotFound, .unreadable, .empty, .malformedJSON, .notAFeatureCollection:
+    case .fileNotFound, .unreadable, .empty, .malformedJSON, .notAFeatureCollection,
+      .projectedCoordinates:
       break
     }
     return hints.isEmpty ? nil : hints.joined(separator: "\n")

@@ -30,6 +30,11 @@ enum GeoJSONFixture {
     packageRoot.appendingPathComponent("../shared/data/places-world.geojson")
     .standardizedFileURL.path
 
+  /// Natural Earth's 241 countries at 1:50m, which only `../shared/data` beside the package has.
+  static let countriesPath =
+    packageRoot.appendingPathComponent("../shared/data/world-countries-50m.geojson")
+    .standardizedFileURL.path
+
   /// Whether the world file is there, for the tests that need it.
   static let hasWorldFile = FileManager.default.fileExists(atPath: worldPath)
 
@@ -126,20 +131,50 @@ struct BadGeoJSON: Sendable, CustomStringConvertible {
   }
 
   /// A single bad feature at index 0, on line 2 of a collection in the data files' layout.
+  ///
+  /// The error names the feature's id as a decoder reads its `id` member, unless the problem
+  /// is with the id.
   static func feature(
     _ description: String, _ feature: String, _ problem: GeoJSONError.FeatureProblem
   ) -> BadGeoJSON {
-    BadGeoJSON(description, GeoJSONFixture.collection(feature), invalid(problem))
+    self.feature(description, feature, problem, id: writtenID(of: feature, for: problem))
+  }
+
+  /// A single bad feature at index 0, on line 2, whose message names `id`.
+  static func feature(
+    _ description: String, _ feature: String, _ problem: GeoJSONError.FeatureProblem,
+    id: PlaceID?
+  ) -> BadGeoJSON {
+    BadGeoJSON(description, GeoJSONFixture.collection(feature), invalid(problem, id: id))
+  }
+
+  /// The id a message about `problem` names for `feature`: its `id` member, a whole number or
+  /// a string, as Foundation decodes it; `nil` when the problem is with the id.
+  private static func writtenID(
+    of feature: String, for problem: GeoJSONError.FeatureProblem
+  ) -> PlaceID? {
+    switch problem {
+    case .missingID, .invalidID, .duplicateID, .duplicateMember("id"):
+      return nil
+    default:
+      let object = try? JSONSerialization.jsonObject(with: Data(feature.utf8))
+      switch (object as? [String: Any])?["id"] {
+      case let number as NSNumber: return PlaceID(number.intValue)
+      case let string as String: return PlaceID(string)
+      default: return nil
+      }
+    }
   }
 
   /// The error for one feature at `index` on `line` with `problem`, in the source
-  /// `test.geojson`.
+  /// `test.geojson`; `id` is the feature's, if the message names it.
   static func invalid(
-    _ problem: GeoJSONError.FeatureProblem, index: Int = 0, line: Int = 2, count: Int = 1
+    _ problem: GeoJSONError.FeatureProblem, index: Int = 0, line: Int = 2, count: Int = 1,
+    id: PlaceID? = nil
   ) -> GeoJSONError {
     .invalidFeatures(
       file: source,
-      failures: [.init(index: index, line: line, problem: problem, count: count)])
+      failures: [.init(index: index, line: line, problem: problem, count: count, id: id)])
   }
 
   /// A top-level value that is valid JSON but not a FeatureCollection.

@@ -121,6 +121,46 @@ struct GeoJSONPlacesReaderOptionsTests {
     }
   }
 
+  @Test func aFeatureWithoutAnIDBesideOthersIsReportedAloneNotAsADuplicate() {
+    // Numbered by position, the second feature would be 1, and the third's id is 1.
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "5"), Self.feature(), GeoJSONFixture.feature(id: "1"),
+      GeoJSONFixture.feature(id: "0"))
+
+    #expect(throws: BadGeoJSON.invalid(.missingID(property: nil), index: 1, line: 3)) {
+      try load(text)
+    }
+  }
+
+  @Test func aProblemNamesTheFeaturesIDWhenItHasOne() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: #""LHR""#, coordinates: "[0,95]"),
+      GeoJSONFixture.feature(id: #""CDG""#, properties: #"{"name":"X","osm_id":7}"#),
+      GeoJSONFixture.feature(id: #""ARN""#, coordinates: "[-200,0]"))
+
+    let error = #expect(throws: GeoJSONError.self) { try load(text) }
+
+    let description = try #require(error?.description)
+    #expect(
+      description.split(separator: "\n").dropFirst() == [
+        #"  feature 0 (id "LHR", line 2): latitude 95.0 is out of range -90...90 (positions "#
+          + "are [longitude, latitude])",
+        #"  feature 2 (id "ARN", line 4): longitude -200.0 is out of range -180...180"#,
+      ])
+  }
+
+  @Test func aProblemNamesTheIDFromThePropertyChosenForIDsWhereverItComes() {
+    let text = GeoJSONFixture.collection(
+      #"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,95]},"#
+        + #""properties":{"name":"X","tags":{"ref":"E4"}}}"#)
+
+    #expect(
+      throws: BadGeoJSON.invalid(.latitudeOutOfRange(95), id: "E4")
+    ) {
+      try load(text, .init(ids: .property("tags.ref")))
+    }
+  }
+
   // MARK: - Names
 
   @Test func triesTheDefaultNamePropertiesInOrder() throws {
@@ -163,9 +203,100 @@ struct GeoJSONPlacesReaderOptionsTests {
   @Test func aChosenNamePropertyMissingInStrictModeNamesIt() {
     let text = GeoJSONFixture.collection(GeoJSONFixture.feature())
 
-    #expect(throws: BadGeoJSON.invalid(.missingName(tried: ["NAME_EN"]))) {
+    #expect(throws: BadGeoJSON.invalid(.missingName(tried: ["NAME_EN"]), id: 1)) {
       try load(text, .init(nameProperties: ["NAME_EN"], isStrict: true))
     }
+  }
+
+  // MARK: - Property paths
+
+  @Test func takesNamesAndIDsFromNestedProperties() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(
+        properties: #"{"type":"node","id":42,"tags":{"name":"Stockholm","name:en":"Sthlm"}}"#),
+      GeoJSONFixture.feature(
+        properties: #"{"tags":{"name:en":"Uppsala"},"id":43,"name":"Not this one"}"#))
+
+    let load = try load(
+      text, .init(ids: .property("id"), nameProperties: ["tags.name", "tags.name:en"]))
+
+    #expect(load.places.map(\.name) == ["Stockholm", "Uppsala"])
+    #expect(load.places.map(\.id) == [42, 43])
+  }
+
+  @Test func followsPathsSeveralObjectsDeepAndSkipsEverythingElse() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(
+        properties:
+          #"{"a":{"x":[1,{"b":2}],"b":{"c":"Deep","d":{"c":"Deeper"}},"c":"Shallow"},"#
+          + #""b":{"c":"Elsewhere"}}"#))
+
+    #expect(try load(text, .init(nameProperties: ["a.b.c"])).places.map(\.name) == ["Deep"])
+    #expect(try load(text, .init(nameProperties: ["a.b.d.c"])).places.map(\.name) == ["Deeper"])
+    #expect(try load(text, .init(nameProperties: ["a.c"])).places.map(\.name) == ["Shallow"])
+  }
+
+  @Test func aKeyWithADotIsWrittenWithABackslash() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(properties: #"{"addr.city":"Lund","addr":{"city":"Malmö"}}"#))
+
+    #expect(
+      try load(text, .init(nameProperties: [#"addr\.city"#])).places.map(\.name) == ["Lund"])
+    #expect(
+      try load(text, .init(nameProperties: ["addr.city"])).places.map(\.name) == ["Malmö"])
+  }
+
+  @Test func aPathThroughSomethingOtherThanAnObjectFindsNothing() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1", properties: #"{"tags":"name","name":"Top"}"#),
+      GeoJSONFixture.feature(id: "2", properties: #"{"tags":{"name":"Nested"}}"#))
+
+    let load = try load(text, .init(nameProperties: ["tags.name"]))
+
+    #expect(load.places.map(\.name) == ["Nested"])
+    #expect(load.report.entries.map(\.reason) == [.noName])
+  }
+
+  @Test func anUnusableNestedNameIsNamedByItsPathInStrictMode() {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(properties: #"{"tags":{"name":12}}"#))
+
+    #expect(
+      throws: BadGeoJSON.invalid(.invalidName(property: "tags.name", found: "12"), id: 1)
+    ) {
+      try load(text, .init(nameProperties: ["tags.name"], isStrict: true))
+    }
+  }
+
+  @Test func aMissingNestedIDNamesItsPath() {
+    let text = GeoJSONFixture.collection(GeoJSONFixture.feature(properties: #"{"name":"X"}"#))
+
+    #expect(throws: BadGeoJSON.invalid(.missingID(property: "tags.ref"))) {
+      try load(text, .init(ids: .property("tags.ref")))
+    }
+  }
+
+  @Test func osm2geojsonOutputLoadsWithItsNestedTags() throws {
+    let path = GeoJSONFixture.fixture("osm2geojson/overpass-stockholm.geojson")
+    let byDefault = #expect(throws: GeoJSONError.self) {
+      try GeoJSONPlacesReader().load(contentsOfFile: path)
+    }
+    let load = try GeoJSONPlacesReader(options: .init(nameProperties: ["tags.name"]))
+      .load(contentsOfFile: path)
+    let english = try GeoJSONPlacesReader(options: .init(nameProperties: ["tags.name:en"]))
+      .load(contentsOfFile: path)
+
+    guard case .nothingToPlace? = byDefault else {
+      Issue.record("expected nothing to place, got \(String(describing: byDefault))")
+      return
+    }
+    #expect(
+      load.places.map(\.name) == [
+        "Stockholm", "Stockholms stadshus", "Vasagatan", "Drop Coffee",
+      ])
+    #expect(load.places.map(\.id) == [0, 1, 2, 3])
+    #expect(load.report.summary == "skipped 1 without a name")
+    #expect(english.places.map(\.name) == ["Stockholm", "Stockholm City Hall", "Drop Coffee"])
   }
 
   // MARK: - Geometry
@@ -191,12 +322,12 @@ struct GeoJSONPlacesReaderOptionsTests {
     ),
     (#"{"coordinates":[[10,50],[12,51]],"bbox":[0,0,1,1],"type":"LineString"}"#, 50.5, 11.0),
   ])
-  func placesEveryGeometryAtTheCentreOfItsBoundingBox(
+  func placesEveryGeometryAtTheCentreOfItsBoundingBoxWhenAsked(
     geometry: String, latitude: Double, longitude: Double
   ) throws {
     let text = GeoJSONFixture.collection(GeoJSONFixture.feature(geometry: geometry))
 
-    let load = try load(text)
+    let load = try load(text, .init(nonPointGeometry: .boundingBoxCentre))
 
     #expect(load.places.map(\.coordinate) == [GeoJSONFixture.coordinate(latitude, longitude)])
     #expect(load.report.isEmpty)
@@ -215,8 +346,10 @@ struct GeoJSONPlacesReaderOptionsTests {
     #expect(
       load.report.entries == [.init(reason: .notAPoint, count: 2, firstIndex: 1, firstLine: 3)])
     #expect(load.report.summary == "skipped 2 that are not points")
-    #expect(throws: BadGeoJSON.invalid(.notAPoint(type: "LineString"), index: 1, line: 3, count: 2))
-    {
+    #expect(
+      throws: BadGeoJSON.invalid(
+        .notAPoint(type: "LineString"), index: 1, line: 3, count: 2, id: 2)
+    ) {
       try self.load(text, .init(nonPointGeometry: .skip, isStrict: true))
     }
   }
@@ -350,7 +483,7 @@ struct GeoJSONPlacesReaderOptionsTests {
           file: BadGeoJSON.source,
           failures: [
             .init(index: 1, line: 3, problem: .invalidID(found: "1.5"), count: 2),
-            .init(index: 2, line: 4, problem: .latitudeOutOfRange(95), count: 2),
+            .init(index: 2, line: 4, problem: .latitudeOutOfRange(95), count: 2, id: 3),
             .init(index: 4, line: 6, problem: .duplicateID(1, firstIndex: 0)),
           ]))
     let description = try #require(error?.description)
@@ -359,7 +492,7 @@ struct GeoJSONPlacesReaderOptionsTests {
         "test.geojson: 3 kinds of problem in 5 features; nothing was loaded:",
         "  feature 1 (line 3): the id must be a whole number of at most 100 digits or a string, "
           + "found 1.5 (and 1 more feature like it)",
-        "  feature 2 (line 4): latitude 95.0 is out of range -90...90 (positions are "
+        "  feature 2 (id 3, line 4): latitude 95.0 is out of range -90...90 (positions are "
           + "[longitude, latitude]) (and 1 more feature like it)",
         "  feature 4 (line 6): id 1 is already used by feature 0; ids must be unique",
       ])
@@ -402,7 +535,7 @@ struct GeoJSONPlacesReaderOptionsTests {
 
     #expect(
       throws: BadGeoJSON.invalid(
-        .unsupportedGeometry(found: "GeometryCollections nested more than 8 deep"))
+        .unsupportedGeometry(found: "GeometryCollections nested more than 8 deep"), id: 1)
     ) {
       try GeoJSONPlacesReader(maximumDepth: 1_000).load(text: text, file: BadGeoJSON.source).places
     }

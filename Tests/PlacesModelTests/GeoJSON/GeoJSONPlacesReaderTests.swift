@@ -120,6 +120,31 @@ struct GeoJSONPlacesReaderTests {
       ])
   }
 
+  @Test func ignoresAltitudeAndMeasureInEveryGeometry() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1", coordinates: "[18.06871,59.32938,28.5,1000]"),
+      GeoJSONFixture.feature(
+        id: "2", geometry: #"{"type":"LineString","coordinates":[[0,0,1,2],[0,2,3,4]]}"#))
+
+    let places = try places(text)
+
+    #expect(
+      places.map(\.coordinate) == [
+        GeoJSONFixture.coordinate(59.32938, 18.06871), GeoJSONFixture.coordinate(1, 0),
+      ])
+  }
+
+  @Test func skipsAnEmptyPointAsAnEmptyGeometry() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1"), GeoJSONFixture.feature(id: "2", coordinates: "[]"))
+
+    let load = try reader.load(text: text, file: BadGeoJSON.source)
+
+    #expect(load.places.map(\.id) == [1])
+    #expect(
+      load.report.entries == [.init(reason: .emptyGeometry, count: 1, firstIndex: 1, firstLine: 3)])
+  }
+
   @Test func readsIDsInAnyOrder() throws {
     let text = GeoJSONFixture.collection(
       GeoJSONFixture.feature(id: "5"), GeoJSONFixture.feature(id: "2"),
@@ -224,7 +249,13 @@ struct GeoJSONPlacesReaderTests {
     let expected = try #require(Double(number))
 
     guard (-90...90).contains(expected) else {
-      #expect(throws: BadGeoJSON.invalid(.latitudeOutOfRange(expected))) {
+      // No degree is that large: the file must be projected.
+      let error =
+        abs(expected) > 1_000
+        ? GeoJSONError.projectedCoordinates(
+          file: BadGeoJSON.source, crs: nil, index: 0, line: 2, value: expected)
+        : BadGeoJSON.invalid(.latitudeOutOfRange(expected), id: 1)
+      #expect(throws: error) {
         try places(text)
       }
       return
@@ -427,11 +458,11 @@ struct GeoJSONPlacesReaderTests {
     BadGeoJSON.notACollection(
       "no features", #"{"type":"FeatureCollection"}"#, "\"features\" is missing"),
     BadGeoJSON.notACollection(
-      "a single feature", #"{"type":"Feature","features":[]}"#,
-      "\"type\" is \"Feature\", not \"FeatureCollection\""),
+      "another type", #"{"type":"Topology","objects":{}}"#,
+      "\"type\" is \"Topology\", not \"FeatureCollection\", \"Feature\" or a geometry type"),
     BadGeoJSON.notACollection(
       "type not a string", #"{"features":[],"type":null}"#,
-      "\"type\" is null, not \"FeatureCollection\""),
+      "\"type\" is null, not \"FeatureCollection\", \"Feature\" or a geometry type"),
     BadGeoJSON.notACollection(
       "features not an array", #"{"type":"FeatureCollection","features":{}}"#,
       "\"features\" is an object, not an array"),
@@ -506,11 +537,8 @@ struct GeoJSONPlacesReaderTests {
       "one coordinate", GeoJSONFixture.feature(coordinates: "[18]"),
       .invalidCoordinates(found: "an array of 1 element")),
     BadGeoJSON.feature(
-      "no coordinates", GeoJSONFixture.feature(coordinates: "[]"),
-      .invalidCoordinates(found: "an array of 0 elements")),
-    BadGeoJSON.feature(
-      "four coordinates", GeoJSONFixture.feature(coordinates: "[1,2,3,4]"),
-      .invalidCoordinates(found: "an array of 4 elements")),
+      "five coordinates", GeoJSONFixture.feature(coordinates: "[1,2,3,4,5]"),
+      .invalidCoordinates(found: "an array of 5 elements")),
     BadGeoJSON.feature(
       "point given as a line", GeoJSONFixture.feature(coordinates: "[[1,2],[3,4]]"),
       .invalidCoordinates(found: "positions in 2 nested arrays, where a Point has them in 1")),
@@ -542,7 +570,7 @@ struct GeoJSONPlacesReaderTests {
       "latitude 95", GeoJSONFixture.feature(coordinates: "[18,95]"), .latitudeOutOfRange(95)),
     BadGeoJSON.feature(
       "latitude overflowing a double", GeoJSONFixture.feature(coordinates: "[18,-1e999]"),
-      .latitudeOutOfRange(-.infinity)),
+      .latitudeOutOfRange(-.infinity), id: 1),
     BadGeoJSON.feature(
       "longitude -200", GeoJSONFixture.feature(coordinates: "[-200,59]"),
       .longitudeOutOfRange(-200)),
@@ -581,6 +609,8 @@ struct GeoJSONPlacesReaderTests {
       "empty line string",
       GeoJSONFixture.feature(geometry: #"{"type":"LineString","coordinates":[]}"#),
       .emptyGeometry),
+    BadGeoJSON.feature(
+      "empty point", GeoJSONFixture.feature(coordinates: "[]"), .emptyGeometry),
     BadGeoJSON.feature(
       "empty geometry collection",
       GeoJSONFixture.feature(geometry: #"{"type":"GeometryCollection","geometries":[]}"#),
@@ -648,9 +678,86 @@ struct GeoJSONPlacesReaderTests {
     var features = (1...20).map { GeoJSONFixture.feature(id: "\($0)") }
     features[12] = GeoJSONFixture.feature(id: "13", coordinates: "[18.0,95.0]")
 
-    #expect(throws: BadGeoJSON.invalid(.latitudeOutOfRange(95), index: 12, line: 14)) {
+    #expect(throws: BadGeoJSON.invalid(.latitudeOutOfRange(95), index: 12, line: 14, id: 13)) {
       try places(GeoJSONFixture.collection(features))
     }
+  }
+
+  // MARK: - Projected coordinates
+
+  @Test(arguments: [
+    // The first coordinate out of range as GDAL wrote it: Stockholm's and Bern's northing.
+    (
+      "gdal/projected-web-mercator.geojson", "urn:ogc:def:crs:EPSG::3857", 6,
+      8_251_921.692536537535489
+    ),
+    (
+      "gdal/projected-lv95.geojson", "urn:ogc:def:crs:EPSG::2056", 6,
+      1_199_667.322059305850416
+    ),
+  ])
+  func refusesProjectedCoordinatesOnceNamingTheirCRS(
+    file: String, crs: String, line: Int, value: Double
+  ) {
+    let path = GeoJSONFixture.fixture(file)
+
+    let error = #expect(throws: GeoJSONError.self) {
+      try reader.load(contentsOfFile: path)
+    }
+
+    #expect(
+      error == .projectedCoordinates(file: path, crs: crs, index: 0, line: line, value: value))
+    #expect(
+      error?.description
+        == "\(path): the coordinates are projected, not longitude and latitude in degrees: "
+        + "its \"crs\" is \(crs), and feature 0 (line \(line)) has the coordinate \(value); "
+        + "convert the file to WGS 84 first, for example with: "
+        + "ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson")
+  }
+
+  @Test func refusesCoordinatesInMetresWithoutACRSWhenNoFeatureIsInRange() {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1", coordinates: "[2600670.5,1199667.3]"),
+      GeoJSONFixture.feature(id: "2", coordinates: "[2683311.2,1247351.9]"))
+
+    #expect(
+      throws: GeoJSONError.projectedCoordinates(
+        file: BadGeoJSON.source, crs: nil, index: 0, line: 2, value: 1_199_667.3)
+    ) {
+      try places(text)
+    }
+  }
+
+  @Test func aCoordinateInMetresAmongDegreesIsARangeError() {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1"),
+      GeoJSONFixture.feature(id: "2", coordinates: "[2600670.5,1199667.3]"))
+
+    #expect(throws: BadGeoJSON.invalid(.latitudeOutOfRange(1_199_667.3), index: 1, line: 3, id: 2))
+    {
+      try places(text)
+    }
+  }
+
+  @Test func aCRSOfDegreesLeavesRangeErrorsAsTheyAre() {
+    let text =
+      #"{"type":"FeatureCollection","crs":{"type":"name","properties":"#
+      + #"{"name":"urn:ogc:def:crs:OGC:1.3:CRS84"}},"features":[{"type":"Feature","id":1,"#
+      + #""geometry":{"type":"Point","coordinates":[0,5000]},"properties":{"name":"X"}},"#
+      + #"{"type":"Feature","id":2,"geometry":{"type":"Point","coordinates":[0,0]},"#
+      + #""properties":{"name":"Y"}}]}"#
+
+    #expect(throws: BadGeoJSON.invalid(.latitudeOutOfRange(5000), line: 1, id: 1)) {
+      try places(text)
+    }
+  }
+
+  @Test func loadsAFileWhoseCRSIsDegrees() throws {
+    let places = try reader.load(
+      contentsOfFile: GeoJSONFixture.fixture("gdal/default-no-ids.geojson")
+    ).places
+
+    #expect(places.count == 3)
   }
 
   @Test func honoursACustomMaximumDepth() throws {

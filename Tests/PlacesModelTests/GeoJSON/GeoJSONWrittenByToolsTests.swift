@@ -22,6 +22,15 @@ struct GeoJSONWrittenByToolsTests {
       country: "SE", population: 572_799),
   ]
 
+  /// Whether `coordinate` is inside the polygon of feature `index` of the fixture `name`.
+  private static func isInsideFeature(
+    _ index: Int, _ coordinate: Coordinate, _ name: String
+  ) throws -> Bool {
+    let features = try ShapeContainment.features(ofFile: GeoJSONFixture.fixture(name))
+    let geometry = features[index]["geometry"] as? [String: Any] ?? [:]
+    return ShapeContainment.isInside(coordinate, ShapeContainment.polygons(ofGeometry: geometry))
+  }
+
   @Test(arguments: ["gdal/default-no-ids.geojson", "gdal/rfc7946.geojson"])
   func gdalOutputWithoutIDsIsNumberedByPosition(file: String) throws {
     let load = try load(file)
@@ -54,11 +63,16 @@ struct GeoJSONWrittenByToolsTests {
 
     #expect(load.places.map(\.name) == ["Stockholm", "Mälaren shore", "Road 40", "Islands"])
     #expect(load.places.map(\.id) == [0, 1, 2, 3])
-    #expect(
-      load.places.map(\.coordinate) == [
-        GeoJSONFixture.coordinate(59.32938, 18.06871), GeoJSONFixture.coordinate(59.5, 17.5),
-        GeoJSONFixture.coordinate(57.5, 12.0), GeoJSONFixture.coordinate(56.5, 13.0),
-      ])
+    let coordinates = load.places.map(\.coordinate)
+    #expect(coordinates[0] == GeoJSONFixture.coordinate(59.32938, 18.06871))
+    // The shore is a square with a square hole, whose box centre (59.5, 17.5) is in the hole.
+    #expect(try Self.isInsideFeature(1, coordinates[1], "gdal/mixed-geometries.geojson"))
+    #expect(coordinates[1] != GeoJSONFixture.coordinate(59.5, 17.5))
+    // The road's middle, halfway along it.
+    #expect(coordinates[2] == GeoJSONFixture.coordinate(57.5, 12.0))
+    // The islands: inside the larger of the two squares.
+    #expect(try Self.isInsideFeature(3, coordinates[3], "gdal/mixed-geometries.geojson"))
+    #expect(coordinates[3].longitude > 14)
     #expect(
       load.report.entries == [
         .init(reason: .noGeometry, count: 1, firstIndex: 4, firstLine: 9),
@@ -111,8 +125,9 @@ struct GeoJSONWrittenByToolsTests {
         "Stockholm", "Stockholms stadshus", "Vasagatan", "Drop Coffee",
       ])
     #expect(load.places.first?.population == 984_748)
-    #expect(abs(load.places[1].coordinate.latitude - 59.3277) < 1e-9)
-    #expect(abs(load.places[1].coordinate.longitude - 18.05455) < 1e-9)
+    #expect(
+      try Self.isInsideFeature(
+        1, load.places[1].coordinate, "hand-written/osmtogeojson-style.geojson"))
     #expect(
       load.report.entries == [
         .init(reason: .noName, count: 1, firstIndex: 3, firstLine: 65),
@@ -136,8 +151,33 @@ struct GeoJSONWrittenByToolsTests {
 
     #expect(load.places.map(\.id) == [0, 1])
     #expect(load.places.map(\.name) == ["Picnic spot", "Djurgården"])
-    #expect(abs(load.places[1].coordinate.latitude - 59.325) < 1e-9)
-    #expect(abs(load.places[1].coordinate.longitude - 18.11) < 1e-9)
+    #expect(
+      try Self.isInsideFeature(1, load.places[1].coordinate, "hand-written/geojsonio-style.geojson")
+    )
     #expect(load.report.summary == "skipped 1 without a name")
+  }
+
+  @Test func jsonFGLoadsFromItsGeometryAndSkipsItsPlaceInMetres() throws {
+    let load = try load("gdal/json-fg.json")
+
+    #expect(load.places == Array(Self.swedishCities.prefix(2)).map { $0.withoutDetails })
+    #expect(load.report.isEmpty)
+  }
+
+  @Test func positionsWithAnAltitudeAndAMeasureLoad() throws {
+    let load = try load("hand-written/xyzm-positions.geojson")
+
+    #expect(load.places.map(\.name) == ["Stockholm", "Track", "Survey area"])
+    #expect(load.places[0].coordinate == GeoJSONFixture.coordinate(59.32938, 18.06871))
+    #expect(load.places[1].coordinate == GeoJSONFixture.coordinate(59, 18))
+    #expect(abs(load.places[2].coordinate.latitude - 59.5) < 0.01)
+    #expect(abs(load.places[2].coordinate.longitude - 17.5) < 0.01)
+  }
+}
+
+extension Place {
+  /// The place with only its id, name and coordinate.
+  fileprivate var withoutDetails: Place {
+    Place(id: id, name: name, coordinate: coordinate)
   }
 }
