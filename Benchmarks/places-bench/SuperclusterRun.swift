@@ -24,6 +24,9 @@ enum SuperclusterRun {
     let queryNanoseconds: [Double]
     let queryResults: [Int]
     let version: String
+    /// How much node's heap (`heapUsed` + `arrayBuffers`) grew across one `load`, in bytes,
+    /// after a forced collection on each side; `nil` if node could not force one.
+    let indexBytes: Double?
   }
 
   /// Runs supercluster from `directory` on `dataFile`; `nil` with a reason if it cannot.
@@ -50,7 +53,7 @@ enum SuperclusterRun {
     defer { try? FileManager.default.removeItem(atPath: scriptPath) }
     guard
       let outcome = ChildProcess.run(
-        node, arguments: ["--max-old-space-size=4096", scriptPath, dataFile],
+        node, arguments: ["--max-old-space-size=4096", "--expose-gc", scriptPath, dataFile],
         capturingOutput: true),
       outcome.status == 0,
       let line = outcome.output.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
@@ -65,7 +68,7 @@ enum SuperclusterRun {
     let version = object["version"] as? String ?? "?"
     return Result(
       buildNanoseconds: build * 1e6, queryNanoseconds: times.map { $0 * 1e6 },
-      queryResults: results, version: version)
+      queryResults: results, version: version, indexBytes: object["indexBytes"] as? Double)
   }
 
   private static func script(module: String, queries: String, builds: Int, samples: Int)
@@ -84,6 +87,19 @@ enum SuperclusterRun {
       const middle = sorted.length >> 1;
       return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     };
+    const heap = () => {
+      globalThis.gc();
+      globalThis.gc();
+      const usage = process.memoryUsage();
+      return usage.heapUsed + usage.arrayBuffers;
+    };
+    let indexBytes = null;
+    if (typeof globalThis.gc === 'function') {
+      const before = heap();
+      let measured = new Supercluster({ maxZoom: 16, radius: 60 }).load(points);
+      indexBytes = heap() - before;
+      measured = null;
+    }
     const builds = [];
     let index;
     for (let run = 0; run < \(builds); run++) {
@@ -112,7 +128,7 @@ enum SuperclusterRun {
       times.push(median(samples));
       results.push(count);
     }
-    console.log(JSON.stringify({ version, build: median(builds), queries: times, results }));
+    console.log(JSON.stringify({ version, build: median(builds), queries: times, results, indexBytes }));
     """
   }
 }

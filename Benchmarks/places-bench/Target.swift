@@ -10,6 +10,8 @@ enum Target: Sendable {
   case valueAtMost(Double)
   /// The value must be below this, in the figure's unit.
   case valueBelow(Double)
+  /// The value must be at least this, in the figure's unit.
+  case valueAtLeast(Double)
 
   /// The target as the table shows it, such as `<= 5x`.
   func description(unit: String) -> String {
@@ -19,6 +21,7 @@ enum Target: Sendable {
     case .ratioAbove(let limit): "> \(Report.format(limit))x"
     case .valueAtMost(let limit): "<= \(Report.format(limit)) \(unit)"
     case .valueBelow(let limit): "< \(Report.format(limit)) \(unit)"
+    case .valueAtLeast(let limit): ">= \(Report.format(limit)) \(unit)"
     }
   }
 
@@ -30,6 +33,7 @@ enum Target: Sendable {
     case .ratioAbove(let limit): ratio.map { $0 > limit }
     case .valueAtMost(let limit): value.map { $0 <= limit }
     case .valueBelow(let limit): value.map { $0 < limit }
+    case .valueAtLeast(let limit): value.map { $0 >= limit }
     }
   }
 }
