@@ -4,11 +4,26 @@
 /// Names and queries are compared folded (see ``SearchFolding``): case- and
 /// diacritic-insensitive, with words separated by single spaces. A place matches when its
 /// folded name, or any later word of it onwards, starts with the folded query, so `sao paulo`
-/// and `paulo` both find São Paulo. Matches are ranked by ``SearchMatchKind``: exact names, then
-/// name prefixes, then word prefixes. Within a kind, places nearest to the given location come
-/// first; without a location, the most populous first (an unknown population counts as 0).
-/// Remaining ties go by folded name (byte by byte), then by identifier, so the order is always
-/// the same.
+/// and `paulo` both find São Paulo; or, failing that, when it does so with typos, so
+/// `stokholm` finds Stockholm.
+///
+/// Typos follow Meilisearch's rules. Each word of the query may have typos of its own: none
+/// in a word of fewer than 5 letters (Unicode scalars of the folded word), one in a word of 5
+/// to 8, two from 9. A typo is a letter inserted, deleted, replaced, or two adjacent letters
+/// swapped (the optimal-string-alignment distance); a typo at a word's first letter (replacing
+/// or deleting it, inserting before it, or swapping it with the second) counts as two. The
+/// query's words before its last must each match a whole word of the name, in order, from the
+/// name's first word or a later one; the last query word may match the start of the next word
+/// of the name, as without typos, so a word typed halfway is forgiven too. A match's typos are
+/// the sum over the query's words, and a place matching in several ways counts its fewest.
+///
+/// Matches are ranked by ``SearchMatchKind``: exact names, then name prefixes, then word
+/// prefixes, then matches with typos, fewest typos first. Within a kind (and a number of
+/// typos), places nearest to the given location come first, in the package's one
+/// nearest-first order (``Coordinate/distance(to:)``, then catalog position); without a
+/// location, the most populous first (an unknown population counts as 0). Remaining ties go
+/// by folded name (byte by byte, which is by Unicode scalar), then by identifier, so the order
+/// is always the same.
 ///
 /// ## How it works, and what it costs
 /// The index keeps every folded name once, in one byte buffer sorted by folded name, and a
@@ -25,7 +40,12 @@
 ///   is at most 12% of the world file (about 20,000 for `s`), each costing a few nanoseconds.
 ///
 /// A kind is only looked at when the kinds before it leave room, so word prefixes cost nothing
-/// when enough names start with the query.
+/// when enough names start with the query, and typos are only looked for when the matches
+/// without them do not fill the limit. Matches with typos are found by walking the same two
+/// sorted tables as tries (``TypoWalk``): the names that share a prefix form a contiguous
+/// range, and a prefix is left as soon as no name under it can match within the budgets, so
+/// the walk visits the prefixes near the query, not the catalog. The matches form ranges of
+/// the tables, ranked as above.
 ///
 /// Building costs O(*n* log *n*) for *n* places (sorts of the folded names, of the population
 /// ranks and of the word starts): about 0.2 s for the 170,391 places of the world file, once
@@ -41,22 +61,22 @@ package struct PlaceNameIndex: Sendable {
   package let places: [Place]
 
   /// The folded names, concatenated in name-entry order.
-  private let text: [UInt8]
+  let text: [UInt8]
   /// Name entry `i` is `text[nameStart[i]..<nameStart[i + 1]]`; `count + 1` offsets.
-  private let nameStart: [UInt32]
+  let nameStart: [UInt32]
   /// The catalog position of the place of name entry `i`.
-  private let namePlace: [UInt32]
+  let namePlace: [UInt32]
   /// The point on the unit sphere of the place of name entry `i`: its squared chord to the
   /// origin bounds its distance cheaply (see `Search.best`).
-  private let namePoint: [UnitVector]
+  let namePoint: [UnitVector]
   /// Name entries by population rank.
-  private let nameTree: RangeMinimumTree
+  let nameTree: RangeMinimumTree
   /// Word entry `j` is `text[wordStart[j]..<nameStart[wordName[j] + 1]]`.
-  private let wordStart: [UInt32]
+  let wordStart: [UInt32]
   /// The name entry that word entry `j` is a word of.
-  private let wordName: [UInt32]
+  let wordName: [UInt32]
   /// Word entries by the population rank of their name entry.
-  private let wordTree: RangeMinimumTree
+  let wordTree: RangeMinimumTree
 
   /// Builds the index of `places`.
   ///
@@ -145,20 +165,26 @@ package struct PlaceNameIndex: Sendable {
   ///   - origin: The location to rank by, nearest first, and to measure distances from; `nil`
   ///     ranks by population.
   ///   - limit: The most matches to return; `0` or less returns none.
+  ///   - allowsTypos: Whether to look for matches with typos when those without do not fill
+  ///     `limit`; `true` unless given.
   /// - Returns: The matches, each place at most once with its best kind, as the catalog
   ///   position of its place and, with a location, its distance from it.
   /// - Complexity: O(*m* + log *n* + *k* log *n*) for a query of *m* scalars and *k* matches
   ///   without a location; with one, O(*m* + log *n* + *r* log *k*) where *r* counts the
-  ///   names (and, when they leave room, the words) that start with the query.
+  ///   names (and, when they leave room, the words) that start with the query. Looking for
+  ///   typos adds the prefixes of the names within the query words' budgets, O(*m*) each.
   package func matches(
-    for query: String, near origin: Coordinate?, limit: Int
+    for query: String, near origin: Coordinate?, limit: Int, allowsTypos: Bool = true
   ) -> [(position: Int, kind: SearchMatchKind, distance: Double?)] {
-    let key = Array(SearchFolding.folded(query).utf8)
+    let folded = SearchFolding.folded(query)
+    let key = Array(folded.utf8)
     guard !key.isEmpty, limit > 0 else { return [] }
     let distanceOrigin = origin.map(DistanceOrigin.init)
+    let words =
+      allowsTypos ? folded.split(separator: " ").map { $0.unicodeScalars.map(\.value) } : []
     return text.withUnsafeBufferPointer { bytes in
       let search = Search(
-        index: self, bytes: bytes, key: key, origin: distanceOrigin,
+        index: self, bytes: bytes, key: key, words: words, origin: distanceOrigin,
         originPoint: origin.map(UnitVector.init))
       return search.run(limit: limit).map { entry, kind in
         let position = Int(namePlace[entry])
@@ -184,6 +210,9 @@ package struct PlaceNameIndex: Sendable {
     let index: PlaceNameIndex
     let bytes: UnsafeBufferPointer<UInt8>
     let key: [UInt8]
+    /// The folded query's words, as Unicode scalar values, for matches with typos; empty when
+    /// typos are not allowed.
+    let words: [[UInt32]]
     let origin: DistanceOrigin?
     /// The origin on the unit sphere, for the squared chords that bound distances.
     let originPoint: UnitVector?
@@ -195,26 +224,63 @@ package struct PlaceNameIndex: Sendable {
       // Within the names that start with the key, those equal to it come first.
       let exactEnd = firstPosition(in: names) { index.name(at: $0).count > key.count }
       let exact = names.lowerBound..<exactEnd
-      for entry in best(of: exact, limit: limit, tree: index.nameTree, nameEntry: { $0 }) {
+      for entry in best(of: [EntryRun(exact, isWords: false)], limit: limit) {
         found.append((entry, .exactName))
       }
       let prefixes = exactEnd..<names.upperBound
-      for entry in best(
-        of: prefixes, limit: limit - found.count, tree: index.nameTree, nameEntry: { $0 })
-      {
+      for entry in best(of: [EntryRun(prefixes, isWords: false)], limit: limit - found.count) {
         found.append((entry, .namePrefix))
       }
       guard found.count < limit else { return found }
       let words = range(count: index.wordStart.count) { index.word(at: $0) }
       var seen = Set<Int>()
       let wordEntries = best(
-        of: words, limit: limit - found.count, tree: index.wordTree,
-        nameEntry: { Int(index.wordName[$0]) },
+        of: [EntryRun(words, isWords: true)], limit: limit - found.count,
         isWanted: { entry in !names.contains(entry) && seen.insert(entry).inserted })
       for entry in wordEntries {
         found.append((entry, .wordPrefix))
       }
+      guard found.count < limit else { return found }
+      appendMatchesWithTypos(to: &found, limit: limit)
       return found
+    }
+
+    /// Appends the matches with typos, fewest typos first, until `found` holds `limit`
+    /// matches; every match without typos is in `found` already.
+    private func appendMatchesWithTypos(
+      to found: inout [(entry: Int, kind: SearchMatchKind)], limit: Int
+    ) {
+      guard words.contains(where: { TypoWalk.budget(forLength: $0.count) > 0 }) else { return }
+      var runs: [(run: EntryRun, typos: Int)] = []
+      for isWords in [false, true] {
+        var walk = TypoWalk(table: table(isWords: isWords), words: words)
+        walk.run()
+        runs += walk.matches.map { (EntryRun($0.entries, isWords: isWords), $0.typos) }
+      }
+      var taken = Set(found.map(\.entry))
+      for typos in Set(runs.map(\.typos)).sorted() where found.count < limit {
+        let level = runs.filter { $0.typos == typos }.map(\.run)
+        for entry in best(
+          of: level, limit: limit - found.count, isWanted: { taken.insert($0).inserted })
+        {
+          found.append((entry, .typo))
+        }
+      }
+    }
+
+    /// The names (or the words, names from a later word on) as a table for ``TypoWalk``.
+    private func table(isWords: Bool) -> TypoWalk.Table {
+      let nameStart = index.nameStart
+      if isWords {
+        let wordStart = index.wordStart
+        let wordName = index.wordName
+        return TypoWalk.Table(bytes: bytes, count: wordStart.count) { entry in
+          (Int(wordStart[entry]), Int(nameStart[Int(wordName[entry]) + 1]))
+        }
+      }
+      return TypoWalk.Table(bytes: bytes, count: nameStart.count - 1) { entry in
+        (Int(nameStart[entry]), Int(nameStart[entry + 1]))
+      }
     }
 
     /// The range of positions, among `count` sorted keys read by `keyAt`, whose keys start
@@ -255,19 +321,19 @@ package struct PlaceNameIndex: Sendable {
       return span.count < key.count ? -1 : 0
     }
 
-    /// The best `limit` name entries among the entries of `range` (name or word entries,
-    /// mapped to name entries by `nameEntry`), each accepted by `isWanted`.
+    /// The best `limit` name entries among the entries of `runs` (name or word entries, a word
+    /// entry standing for its name's), each accepted by `isWanted`: most populous first, or,
+    /// near a location, in the package's one nearest-first order.
     private func best(
-      of range: Range<Int>,
-      limit: Int,
-      tree: RangeMinimumTree,
-      nameEntry: (Int) -> Int,
-      isWanted: (Int) -> Bool = { _ in true }
+      of runs: [EntryRun], limit: Int, isWanted: (Int) -> Bool = { _ in true }
     ) -> [Int] {
-      guard limit > 0, !range.isEmpty else { return [] }
+      guard limit > 0, runs.contains(where: { !$0.range.isEmpty }) else { return [] }
       guard let origin else {
-        return tree.positionsOfSmallest(in: range, limit: limit) { isWanted(nameEntry($0)) }
-          .map(nameEntry)
+        let trees = runs.map { (tree: $0.isWords ? index.wordTree : index.nameTree, $0.range) }
+        return RangeMinimumTree.positionsOfSmallest(in: trees, limit: limit) { run, position in
+          isWanted(nameEntry(position, isWord: runs[run].isWords))
+        }
+        .map { nameEntry($0.position, isWord: runs[$0.run].isWords) }
       }
       var nearest = MinimumHeap<Farther>()
       var members = Set<Int>()
@@ -277,31 +343,50 @@ package struct PlaceNameIndex: Sendable {
       // most names without a distance; the slack covers rounding (chords agree with distances
       // to far better than 1e-11), so the order is the distances' exactly.
       var cutoff = Double.infinity
-      for position in range {
-        let entry = nameEntry(position)
-        let chordSquared = originPoint.squaredDistance(to: index.namePoint[entry])
-        if chordSquared > cutoff { continue }
-        guard !members.contains(entry), isWanted(entry) else { continue }
-        let place = Int(index.namePlace[entry])
-        let candidate = Farther(
-          key: DistanceKey(
-            distance: origin.distance(to: index.places[place].coordinate), position: place),
-          chordSquared: chordSquared, entry: entry)
-        if nearest.count < limit {
-          nearest.insert(candidate)
-          members.insert(entry)
-        } else if let worst = nearest.minimum, candidate.key < worst.key {
-          members.remove(worst.entry)
-          nearest.replaceMinimum(with: candidate)
-          members.insert(entry)
-        } else {
-          continue
-        }
-        if nearest.count == limit, let worst = nearest.minimum {
-          cutoff = worst.chordSquared + 1e-11
+      for run in runs {
+        for position in run.range {
+          let entry = nameEntry(position, isWord: run.isWords)
+          let chordSquared = originPoint.squaredDistance(to: index.namePoint[entry])
+          if chordSquared > cutoff { continue }
+          guard !members.contains(entry), isWanted(entry) else { continue }
+          let place = Int(index.namePlace[entry])
+          let candidate = Farther(
+            key: DistanceKey(
+              distance: origin.distance(to: index.places[place].coordinate), position: place),
+            chordSquared: chordSquared, entry: entry)
+          if nearest.count < limit {
+            nearest.insert(candidate)
+            members.insert(entry)
+          } else if let worst = nearest.minimum, candidate.key < worst.key {
+            members.remove(worst.entry)
+            nearest.replaceMinimum(with: candidate)
+            members.insert(entry)
+          } else {
+            continue
+          }
+          if nearest.count == limit, let worst = nearest.minimum {
+            cutoff = worst.chordSquared + 1e-11
+          }
         }
       }
       return nearest.removeAll().sorted { $0.key < $1.key }.map(\.entry)
+    }
+
+    /// The name entry of name or word entry `position`.
+    @inline(__always)
+    private func nameEntry(_ position: Int, isWord: Bool) -> Int {
+      isWord ? Int(index.wordName[position]) : position
+    }
+  }
+
+  /// A run of consecutive entries of the names or of the words.
+  private struct EntryRun {
+    var range: Range<Int>
+    var isWords: Bool
+
+    init(_ range: Range<Int>, isWords: Bool) {
+      self.range = range
+      self.isWords = isWords
     }
   }
 

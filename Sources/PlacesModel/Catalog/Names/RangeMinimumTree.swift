@@ -61,37 +61,48 @@ struct RangeMinimumTree: Sendable {
     return best.map(Int.init)
   }
 
-  /// The positions in `range` with the `limit` smallest keys, smallest first, each accepted by
-  /// `isWanted`; positions it refuses are skipped and do not count.
+  /// The positions with the `limit` smallest keys among several runs of positions, each in a
+  /// tree of its own, smallest first, each accepted by `isWanted`; positions it refuses are
+  /// skipped and do not count.
   ///
-  /// - Complexity: O((*k* + *s*) log *n*) for *k* positions returned and *s* skipped.
-  func positionsOfSmallest(
-    in range: Range<Int>, limit: Int, where isWanted: (Int) -> Bool
-  ) -> [Int] {
-    var found: [Int] = []
+  /// Equal keys in different trees come in no particular order.
+  ///
+  /// - Returns: The run and the position in it of each.
+  /// - Complexity: O((*r* + *k* + *s*) log *n*) for *r* runs, *k* positions returned and *s*
+  ///   skipped.
+  static func positionsOfSmallest(
+    in runs: [(tree: RangeMinimumTree, range: Range<Int>)], limit: Int,
+    where isWanted: (_ run: Int, _ position: Int) -> Bool
+  ) -> [(run: Int, position: Int)] {
+    var found: [(run: Int, position: Int)] = []
     guard limit > 0 else { return found }
     var candidates = MinimumHeap<RangeCandidate>()
-    func push(_ range: Range<Int>) {
-      guard let position = positionOfMinimum(in: range) else { return }
-      candidates.insert(RangeCandidate(key: keys[position], position: position, range: range))
+    func push(_ range: Range<Int>, of run: Int) {
+      let tree = runs[run].tree
+      guard let position = tree.positionOfMinimum(in: range) else { return }
+      candidates.insert(
+        RangeCandidate(key: tree.keys[position], position: position, range: range, run: run))
     }
-    push(range)
+    for (run, entry) in runs.enumerated() {
+      push(entry.range, of: run)
+    }
     while found.count < limit, let best = candidates.popMinimum() {
-      if isWanted(best.position) {
-        found.append(best.position)
+      if isWanted(best.run, best.position) {
+        found.append((best.run, best.position))
       }
-      push(best.range.lowerBound..<best.position)
-      push(best.position + 1..<best.range.upperBound)
+      push(best.range.lowerBound..<best.position, of: best.run)
+      push(best.position + 1..<best.range.upperBound, of: best.run)
     }
     return found
   }
 }
 
-/// A range of positions and the one with the smallest key in it.
+/// A range of positions of one run and the one with the smallest key in it.
 private struct RangeCandidate: Comparable {
   let key: UInt32
   let position: Int
   let range: Range<Int>
+  let run: Int
 
   static func < (left: RangeCandidate, right: RangeCandidate) -> Bool {
     left.key < right.key

@@ -2,18 +2,31 @@
 /// by single spaces.
 ///
 /// Folding makes search case- and diacritic-insensitive: `Malmö`, `MALMO` and `malmo` all fold
-/// to `malmo`, and `São Paulo` to `sao paulo`. Precisely:
-/// - letters and digits are kept, lowercased; accented Latin, Greek and Cyrillic letters become
-///   their base letters (`é` → `e`), and a few letters are spelled out as people type them
-///   (`ß` → `ss`, `ø` → `o`, `æ` → `ae`, `ł` → `l`);
-/// - combining marks are dropped, and so are apostrophes (`'`, `’`, `‘`, `ʻ`), so `xian` and
-///   `xi'an` both find `Xi’an`;
-/// - every other character (spaces, hyphens, punctuation, symbols) separates words: a run of
-///   them becomes one space, and none is kept at either end, so `Saint-Étienne` folds to
-///   `saint etienne`.
+/// to `malmo`, and `São Paulo` to `sao paulo`. Each Unicode scalar of the text, as it is
+/// given (no normalization first), is folded by the first rule that applies:
+/// - ASCII letters are lowercased and ASCII digits kept;
+/// - the apostrophe `'` (U+0027) and the backtick `` ` `` (U+0060) are dropped, and so are the
+///   other marks that stand inside a word: the right and left single quotation marks `’`
+///   (U+2019) and `‘` (U+2018), the modifier letters `ʻ` (U+02BB, the ʻokina), `ʼ` (U+02BC)
+///   and `ʽ` (U+02BD), and the acute accent `´` (U+00B4); so `xian`, `xi'an` and `xi´an` all
+///   find `Xi’an`, and `ohiggins` finds `O´Higgins`;
+/// - a letter of the Latin, Greek or Cyrillic blocks with a diacritic becomes its base letters,
+///   lowercase (`é` → `e`, `Å` → `a`, `ǖ` → `u`, `Ά` → `α`, `Ё` → `е`), from the canonical
+///   decomposition in the Unicode character database, its marks dropped;
+/// - the letters that have no decomposition are spelled as people type them: `ß` and `ẞ` →
+///   `ss`, `æ` → `ae`, `œ` → `oe`, `ø` → `o`, `đ` and `ð` → `d`, `þ` → `th`, `ł` and `ŀ` →
+///   `l`, `ı` → `i`, `ħ` → `h`, `ŧ` → `t`, `ƒ` → `f`, `ĸ` → `k`, `ŉ` → `n`, and the final
+///   sigma `ς` → `σ` (capitals alike);
+/// - combining marks, enclosing marks and format characters (such as U+0301 after `e`, or a
+///   zero-width joiner) are dropped;
+/// - any other letter, number or spacing mark (other scripts, such as `東京`) is kept, as its
+///   lowercase mapping;
+/// - everything else (spaces, hyphens, punctuation, symbols) separates words: a run of them
+///   becomes one space, and none is kept at either end, so `Saint-Étienne` folds to
+///   `saint etienne` and `Rue 13 (Nord)` to `rue 13 nord`.
 ///
-/// The table of accented letters is generated from the Unicode character database by
-/// `scripts/generate-unicode-tables.py`.
+/// Folding a folded text changes nothing. The table of letters is generated from the Unicode
+/// character database by `scripts/generate-unicode-tables.py`.
 package enum SearchFolding {
   /// Returns `text` folded for search; empty when `text` has no letter or digit.
   ///

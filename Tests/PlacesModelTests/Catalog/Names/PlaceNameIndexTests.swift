@@ -106,7 +106,7 @@ struct PlaceNameIndexTests {
     #expect(index.found(for: "town", near: nil, limit: -1).isEmpty)
   }
 
-  @Test(arguments: ["", " ", "-", "’", "zzz", "malmoe"])
+  @Test(arguments: ["", " ", "-", "’", "zzz", "malmxx", "malmoes"])
   func queriesWithoutMatchesFindNothing(query: String) {
     let index = PlaceNameIndex(places: [Self.place(1, "Malmö"), Self.place(2, "-")])
 
@@ -117,61 +117,187 @@ struct PlaceNameIndexTests {
     #expect(PlaceNameIndex(places: []).found(for: "a", near: nil, limit: 10).isEmpty)
   }
 
-  @Test(arguments: [1, 2, 3, 4], [false, true])
+  // MARK: - Typos
+
+  @Test(arguments: [
+    ("Stockholm", "stokholm", true),  // 8 letters, one insertion
+    ("Stockholm", "stockhlom", true),  // 9 letters, one transposition
+    ("Stockholm", "stokcholm", true),  // a transposition is one typo
+    ("Stockholm", "stokhol", true),  // a prefix with a typo
+    ("Stockholm", "tockholm", false),  // the first letter deleted: two typos in 8 letters
+    ("Stockholm", "xtockholm", true),  // the first letter replaced: two typos, 9 letters
+    ("Stockholm", "stuckhalm", true),  // two typos in 9 letters
+    ("Stockholm", "stuckhal", false),  // two typos in 8 letters
+    ("Saturday", "satuday", true),
+    ("Saturday", "sutuday", false),
+    ("Saturday", "caturday", false),  // a typo at the first letter counts two
+    ("Seven Oaks", "sevem", true),
+    ("Seven Oaks", "sevan", true),
+    ("Two Rivers", "tow", false),  // no typo under 5 letters
+    ("Göteborg", "goteburg", true),
+    ("Malmö", "malmoe", true),
+    ("San Francisco", "san fransisco", true),
+    ("San Francisco", "san fransis", true),
+    ("San Francisco", "sna francisco", false),  // no typo in a word of 3 letters
+    ("San Francisco", "san francisko bay", false),  // a word the name does not have
+    ("São Paulo", "paullo", true),  // a later word
+    ("Port Louis", "port lousi", true),
+    ("Xi’an", "xiaan", true),
+  ])
+  func matchesWithTyposAsMeilisearchAllowsThem(name: String, query: String, matches: Bool) {
+    let index = PlaceNameIndex(places: [Self.place(1, name)])
+
+    let found = index.found(for: query, near: nil, limit: 10)
+
+    #expect(found.map(\.kind) == (matches ? [.typo] : []))
+  }
+
+  @Test func ranksExactAndPrefixMatchesBeforeMatchesWithTypos() {
+    let index = PlaceNameIndex(places: [
+      Self.place(1, "Stockholm", population: 975_551),
+      Self.place(2, "Stokholmvik", population: 10),
+      Self.place(3, "Nya Stokholm", population: 5),
+    ])
+
+    let matches = index.found(for: "stokholm", near: nil, limit: 10)
+
+    #expect(matches.map(\.id) == [2, 3, 1])
+    #expect(matches.map(\.kind) == [.namePrefix, .wordPrefix, .typo])
+  }
+
+  @Test func ranksFewerTyposFirstThenAsWithoutTypos() {
+    let index = PlaceNameIndex(places: [
+      Self.place(1, "Lyndesburg", population: 1_000_000),
+      Self.place(2, "Lindesberg", population: 100),
+      Self.place(3, "Lindesborg", population: 9_000),
+    ])
+
+    let matches = index.found(for: "lindesbarg", near: nil, limit: 10)
+
+    #expect(matches.map(\.id) == [3, 2, 1])
+    #expect(matches.allSatisfy { $0.kind == .typo })
+  }
+
+  @Test func aTypoAtTheFirstLetterCostsTwo() {
+    let index = PlaceNameIndex(places: [
+      Self.place(1, "Lindesberg", population: 1_000_000),
+      Self.place(2, "Pindesbery", population: 1),
+    ])
+
+    #expect(index.found(for: "pindesberg", near: nil, limit: 10).map(\.id) == [2, 1])
+  }
+
+  @Test func typosCanBeTurnedOff() {
+    let index = PlaceNameIndex(places: [Self.place(1, "Stockholm")])
+
+    #expect(index.matches(for: "stokholm", near: nil, limit: 10, allowsTypos: false).isEmpty)
+    #expect(index.matches(for: "stockholm", near: nil, limit: 10, allowsTypos: false).count == 1)
+  }
+
+  @Test func typoMatchesNearALocationKeepTheNearestFirstOrder() {
+    let spot = Coordinate.fixture(59, 18)
+    let index = PlaceNameIndex(places: [
+      Self.place(1, "Stockholm", at: .fixture(59.33, 18.07)),
+      Self.place(2, "Stockholm", at: .fixture(40, -100)),
+      Self.place(3, "Stockholn", at: spot),
+    ])
+
+    let matches = index.found(for: "stokholm", near: spot, limit: 10)
+
+    #expect(matches.map(\.id) == [1, 2])
+    #expect(matches.map(\.kind) == [.typo, .typo])
+  }
+
+  // MARK: - Against brute force
+
+  @Test(arguments: [1, 2, 3, 4] as [UInt64], [false, true])
   func randomCatalogsMatchABruteForceSearch(seed: UInt64, withLocation: Bool) {
-    var random = SeededSequence(seed: seed)
+    var random = SplitMix64(seed: seed)
     let places = Self.randomCatalog(count: 400, random: &random)
     let index = PlaceNameIndex(places: places)
     let origin = withLocation ? Self.randomCoordinate(&random) : nil
-    var queries = ["s", "sa", "san", "to", "ö", "e", "san ma", "pau", "x"]
+    var queries = ["s", "sa", "san", "to", "ö", "e", "san ma", "pau", "x", "sanmaro", "sto holm"]
     for _ in 0..<40 {
-      let folded = SearchFolding.folded(places[random.next(below: places.count)].name)
+      let folded = SearchFolding.folded(places[random.below(places.count)].name)
       let words = folded.split(separator: " ")
-      let word = words[random.next(below: words.count)]
-      queries.append(String(word.prefix(1 + random.next(below: word.count))))
+      let first = random.below(words.count)
+      let taken = words[first...].prefix(1 + random.below(2)).joined(separator: " ")
+      let prefix = String(taken.prefix(1 + random.below(taken.count)))
+      queries.append(prefix)
+      queries.append(Self.withTypos(prefix, count: 1 + random.below(2), random: &random))
     }
 
+    var typoMatches = 0
     for query in queries {
+      let all = Self.bruteForce(query, in: places, near: origin)
       for limit in [1, 5, 1_000] {
         let found = index.found(for: query, near: origin, limit: limit)
-        let expected = Self.bruteForce(query, in: places, near: origin).prefix(limit)
+        let expected = all.prefix(limit)
         #expect(found.map(\.id) == expected.map(\.id), "query \(query), limit \(limit)")
         #expect(found.map(\.kind) == expected.map(\.kind), "query \(query), limit \(limit)")
       }
+      typoMatches += all.count { $0.kind == .typo }
+    }
+    #expect(typoMatches > 10, "the queries exercise matches with typos")
+  }
+
+  @Test(arguments: [5, 6] as [UInt64])
+  func randomTyposOfWholeNamesFindTheirPlace(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let places = Self.randomCatalog(count: 300, random: &random)
+    let index = PlaceNameIndex(places: places)
+
+    for _ in 0..<100 {
+      let place = places[random.below(places.count)]
+      let name = SearchFolding.folded(place.name)
+      let query = Self.withTypos(name, count: 1, random: &random)
+      let expected = Self.bruteForce(query, in: places, near: nil)
+
+      let found = index.found(for: query, near: nil, limit: 1_000)
+
+      #expect(found.map(\.id) == expected.map(\.id), "query \(query) for \(name)")
     }
   }
 
   // MARK: - Reference
 
-  /// Every match, found by folding and comparing every name, then sorted in full: near a
-  /// location in the package's one nearest-first order (distance, then catalog position), else
-  /// by population, folded name and identifier.
+  /// Every match, found by folding and comparing every name, then sorted in full: by kind,
+  /// with typos by their number, then near a location in the package's one nearest-first
+  /// order (distance, then catalog position), else by population, folded name and identifier.
   private static func bruteForce(_ query: String, in places: [Place], near origin: Coordinate?)
     -> [FoundPlace]
   {
     let key = SearchFolding.folded(query)
     guard !key.isEmpty else { return [] }
-    var found: [(match: FoundPlace, position: Int)] = []
+    let queryWords = key.split(separator: " ").map { Array($0.unicodeScalars) }
+    var found: [(match: FoundPlace, position: Int, typos: Int)] = []
     for (position, place) in places.enumerated() {
       let name = SearchFolding.folded(place.name)
+      let wordStarts =
+        [name.startIndex] + name.indices.filter { name[$0] == " " }.map(name.index(after:))
       let kind: SearchMatchKind
+      var typos = 0
       if name == key {
         kind = .exactName
       } else if name.hasPrefix(key) {
         kind = .namePrefix
-      } else if name.indices.contains(where: { index in
-        name[index] == " " && name[name.index(after: index)...].hasPrefix(key)
-      }) {
+      } else if wordStarts.dropFirst().contains(where: { name[$0...].hasPrefix(key) }) {
         kind = .wordPrefix
+      } else if let fewest = wordStarts.compactMap({
+        Self.typos(of: queryWords, in: String(name[$0...]))
+      }).min() {
+        kind = .typo
+        typos = fewest
       } else {
         continue
       }
       let distance = origin?.distance(to: place.coordinate)
-      found.append((FoundPlace(place: place, kind: kind, distance: distance), position))
+      found.append((FoundPlace(place: place, kind: kind, distance: distance), position, typos))
     }
     return found.sorted { leftEntry, rightEntry in
       let (left, right) = (leftEntry.match, rightEntry.match)
       if left.kind != right.kind { return left.kind < right.kind }
+      if leftEntry.typos != rightEntry.typos { return leftEntry.typos < rightEntry.typos }
       if let leftDistance = left.distance, let rightDistance = right.distance {
         return leftDistance != rightDistance
           ? leftDistance < rightDistance : leftEntry.position < rightEntry.position
@@ -189,27 +315,102 @@ struct PlaceNameIndexTests {
     .map(\.match)
   }
 
+  /// The typos the query's words need to match `text`, a folded name from one of its words on,
+  /// as the index documents them, or `nil` if they do not match: each earlier query word a
+  /// whole word of the text, the last word the start of one, each within its budget (none
+  /// under 5 letters, one from 5, two from 9); 0 for a match without typos.
+  private static func typos(of queryWords: [[Unicode.Scalar]], in text: String) -> Int? {
+    let textWords = text.split(separator: " ").map { Array($0.unicodeScalars) }
+    guard textWords.count >= queryWords.count else { return nil }
+    var total = 0
+    for (offset, queryWord) in queryWords.enumerated() {
+      let textWord = textWords[offset]
+      let budget = queryWord.count < 5 ? 0 : queryWord.count < 9 ? 1 : 2
+      // Row r of the table is the distance to the text word's first r letters.
+      let table = editDistances(queryWord, textWord)
+      let typos =
+        offset == queryWords.count - 1
+        ? table.map { $0[queryWord.count] }.min() ?? 0 : table[textWord.count][queryWord.count]
+      guard typos <= budget else { return nil }
+      total += typos
+    }
+    return total
+  }
+
+  /// The edit distances from `query` to every prefix of `text`, in row *r* column *c* from the
+  /// query's first *c* letters to the text's first *r*, with insertions, deletions,
+  /// substitutions and transpositions of adjacent letters (optimal string alignment), each
+  /// costing one, or two where it touches the query's first letter: the textbook table.
+  private static func editDistances(_ query: [Unicode.Scalar], _ text: [Unicode.Scalar])
+    -> [[Int]]
+  {
+    let rows = text.count + 1
+    let columns = query.count + 1
+    var table = [[Int]](repeating: [Int](repeating: 0, count: columns), count: rows)
+    for column in 1..<columns {
+      table[0][column] = table[0][column - 1] + (column == 1 ? 2 : 1)
+    }
+    for row in 1..<rows {
+      table[row][0] = table[row - 1][0] + 2
+      for column in 1..<columns {
+        let firstLetter = column == 1
+        let substitution =
+          table[row - 1][column - 1]
+          + (text[row - 1] == query[column - 1] ? 0 : firstLetter ? 2 : 1)
+        let deletion = table[row][column - 1] + (firstLetter ? 2 : 1)
+        let insertion = table[row - 1][column] + 1
+        var best = min(substitution, deletion, insertion)
+        if row > 1, column > 1, text[row - 1] == query[column - 2],
+          text[row - 2] == query[column - 1]
+        {
+          best = min(best, table[row - 2][column - 2] + (column == 2 ? 2 : 1))
+        }
+        table[row][column] = best
+      }
+    }
+    return table
+  }
+
+  /// `text` with `count` random typos: a letter inserted, deleted, replaced, or two swapped.
+  private static func withTypos(_ text: String, count: Int, random: inout SplitMix64) -> String {
+    var letters = Array(text.unicodeScalars)
+    let alphabet = Array("abcdeklmnorstuöé".unicodeScalars)
+    for _ in 0..<count where letters.count > 1 {
+      let at = random.below(letters.count)
+      switch random.below(4) {
+      case 0: letters.insert(alphabet[random.below(alphabet.count)], at: at)
+      case 1: letters.remove(at: at)
+      case 2: letters[at] = alphabet[random.below(alphabet.count)]
+      default:
+        if at + 1 < letters.count { letters.swapAt(at, at + 1) }
+      }
+    }
+    var result = ""
+    result.unicodeScalars.append(contentsOf: letters)
+    return result
+  }
+
   // MARK: - Random catalogs
 
   private static let syllables = [
     "sa", "san", "sto", "ö", "é", "ma", "paulo", "to", "kö", "ri", "x", "de", "ck", "holm",
   ]
 
-  private static func randomCatalog(count: Int, random: inout SeededSequence) -> [Place] {
+  private static func randomCatalog(count: Int, random: inout SplitMix64) -> [Place] {
     var places: [Place] = []
     for id in 1...count {
-      let words = (0...random.next(below: 3)).map { _ in
-        let word = (0...random.next(below: 3)).map { _ in
-          syllables[random.next(below: syllables.count)]
+      let words = (0...random.below(3)).map { _ in
+        let word = (0...random.below(3)).map { _ in
+          syllables[random.below(syllables.count)]
         }
         .joined()
-        return random.next(below: 4) == 0 ? word.capitalized : word
+        return random.below(4) == 0 ? word.capitalized : word
       }
-      let separator = random.next(below: 3) == 0 ? "-" : " "
+      let separator = random.below(3) == 0 ? "-" : " "
       let coordinate =
-        id > 1 && random.next(below: 10) == 0
-        ? places[random.next(below: places.count)].coordinate : randomCoordinate(&random)
-      let population = random.next(below: 4) == 0 ? nil : random.next(below: 50)
+        id > 1 && random.below(10) == 0
+        ? places[random.below(places.count)].coordinate : randomCoordinate(&random)
+      let population = random.below(4) == 0 ? nil : random.below(50)
       places.append(
         Place(
           id: Place.ID(id * 7 % 1_009), name: words.joined(separator: separator),
@@ -218,10 +419,10 @@ struct PlaceNameIndexTests {
     return places
   }
 
-  private static func randomCoordinate(_ random: inout SeededSequence) -> Coordinate {
+  private static func randomCoordinate(_ random: inout SplitMix64) -> Coordinate {
     .fixture(
-      Double(random.next(below: 1_700_001)) / 10_000 - 85,
-      Double(random.next(below: 3_600_001)) / 10_000 - 180)
+      Double(random.below(1_700_001)) / 10_000 - 85,
+      Double(random.below(3_600_001)) / 10_000 - 180)
   }
 }
 
@@ -232,18 +433,10 @@ extension String {
   }
 }
 
-/// A reproducible sequence of pseudo-random numbers (a 64-bit linear congruential generator).
-struct SeededSequence {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
+extension SplitMix64 {
   /// A number in `0..<bound`.
-  mutating func next(below bound: Int) -> Int {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return Int((state >> 33) % UInt64(bound))
+  fileprivate mutating func below(_ bound: Int) -> Int {
+    Int.random(in: 0..<bound, using: &self)
   }
 }
 
