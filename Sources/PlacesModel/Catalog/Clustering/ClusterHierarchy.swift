@@ -188,6 +188,8 @@ struct SortedLevel {
 /// Builds a hierarchy's levels from the places up.
 struct ClusterLevelBuilder {
   let places: [Place]
+  /// Each place's population, 0 when unknown, read once: a `Place` is large to copy.
+  let populations: [Int]
   let radius: Double
   private(set) var entryOfPlace: [UInt32] = []
   /// The children of the level built last, for the level that merges it.
@@ -196,6 +198,7 @@ struct ClusterLevelBuilder {
   init(places: [Place], radius: Double) {
     self.places = places
     self.radius = radius
+    populations = places.map { $0.population ?? 0 }
   }
 
   /// The merging radius at `level`, in units: `radius` points of a world 256 × 2^level wide.
@@ -295,13 +298,15 @@ struct ClusterLevelBuilder {
       let seedX = below.x[seed]
       let seedY = below.y[seed]
       let column = shift >= 32 ? 0 : UInt64(seedX >> UInt32(shift))
-      var columns = [column &- 1, column, column &+ 1].map { ($0 &+ columnCount) % columnCount }
-      if columnCount <= 3 { columns = Array(Set(columns)).sorted() }
+      // The columns either side, wrapping at the antimeridian, each once (a grid of fewer than
+      // three columns has fewer neighbours).
+      let columnSpan = min(columnCount, 3)
       for neighbourRow in max(0, rowIndex - 1)...min(rows.count - 1, rowIndex + 1) {
         let row = rows[neighbourRow]
         guard row + 1 >= rows[rowIndex], row <= rows[rowIndex] + 1 else { continue }
         let rowRange = rowStarts[neighbourRow]..<rowStarts[neighbourRow + 1]
-        for neighbourColumn in columns {
+        for offset in 0..<columnSpan {
+          let neighbourColumn = (column &+ columnCount &- 1 &+ offset) % columnCount
           var index = firstIndex(in: rowRange, of: below, column: neighbourColumn, shift: shift)
           while index < rowRange.upperBound {
             let candidateColumn = shift >= 32 ? 0 : UInt64(below.x[index] >> UInt32(shift))
@@ -387,8 +392,8 @@ struct ClusterLevelBuilder {
   /// Whether the place at `candidate` represents a cluster before the one at `current`: more
   /// populous (an unknown population counts as 0), then earlier in the catalog.
   private func isMoreRepresentative(_ candidate: UInt32, than current: UInt32) -> Bool {
-    let candidatePopulation = places[Int(candidate)].population ?? 0
-    let currentPopulation = places[Int(current)].population ?? 0
+    let candidatePopulation = populations[Int(candidate)]
+    let currentPopulation = populations[Int(current)]
     return candidatePopulation != currentPopulation
       ? candidatePopulation > currentPopulation : candidate < current
   }
