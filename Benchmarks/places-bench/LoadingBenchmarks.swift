@@ -86,7 +86,70 @@ enum LoadingBenchmarks {
     for decoder in [false, true] {
       addPeakMemory(path: path, fileSize: fileSize, decoder: decoder, report: &report)
     }
+    measureSequences(path: path, places: loaded, plan: plan, report: &report)
     return loaded
+  }
+
+  // MARK: - Text sequences
+
+  /// Measures reading the same features as a GeoJSON text sequence (RFC 8142, each after RS)
+  /// and newline-delimited, from bytes in memory, against the FeatureCollection they come
+  /// from; the data file has one feature per line, which makes the conversion a byte edit.
+  private static func measureSequences(
+    path: String, places: [Place], plan: TimingPlan, report: inout Report
+  ) {
+    let file = (path as NSString).lastPathComponent
+    guard let data = FileManager.default.contents(atPath: path) else { return }
+    let collection = [UInt8](data)
+    var lines = collection.split(separator: 0x0A, omittingEmptySubsequences: true)
+    guard lines.count > 2 else { return }
+    lines = Array(lines.dropFirst().dropLast())
+    var newlineDelimited: [UInt8] = []
+    var textSequence: [UInt8] = []
+    newlineDelimited.reserveCapacity(collection.count)
+    textSequence.reserveCapacity(collection.count + lines.count)
+    for line in lines {
+      let feature = line.last == UInt8(ascii: ",") ? line.dropLast() : line[...]
+      newlineDelimited += feature
+      newlineDelimited.append(0x0A)
+      textSequence.append(0x1E)
+      textSequence += feature
+      textSequence.append(0x0A)
+    }
+    let reader = GeoJSONPlacesReader()
+    let inputs = [
+      ("FeatureCollection", collection), ("text sequence (RS)", textSequence),
+      ("newline-delimited", newlineDelimited),
+    ]
+    for (name, bytes) in inputs.dropFirst() {
+      let read = try? reader.load(bytes: bytes, file: name)
+      if read?.places != places {
+        report.failures.append("the \(name) form of \(file) reads other places")
+      }
+    }
+    let medians = Timing.interleavedMedians(
+      inputs.map { name, bytes in
+        TimedOperation(name: name) { iterations in
+          for _ in 0..<iterations {
+            _ = try? reader.load(bytes: bytes, file: name)
+          }
+        }
+      },
+      plan: plan)
+    let speeds = zip(inputs, medians).map { input, median in
+      Double(input.1.count) / 1e6 / (median / 1e9)
+    }
+    for (index, (name, _)) in inputs.enumerated().dropFirst() {
+      report.add(
+        Figure(
+          section: "loading",
+          name: "Loading \(file) as a \(name) vs as a FeatureCollection, from memory",
+          value: speeds[index], unit: "MB/s",
+          baseline: (name: "FeatureCollection", value: speeds[0]),
+          ratio: Figure.ratio(speeds[index], speeds[0]), target: .ratioAtLeast(0.9),
+          note: "\(places.count) places; \(Report.format(medians[index] / 1e6)) ms against "
+            + "\(Report.format(medians[0] / 1e6)) ms per load, no file read"))
+    }
   }
 
   /// The probe run in a fresh process: loads the file once and returns a line to print with

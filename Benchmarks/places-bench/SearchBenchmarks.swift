@@ -111,7 +111,83 @@ enum SearchBenchmarks {
         report.failures.append("search: typing \"stockholm\" showed no match")
       }
     }
+    measureTypos(places: places, plan: plan, report: &report)
     measureBuilding(places: places, plan: plan, report: &report)
+  }
+
+  // MARK: - Typos
+
+  /// The queries typed one letter at a time with typos forgiven, and a place each must find at
+  /// last: two misspelt, and one spelt right, whose last keystrokes leave room for matches
+  /// with typos and so look for them.
+  static let misspellings = [
+    ("stokholm", "Stockholm"), ("san fransisco", "San Francisco"), ("stockholm", "Stockholm"),
+  ]
+
+  /// Measures typing misspelt names with typo tolerance on, as ``SearchViewModel`` searches,
+  /// each keystroke on its own, against the same keystrokes with typos off (the search before
+  /// typo tolerance).
+  private static func measureTypos(places: [Place], plan: TimingPlan, report: inout Report) {
+    for location in [nil, uppsala] {
+      let ranking = location == nil ? "by population" : "nearest first"
+      let scene: Scene
+      do {
+        scene = try Scene(places: places, location: location)
+      } catch {
+        report.failures.append("search: cannot build a model of \(places.count) places: \(error)")
+        return
+      }
+      let index = scene.model.places.nameIndex
+      for (misspelling, expected) in misspellings {
+        let keystrokes = misspelling.indices.map { String(misspelling[...$0]) }
+        var operations = keystrokes.map { query in
+          TimedOperation(name: query) { scene.type([query], $0) }
+        }
+        for allowsTypos in [true, false] {
+          operations.append(
+            TimedOperation(name: allowsTypos ? "index, typos" : "index, exact") { iterations in
+              for _ in 0..<iterations {
+                for query in keystrokes {
+                  _ = index.matches(
+                    for: query, near: location, limit: 20, allowsTypos: allowsTypos)
+                }
+              }
+            })
+        }
+        let medians = Timing.interleavedMedians(operations, plan: plan).map { $0 / 1e3 }
+        let perKeystroke = medians.prefix(keystrokes.count)
+        let average = perKeystroke.reduce(0, +) / Double(keystrokes.count)
+        let slowest = perKeystroke.max() ?? 0
+        let slowestQuery = keystrokes[perKeystroke.firstIndex(of: slowest) ?? 0]
+        let withTypos = medians[keystrokes.count] / Double(keystrokes.count)
+        let exactOnly = medians[keystrokes.count + 1] / Double(keystrokes.count)
+        let name = "Search, \(places.count) places, \(ranking), typing \"\(misspelling)\""
+        report.add(
+          Figure(
+            section: "search", name: "\(name) with typos: keystroke to matches",
+            value: average, unit: "us", target: .valueBelow(1_000),
+            note: "\(keystrokes.count) keystrokes, each timed on its own through "
+              + "SearchViewModel.queryChanged(_:) to the view's showMatches, up to 20 matches"))
+        report.add(
+          Figure(
+            section: "search", name: "\(name) with typos: the slowest keystroke",
+            value: slowest, unit: "us", target: .valueBelow(1_000),
+            note: "the keystroke \"\(slowestQuery)\""))
+        report.add(
+          Figure(
+            section: "search", name: "\(name): typos on vs exact only, name index alone",
+            value: withTypos, unit: "us", baseline: (name: "exact only", value: exactOnly),
+            ratio: Figure.ratio(withTypos, exactOnly),
+            note: "PlaceNameIndex.matches(for:near:limit:allowsTypos:) per keystroke; exact "
+              + "only is the search before typo tolerance"))
+        let found = index.matches(for: misspelling, near: location, limit: 20).map {
+          scene.model.places[$0.position].name
+        }
+        if !found.contains(expected) {
+          report.failures.append("search: \"\(misspelling)\" did not find \(expected)")
+        }
+      }
+    }
   }
 
   private static func measureBuilding(places: [Place], plan: TimingPlan, report: inout Report) {
@@ -130,12 +206,14 @@ enum SearchBenchmarks {
       Figure(
         section: "search", name: "Search, \(places.count) places: building the name index",
         value: build / 1e6, unit: "ms",
-        note: "once per catalog, on the first query or prepareIndex()"))
+        note: "once per catalog, on the first query or prepareIndexes(); typo tolerance adds "
+          + "nothing to build: it walks the sorted tables already there"))
     report.add(
       Figure(
         section: "search", name: "Search, \(places.count) places: name index memory per place",
         value: Double(index.byteCount) / Double(max(places.count, 1)), unit: "bytes",
-        note: "PlaceNameIndex.byteCount over the places; the catalog itself is shared"))
+        note: "PlaceNameIndex.byteCount over the places; the catalog itself is shared; typo "
+          + "tolerance adds no table"))
   }
 }
 

@@ -44,7 +44,7 @@ public enum GeoJSONError: Error, Equatable, Sendable {
   /// `crs` member names another reference system than WGS 84 degrees (`crs` is that name,
   /// such as `urn:ogc:def:crs:EPSG::3857`), or no feature has its positions in range (`crs` is
   /// `nil` when the file has none). `index` and `line` locate the first feature with a
-  /// coordinate out of range, and `value` is that coordinate. The message says how to convert
+  /// coordinate out of range by that much, and `value` is that coordinate. The message says how to convert
   /// the file: `ogr2ogr -t_srs EPSG:4326 out.geojson in.geojson`.
   case projectedCoordinates(file: String, crs: String?, index: Int, line: Int, value: Double)
   /// The collection has features but none could be placed: all were skipped, for the

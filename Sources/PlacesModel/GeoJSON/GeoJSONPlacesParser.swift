@@ -68,10 +68,9 @@ struct GeoJSONPlacesParser {
   private var crsName: String?
   /// Features whose positions are all in range.
   private var featuresInRange = 0
-  /// The first feature with a coordinate out of range, and that coordinate.
-  private var firstOutOfRange: (index: Int, offset: Int, value: Double)?
-  /// Whether a coordinate out of range is too large in magnitude to be degrees.
-  private var hasCoordinateBeyondDegrees = false
+  /// The first feature with a coordinate out of range by more than any degree can be (over
+  /// 1,000 in magnitude), and that coordinate.
+  private var firstBeyondDegrees: (index: Int, offset: Int, value: Double)?
 
   /// Creates a parser for `count` bytes at `base`.
   init(
@@ -140,12 +139,12 @@ struct GeoJSONPlacesParser {
   /// Checks what can only be checked once every feature has been read, and returns the
   /// places.
   private mutating func finish() throws(GeoJSONFailure) -> Parsed {
-    if let firstOutOfRange, hasCoordinateBeyondDegrees,
+    if let firstBeyondDegrees,
       featuresInRange == 0 || crsName.map(Self.isOtherThanDegrees) == true
     {
       throw .projected(
-        crs: crsName, index: firstOutOfRange.index, offset: firstOutOfRange.offset,
-        value: firstOutOfRange.value)
+        crs: crsName, index: firstBeyondDegrees.index, offset: firstBeyondDegrees.offset,
+        value: firstBeyondDegrees.value)
     }
     if featuresWithID > 0, let first = featuresWithoutID.entries.first {
       let problem = GeoJSONError.FeatureProblem.missingID(property: nil)
@@ -298,11 +297,8 @@ struct GeoJSONPlacesParser {
   private mutating func note(_ problem: GeoJSONError.FeatureProblem, index: Int, offset: Int) {
     switch problem {
     case .latitudeOutOfRange(let value), .longitudeOutOfRange(let value):
-      if firstOutOfRange == nil {
-        firstOutOfRange = (index, offset, value)
-      }
-      if value.isFinite, abs(value) > 1_000 {
-        hasCoordinateBeyondDegrees = true
+      if firstBeyondDegrees == nil, value.isFinite, abs(value) > 1_000 {
+        firstBeyondDegrees = (index, offset, value)
       }
     default:
       break

@@ -728,6 +728,19 @@ struct GeoJSONPlacesReaderTests {
     }
   }
 
+  @Test func namesTheFirstCoordinateNoDegreeCanBe() {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1", coordinates: "[0,95]"),
+      GeoJSONFixture.feature(id: "2", coordinates: "[2683311.2,1247351.9]"))
+
+    #expect(
+      throws: GeoJSONError.projectedCoordinates(
+        file: BadGeoJSON.source, crs: nil, index: 1, line: 3, value: 1_247_351.9)
+    ) {
+      try places(text)
+    }
+  }
+
   @Test func aCoordinateInMetresAmongDegreesIsARangeError() {
     let text = GeoJSONFixture.collection(
       GeoJSONFixture.feature(id: "1"),

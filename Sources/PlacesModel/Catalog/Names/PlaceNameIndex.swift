@@ -247,39 +247,43 @@ package struct PlaceNameIndex: Sendable {
 
     /// Appends the matches with typos, fewest typos first, until `found` holds `limit`
     /// matches; every match without typos is in `found` already.
+    ///
+    /// The matches with one typo are looked for first, which is much cheaper; those with more
+    /// only when they do not fill the limit.
     private func appendMatchesWithTypos(
       to found: inout [(entry: Int, kind: SearchMatchKind)], limit: Int
     ) {
-      guard words.contains(where: { TypoWalk.budget(forLength: $0.count) > 0 }) else { return }
-      var runs: [(run: EntryRun, typos: Int)] = []
-      for isWords in [false, true] {
-        var walk = TypoWalk(table: table(isWords: isWords), words: words)
-        walk.run()
-        runs += walk.matches.map { (EntryRun($0.entries, isWords: isWords), $0.typos) }
-      }
+      let budget = words.reduce(0) { $0 + TypoWalk.budget(forLength: $1.count) }
+      guard budget > 0 else { return }
       var taken = Set(found.map(\.entry))
-      for typos in Set(runs.map(\.typos)).sorted() where found.count < limit {
-        let level = runs.filter { $0.typos == typos }.map(\.run)
-        for entry in best(
-          of: level, limit: limit - found.count, isWanted: { taken.insert($0).inserted })
-        {
-          found.append((entry, .typo))
+      for maximumTypos in budget > 1 ? [1, budget] : [1] where found.count < limit {
+        var runs: [(run: EntryRun, typos: Int)] = []
+        index.nameStart.withUnsafeBufferPointer { nameStart in
+          let names = NameTable(nameStart: nameStart)
+          for match in TypoWalk.matches(
+            in: names, bytes: bytes, words: words, maximumTypos: maximumTypos)
+          {
+            runs.append((EntryRun(match.entries, isWords: false), match.typos))
+          }
+          index.wordStart.withUnsafeBufferPointer { wordStart in
+            index.wordName.withUnsafeBufferPointer { wordName in
+              let table = WordTable(nameStart: nameStart, wordStart: wordStart, wordName: wordName)
+              for match in TypoWalk.matches(
+                in: table, bytes: bytes, words: words, maximumTypos: maximumTypos)
+              {
+                runs.append((EntryRun(match.entries, isWords: true), match.typos))
+              }
+            }
+          }
         }
-      }
-    }
-
-    /// The names (or the words, names from a later word on) as a table for ``TypoWalk``.
-    private func table(isWords: Bool) -> TypoWalk.Table {
-      let nameStart = index.nameStart
-      if isWords {
-        let wordStart = index.wordStart
-        let wordName = index.wordName
-        return TypoWalk.Table(bytes: bytes, count: wordStart.count) { entry in
-          (Int(wordStart[entry]), Int(nameStart[Int(wordName[entry]) + 1]))
+        for typos in Set(runs.map(\.typos)).sorted() where found.count < limit {
+          let level = runs.filter { $0.typos == typos }.map(\.run)
+          for entry in best(
+            of: level, limit: limit - found.count, isWanted: { taken.insert($0).inserted })
+          {
+            found.append((entry, .typo))
+          }
         }
-      }
-      return TypoWalk.Table(bytes: bytes, count: nameStart.count - 1) { entry in
-        (Int(nameStart[entry]), Int(nameStart[entry + 1]))
       }
     }
 
@@ -376,6 +380,32 @@ package struct PlaceNameIndex: Sendable {
     @inline(__always)
     private func nameEntry(_ position: Int, isWord: Bool) -> Int {
       isWord ? Int(index.wordName[position]) : position
+    }
+  }
+
+  /// The names as a table for ``TypoWalk``.
+  private struct NameTable: TypoWalkTable {
+    let nameStart: UnsafeBufferPointer<UInt32>
+
+    var count: Int { nameStart.count - 1 }
+
+    @inline(__always)
+    func bounds(of entry: Int) -> (start: Int, end: Int) {
+      (Int(nameStart[entry]), Int(nameStart[entry + 1]))
+    }
+  }
+
+  /// The words, each the text of its name from that word on, as a table for ``TypoWalk``.
+  private struct WordTable: TypoWalkTable {
+    let nameStart: UnsafeBufferPointer<UInt32>
+    let wordStart: UnsafeBufferPointer<UInt32>
+    let wordName: UnsafeBufferPointer<UInt32>
+
+    var count: Int { wordStart.count }
+
+    @inline(__always)
+    func bounds(of entry: Int) -> (start: Int, end: Int) {
+      (Int(wordStart[entry]), Int(nameStart[Int(wordName[entry]) + 1]))
     }
   }
 

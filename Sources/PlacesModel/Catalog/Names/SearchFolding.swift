@@ -5,7 +5,7 @@
 /// to `malmo`, and `São Paulo` to `sao paulo`. Each Unicode scalar of the text, as it is
 /// given (no normalization first), is folded by the first rule that applies:
 /// - ASCII letters are lowercased and ASCII digits kept;
-/// - the apostrophe `'` (U+0027) and the backtick `` ` `` (U+0060) are dropped, and so are the
+/// - the apostrophe `'` (U+0027) and the backtick (U+0060) are dropped, and so are the
 ///   other marks that stand inside a word: the right and left single quotation marks `’`
 ///   (U+2019) and `‘` (U+2018), the modifier letters `ʻ` (U+02BB, the ʻokina), `ʼ` (U+02BC)
 ///   and `ʽ` (U+02BD), and the acute accent `´` (U+00B4); so `xian`, `xi'an` and `xi´an` all

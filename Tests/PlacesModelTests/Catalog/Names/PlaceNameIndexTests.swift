@@ -241,6 +241,25 @@ struct PlaceNameIndexTests {
     #expect(typoMatches > 10, "the queries exercise matches with typos")
   }
 
+  @Test func aLargeRandomCatalogMatchesABruteForceSearchWithTypos() {
+    // Large enough that runs of names sharing a prefix are searched, not scanned.
+    var random = SplitMix64(seed: 7)
+    let places = Self.randomCatalog(count: 3_000, random: &random)
+    let index = PlaceNameIndex(places: places)
+
+    for _ in 0..<12 {
+      let name = SearchFolding.folded(places[random.below(places.count)].name)
+      let words: [Substring] = name.split(separator: " ")
+      let word = String(words.max { $0.count < $1.count } ?? name[...])
+      let query = Self.withTypos(word, count: 1 + random.below(2), random: &random)
+      let expected = Self.bruteForce(query, in: places, near: nil)
+
+      let found = index.found(for: query, near: nil, limit: 1_000)
+
+      #expect(found.map(\.id) == expected.map(\.id), "query \(query)")
+    }
+  }
+
   @Test(arguments: [5, 6] as [UInt64])
   func randomTyposOfWholeNamesFindTheirPlace(seed: UInt64) {
     var random = SplitMix64(seed: seed)
