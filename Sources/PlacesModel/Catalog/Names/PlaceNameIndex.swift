@@ -299,17 +299,7 @@ package struct PlaceNameIndex: Sendable {
     /// The first position in `range` where `isAfter` holds, or its end; `isAfter` must be
     /// false then true along the range.
     private func firstPosition(in range: Range<Int>, where isAfter: (Int) -> Bool) -> Int {
-      var low = range.lowerBound
-      var high = range.upperBound
-      while low < high {
-        let middle = low + (high - low) / 2
-        if isAfter(middle) {
-          high = middle
-        } else {
-          low = middle + 1
-        }
-      }
-      return low
+      range.partitioningIndex(where: isAfter)
     }
 
     /// -1, 0 or 1 as the text at `span` sorts before, starts with, or sorts after the key.

@@ -388,17 +388,7 @@ enum TypoWalk {
     /// false then true along the run.
     @inline(__always)
     private func firstEntry(in entries: Range<Int>, where isAfter: (Int) -> Bool) -> Int {
-      var low = entries.lowerBound
-      var high = entries.upperBound
-      while low < high {
-        let middle = low + (high - low) / 2
-        if isAfter(middle) {
-          high = middle
-        } else {
-          low = middle + 1
-        }
-      }
-      return low
+      entries.partitioningIndex(where: isAfter)
     }
 
     /// Whether the `length` bytes at `depth` of `entry` differ from those of `reference`.
