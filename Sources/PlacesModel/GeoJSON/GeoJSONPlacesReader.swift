@@ -68,8 +68,14 @@
 /// The reader makes one pass over the bytes, allocating only the places and their strings,
 /// and counts lines only when it reports an error or a skip; reporting an error may take a
 /// second pass to look for a syntax error. In a release build it reads several hundred
-/// megabytes per second: a 30 MB file of 170,000 places loads in well under 100 ms. Memory
-/// use peaks at about twice the size of the input.
+/// megabytes per second: a 30 MB file of 170,000 places loads in well under 100 ms, as a
+/// collection or as a sequence. Memory use peaks at about twice the size of the input. A
+/// geometry that is not a Point is held while its feature is read, in buffers reused from one
+/// feature to the next, and placed in time linear in its positions, except inside a polygon,
+/// where the search for the pole of inaccessibility looks at a bounded number of points, each
+/// costing time linear in the polygon's positions: Natural Earth's 241 countries at 1:50m
+/// (100,000 positions) load, each placed inside its shape, in under 0.1 s, about seven times
+/// as long as with the centres of their boxes.
 public struct GeoJSONPlacesReader: Sendable {
   /// The deepest nesting of arrays and objects accepted, counting the top-level object as 1;
   /// 64 unless given.

@@ -143,14 +143,16 @@ enum TypoWalk {
     func run() {
       visit(
         0..<table.count, depth: 0, word: 0, row: 0, typosBefore: 0,
-        bestSoFar: words.count == 1 ? rows[words[0].length] : Int.max)
+        bestSoFar: words.count == 1 ? rows[words[0].length] : Int.max, rowMinimum: 0)
     }
 
     /// Visits the run of `entries` that share their first `depth` bytes, having matched `row`
     /// letters of text against query word `word`, after `typosBefore` typos in earlier words;
-    /// `bestSoFar` is, for the last word, the fewest typos of any prefix of this text word.
+    /// `bestSoFar` is, for the last word, the fewest typos of any prefix of this text word, and
+    /// `rowMinimum` the least value of the row.
     private func visit(
-      _ entries: Range<Int>, depth: Int, word: Int, row: Int, typosBefore: Int, bestSoFar: Int
+      _ entries: Range<Int>, depth: Int, word: Int, row: Int, typosBefore: Int, bestSoFar: Int,
+      rowMinimum: Int
     ) {
       let layout = words[word]
       let length = layout.length
@@ -158,10 +160,6 @@ enum TypoWalk {
       let budget = min(layout.budget, maximumTypos - typosBefore)
       let isLast = word == words.count - 1
       let current = layout.rowStart + row * width
-      var rowMinimum = Int.max
-      for index in current..<(current + width) {
-        rowMinimum = min(rowMinimum, rows[index])
-      }
 
       // The entries that end here, then those whose word ends here (a space is the smallest
       // byte a folded text holds), then the rest, grouped by their next letter.
@@ -193,11 +191,12 @@ enum TypoWalk {
         if wordTypos <= budget, longer < beyondSpace {
           // The text's word ends where the query's does: on to the next word, after the space.
           let next = word + 1
+          // Row 0 of a word is its letters deleted: 0 at its least.
           visit(
             longer..<beyondSpace, depth: depth + 1, word: next, row: 0,
             typosBefore: typosBefore + wordTypos,
             bestSoFar: next == words.count - 1
-              ? rows[words[next].rowStart + words[next].length] : Int.max)
+              ? rows[words[next].rowStart + words[next].length] : Int.max, rowMinimum: 0)
         }
         guard rowMinimum <= budget else { return }
       }
@@ -272,7 +271,7 @@ enum TypoWalk {
         if rowMinimum <= budget {
           visit(
             entries, depth: parent.depth + letterLength, word: parent.word, row: parent.row,
-            typosBefore: parent.typosBefore, bestSoFar: parent.bestSoFar)
+            typosBefore: parent.typosBefore, bestSoFar: parent.bestSoFar, rowMinimum: rowMinimum)
         }
         return
       }
@@ -288,7 +287,7 @@ enum TypoWalk {
       }
       visit(
         entries, depth: parent.depth + letterLength, word: parent.word, row: parent.row,
-        typosBefore: parent.typosBefore, bestSoFar: best)
+        typosBefore: parent.typosBefore, bestSoFar: best, rowMinimum: rowMinimum)
     }
 
     /// Writes to `buffer` the letters that can follow the text matched so far, `row` letters
