@@ -32,11 +32,19 @@ package struct ClusterLevel: Sendable {
   /// The number of entries.
   package var entryCount: Int { x.count }
 
-  /// The sort key of a position on this level's grid: row, then column.
+  /// The sort key of a position on a grid of 2^`shift` units: row, then column.
   @inline(__always)
   static func key(x: UInt32, y: UInt32, shift: Int) -> UInt64 {
     guard shift < 32 else { return 0 }
-    return UInt64(y >> UInt32(shift)) << 32 | UInt64(x >> UInt32(shift))
+    return key(row: UInt64(y >> UInt32(shift)), column: UInt64(x >> UInt32(shift)), shift: shift)
+  }
+
+  /// The sort key of a cell of a grid of 2^`shift` units: its row, then its column, packed
+  /// into as few bits as the grid needs, so that a radix sort makes few passes.
+  @inline(__always)
+  static func key(row: UInt64, column: UInt64, shift: Int) -> UInt64 {
+    guard shift < 32 else { return 0 }
+    return row << UInt64(32 - shift) | column
   }
 
   @inline(__always)
@@ -70,8 +78,8 @@ package struct ClusterLevel: Sendable {
       for xRange in xRanges {
         let firstColumn = shift >= 32 ? 0 : UInt64(xRange.lowerBound >> shift)
         let lastColumn = shift >= 32 ? 0 : UInt64(xRange.upperBound >> shift)
-        var index = firstIndex(notBelow: row << 32 | firstColumn)
-        let end = row << 32 | lastColumn
+        var index = firstIndex(notBelow: Self.key(row: row, column: firstColumn, shift: gridShift))
+        let end = Self.key(row: row, column: lastColumn, shift: gridShift)
         while index < x.count, key(at: index) <= end {
           if xRange.contains(x[index]), yRange.contains(y[index]) {
             found.append(index)

@@ -1,0 +1,186 @@
+/// Builds a hierarchy's levels from the places up.
+struct ClusterLevelBuilder {
+  let places: [Place]
+  /// Each place's population, 0 when unknown, read once: a `Place` is large to copy.
+  let populations: [Int]
+  let radius: Double
+  private(set) var entryOfPlace: [UInt32] = []
+  /// The children of the level built last, for the level that merges it.
+  private var pendingChildren: (start: [UInt32], order: [UInt32]) = ([], [])
+
+  init(places: [Place], radius: Double) {
+    self.places = places
+    self.radius = radius
+    populations = places.map { $0.population ?? 0 }
+  }
+
+  /// The merging radius at `level`, in units: `radius` points of a world 256 × 2^level wide.
+  func radiusInUnits(atLevel level: Int) -> Double {
+    radius * WebMercator.unitsPerPoint(atZoom: Double(level))
+  }
+
+  /// The grid that merging into `level` sweeps: the smallest power of two at least its radius.
+  func gridShift(mergingInto level: Int) -> Int {
+    let units = radiusInUnits(atLevel: level)
+    var shift = 0
+    while shift < 32, Double(UInt64(1) << UInt64(shift)) < units {
+      shift += 1
+    }
+    return shift
+  }
+
+  /// Every place alone, sorted on the grid that merges it into the level above.
+  mutating func placeEntries(level: Int) -> SortedLevel {
+    var unsorted = UnsortedLevel()
+    unsorted.x.reserveCapacity(places.count)
+    unsorted.y.reserveCapacity(places.count)
+    for place in places {
+      let point = WebMercator.position(of: place.coordinate)
+      unsorted.x.append(point.x)
+      unsorted.y.append(point.y)
+    }
+    unsorted.count = [UInt32](repeating: 1, count: places.count)
+    unsorted.representative = places.indices.map { UInt32($0) }
+    unsorted.formedLevel = [UInt8](repeating: UInt8(level), count: places.count)
+    let (sorted, rank) = unsorted.sorted(shift: gridShift(mergingInto: level - 1))
+    entryOfPlace = rank
+    return sorted
+  }
+
+  /// Merges `below` (sorted on the grid of `level`) into `level`: returns `below` finished
+  /// with its parents and children, and the new level sorted on the grid of the level above.
+  ///
+  /// Entries a mean moved within the radius of another merge again (``mergeCloseEntries(_:parent:level:)``),
+  /// so that no two entries of the level are within the radius of each other.
+  mutating func merge(_ below: SortedLevel, into level: Int) -> (
+    below: ClusterLevel, level: SortedLevel
+  ) {
+    let (merged, unsortedParent) = mergePass(below, into: level)
+    // The new level, sorted on the grid of the level above it, and everything renumbered.
+    let (sortedOnce, rank) = merged.sorted(shift: gridShift(mergingInto: level - 1))
+    var sorted = sortedOnce
+    var parent = unsortedParent.map { rank[Int($0)] }
+    mergeCloseEntries(&sorted, parent: &parent, level: level)
+    let finishedBelow = below.finished(
+      parents: parent, childStart: pendingChildren.start, childOrder: pendingChildren.order)
+    pendingChildren = Self.children(of: parent, parentCount: sorted.x.count)
+    return (finishedBelow, sorted)
+  }
+
+  /// One greedy pass over `below`, sorted on a grid of cells at least the radius of `level`:
+  /// the entries it makes, and the index among them of each entry of `below`.
+  ///
+  /// Seeds are taken in grid order, so each neighbouring row's cursor only moves forward
+  /// along it: finding a seed's neighbours costs O(1) amortised, plus the entries visited.
+  private func mergePass(_ below: SortedLevel, into level: Int) -> (UnsortedLevel, [UInt32]) {
+    let radiusUnits = radiusInUnits(atLevel: level)
+    let radiusSquared = radiusUnits * radiusUnits
+    let grid = GridRows(y: below.y, shift: below.gridShift)
+    let count = below.x.count
+    var parent = [UInt32](repeating: UInt32.max, count: count)
+    var merged = UnsortedLevel()
+    merged.reserveCapacity(count)
+    let populations = populations
+    let counts = below.count
+    let representatives = below.representative
+    below.x.withUnsafeBufferPointer { x in
+      below.y.withUnsafeBufferPointer { y in
+        parent.withUnsafeMutableBufferPointer { parent in
+          var sweep = GridSweep(grid)
+          for seed in 0..<count {
+            sweep.move(to: seed)
+            guard parent[seed] == UInt32.max else { continue }
+            let newIndex = UInt32(merged.x.count)
+            parent[seed] = newIndex
+            let seedX = x[seed]
+            let seedY = Double(y[seed])
+            let column = grid.column(ofX: seedX)
+            var cluster = ClusterSum(x: seedX, y: y[seed], count: counts[seed])
+            var representative = representatives[seed]
+            for row in 0..<3 {
+              for index in sweep.entries(inRow: row, column: column, x: x)
+              where parent[index] == UInt32.max {
+                let dx = Double(Int32(bitPattern: x[index] &- seedX))
+                let dy = Double(y[index]) - seedY
+                guard dx * dx + dy * dy <= radiusSquared else { continue }
+                parent[index] = newIndex
+                cluster.add(x: x[index], y: y[index], count: counts[index])
+                let candidate = representatives[index]
+                if Self.isMoreRepresentative(candidate, than: representative, populations) {
+                  representative = candidate
+                }
+              }
+            }
+            if cluster.isMerged {
+              let position = cluster.mean
+              merged.append(
+                x: position.x, y: position.y, count: cluster.count,
+                representative: representative, formedLevel: UInt8(level))
+            } else {
+              merged.append(
+                x: seedX, y: y[seed], count: counts[seed], representative: representative,
+                formedLevel: below.formedLevel[seed])
+            }
+          }
+        }
+      }
+    }
+    return (merged, parent)
+  }
+
+  /// Whether the place at `candidate` represents a cluster before the one at `current`: more
+  /// populous (an unknown population counts as 0), then earlier in the catalog.
+  @inline(__always)
+  static func isMoreRepresentative(
+    _ candidate: UInt32, than current: UInt32, _ populations: [Int]
+  ) -> Bool {
+    let candidatePopulation = populations[Int(candidate)]
+    let currentPopulation = populations[Int(current)]
+    return candidatePopulation != currentPopulation
+      ? candidatePopulation > currentPopulation : candidate < current
+  }
+
+  /// Finishes the top level, which has no parents, with its children.
+  func finish(_ top: SortedLevel) -> ClusterLevel {
+    top.finished(
+      parents: [], childStart: pendingChildren.start, childOrder: pendingChildren.order)
+  }
+
+  /// The first index of `range` whose column is at least `column` (rows are sorted by column).
+  private func firstIndex(
+    in range: Range<Int>, of level: SortedLevel, column: UInt64, shift: Int
+  ) -> Int {
+    guard shift < 32 else { return range.lowerBound }
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+      let middle = (low + high) >> 1
+      if UInt64(level.x[middle] >> UInt32(shift)) < column {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
+  }
+
+  /// The children of each parent, grouped: a counting sort of the child indexes by parent.
+  private static func children(of parents: [UInt32], parentCount: Int) -> (
+    start: [UInt32], order: [UInt32]
+  ) {
+    var start = [UInt32](repeating: 0, count: parentCount + 1)
+    for parent in parents {
+      start[Int(parent) + 1] += 1
+    }
+    for index in 0..<parentCount {
+      start[index + 1] += start[index]
+    }
+    var next = start
+    var order = [UInt32](repeating: 0, count: parents.count)
+    for (child, parent) in parents.enumerated() {
+      order[Int(next[Int(parent)])] = UInt32(child)
+      next[Int(parent)] += 1
+    }
+    return (start, order)
+  }
+}
