@@ -31,6 +31,15 @@ public struct MapMarker: Identifiable, Hashable, Sendable {
     title = place.name
   }
 
+  /// The marker of the place `placeID`, named `title`, at `coordinate`: what
+  /// ``init(place:)`` makes, without copying the place.
+  init(placeID: Place.ID, title: String, coordinate: Coordinate) {
+    id = .place(placeID)
+    self.coordinate = coordinate
+    count = 1
+    self.title = title
+  }
+
   /// Creates the marker of a cluster of `count` places at `coordinate`.
   public init(cluster: MapClusterID, count: Int, coordinate: Coordinate) {
     id = .cluster(cluster)

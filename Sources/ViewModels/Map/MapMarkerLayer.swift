@@ -15,6 +15,10 @@ struct MapMarkerLayer {
   let entryMarkers: [MapMarker?]
   /// The selected place's marker, when it is in view.
   let selectedMarker: MapMarker?
+  /// The catalog position of the selected place, taken out of its cluster.
+  var selected: Int? = nil
+  /// The hierarchy level the entries index.
+  var source: ClusterLevel? = nil
 
   /// The markers, in entry order, the selected place's last.
   var markers: [MapMarker] {
@@ -67,48 +71,77 @@ struct MapMarkerSource {
 
   /// The layer of `viewport` at `level`, with the place at catalog position `selected` (if
   /// any) taken out of its cluster and given a marker of its own.
-  func layer(for viewport: MapViewport, level: Int, selected: Int?) -> MapMarkerLayer {
+  ///
+  /// The markers of entries that `previous` shows too are taken from it when it is of the same
+  /// level of the same hierarchy, with the same selection (a pan): only the entries that came
+  /// into view are made.
+  func layer(
+    for viewport: MapViewport, level: Int, selected: Int?, reusing previous: MapMarkerLayer? = nil
+  ) -> MapMarkerLayer {
     let region = fixedRegion(of: viewport)
     let entries = hierarchy.levels[level].entries(xRanges: region.x, yRange: region.y)
     let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
-    let entryMarkers = entries.map {
-      marker(of: $0, at: level, selected: selected, ancestor: selectedEntry)
+    let places = catalog.places
+    let node = hierarchy.levels[level]
+    var entryMarkers: [MapMarker?] = []
+    entryMarkers.reserveCapacity(entries.count)
+    let reuses = previous.map { $0.source === node && $0.selected == selected } ?? false
+    let shownEntries = reuses ? previous?.entries ?? [] : []
+    let shownMarkers = reuses ? previous?.entryMarkers ?? [] : []
+    var shown = 0
+    for entry in entries {
+      while shown < shownEntries.count, shownEntries[shown] < entry { shown += 1 }
+      if shown < shownEntries.count, shownEntries[shown] == entry {
+        entryMarkers.append(shownMarkers[shown])
+        continue
+      }
+      entryMarkers.append(
+        marker(
+          of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node,
+          places: places))
     }
     var selectedMarker: MapMarker?
     if let selected,
-      contains(position: WebMercator.position(of: catalog[selected].coordinate), in: region)
+      contains(position: WebMercator.position(of: places[selected].coordinate), in: region)
     {
-      selectedMarker = MapMarker(place: catalog[selected])
+      selectedMarker = MapMarker(place: places[selected])
     }
     return MapMarkerLayer(
-      level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker)
+      level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker,
+      selected: selected, source: node)
   }
 
-  /// The marker of `entry` at `level`; `nil` for the selected place's own entry, whose marker
-  /// comes last.
-  func marker(of entry: Int, at level: Int, selected: Int?, ancestor: Int?) -> MapMarker? {
-    let node = hierarchy.levels[level]
+  /// The marker of `entry` at `level` (whose entries are `node`, of the catalog's `places`);
+  /// `nil` for the selected place's own entry, whose marker comes last.
+  func marker(
+    of entry: Int, at level: Int, selected: Int?, ancestor: Int?, node: ClusterLevel,
+    places: [Place]
+  ) -> MapMarker? {
     let count = Int(node.count[entry])
     let representative = Int(node.representative[entry])
+    guard count > 1 || (selected != nil && entry == ancestor) else {
+      return MapMarker(
+        placeID: places[representative].id, title: places[representative].name,
+        coordinate: places[representative].coordinate)
+    }
     let id = MapClusterID(
-      level: Int(node.formedLevel[entry]), representative: catalog[representative].id)
+      level: Int(node.formedLevel[entry]), representative: places[representative].id)
     if let selected, entry == ancestor {
       guard count > 1 else { return nil }
       // The selected place leaves its cluster: one fewer, at the mean of the others.
-      let place = WebMercator.position(of: catalog[selected].coordinate)
+      let place = WebMercator.position(of: places[selected].coordinate)
       let others = Double(count - 1)
       let dx = Double(Int32(bitPattern: place.x &- node.x[entry]))
       let x = Double(node.x[entry]) - dx / others
       let y = (Double(node.y[entry]) * Double(count) - Double(place.y)) / others
       if count == 2 {
         let other = hierarchy.places(of: entry, at: level).first { $0 != selected } ?? selected
-        return MapMarker(place: catalog[other])
+        return MapMarker(place: places[other])
       }
       return MapMarker(
         cluster: id, count: count - 1,
         coordinate: WebMercator.coordinate(x: x + 0.5, y: min(max(y, 0), 4_294_967_295) + 0.5))
     }
-    guard count > 1 else { return MapMarker(place: catalog[representative]) }
     return MapMarker(
       cluster: id, count: count,
       coordinate: WebMercator.coordinate(

@@ -294,7 +294,8 @@ public final class MapViewModel {
   private func updateMarkers(level: Int? = nil, selectionChanged: Bool = false) -> Bool {
     let previous = layer
     let newLevel = level ?? previous.level
-    layer = source.layer(for: viewport, level: newLevel, selected: selectedPosition)
+    layer = source.layer(
+      for: viewport, level: newLevel, selected: selectedPosition, reusing: previous)
     let update =
       newLevel == previous.level && !selectionChanged
       ? Self.panUpdate(from: previous, to: layer)

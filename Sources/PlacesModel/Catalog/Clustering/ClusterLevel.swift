@@ -5,7 +5,9 @@
 /// (rows from north to south, then columns from the antimeridian eastwards), so the entries in
 /// a rectangle are found row by row with a binary search each. Positions are Web Mercator in
 /// fixed point (``WebMercator/position(of:)``): a square of 2^32 units on a side.
-package struct ClusterLevel: Sendable {
+///
+/// A class, immutable, so that a camera move holding a level holds one reference, not nine.
+package final class ClusterLevel: Sendable {
   /// The grid the entries are sorted on: cells of 2^`gridShift` units.
   package let gridShift: Int
   /// Each entry's x, the mean of its places' (across the antimeridian, the mean of the copies
@@ -28,6 +30,23 @@ package struct ClusterLevel: Sendable {
   package let childStart: [UInt32]
   /// The indexes one level down, grouped by parent.
   package let childOrder: [UInt32]
+
+  /// A level of entries sorted on a grid of 2^`gridShift` units, with their parents and
+  /// children.
+  init(
+    gridShift: Int, x: [UInt32], y: [UInt32], count: [UInt32], parent: [UInt32],
+    representative: [UInt32], formedLevel: [UInt8], childStart: [UInt32], childOrder: [UInt32]
+  ) {
+    self.gridShift = gridShift
+    self.x = x
+    self.y = y
+    self.count = count
+    self.parent = parent
+    self.representative = representative
+    self.formedLevel = formedLevel
+    self.childStart = childStart
+    self.childOrder = childOrder
+  }
 
   /// The number of entries.
   package var entryCount: Int { x.count }
@@ -52,43 +71,48 @@ package struct ClusterLevel: Sendable {
     Self.key(x: x[index], y: y[index], shift: gridShift)
   }
 
-  /// The first index whose key is at least `key`.
-  func firstIndex(notBelow key: UInt64) -> Int {
-    var low = 0
-    var high = x.count
-    while low < high {
-      let middle = (low + high) >> 1
-      if self.key(at: middle) < key { low = middle + 1 } else { high = middle }
-    }
-    return low
+  /// The first index of `range` whose key is at least `key`.
+  func firstIndex(notBelow key: UInt64, in range: Range<Int>) -> Int {
+    range.partitioningIndex { self.key(at: $0) >= key }
   }
 
   /// The entries whose positions lie in the rectangle: `xRanges` (no range crossing the
   /// antimeridian; several when the rectangle does) by `yRange`, in index order.
   ///
-  /// - Complexity: O(*r* log *n* + *k*) for *r* grid rows crossed and *k* entries in the
-  ///   cells the rectangle touches.
+  /// - Complexity: O(*r* log *b* + *k*) for *r* grid rows crossed, *b* entries in those rows
+  ///   around the world and *k* entries in the cells the rectangle touches.
   package func entries(xRanges: [ClosedRange<UInt32>], yRange: ClosedRange<UInt32>) -> [Int] {
     var found: [Int] = []
     guard !x.isEmpty else { return found }
     let shift = UInt32(min(gridShift, 32))
     let firstRow = shift >= 32 ? 0 : UInt64(yRange.lowerBound >> shift)
     let lastRow = shift >= 32 ? 0 : UInt64(yRange.upperBound >> shift)
+    let lastColumn = shift >= 32 ? 0 : UInt64(UInt32.max >> shift)
+    // The rows crossed, around the world: every search below stays inside them.
+    let start = firstIndex(
+      notBelow: Self.key(row: firstRow, column: 0, shift: gridShift), in: 0..<x.count)
+    let endKey = Self.key(row: lastRow, column: lastColumn, shift: gridShift)
+    let end = (start..<x.count).partitioningIndex { key(at: $0) > endKey }
+    var rowStart = start
     for row in firstRow...lastRow {
+      var rowEnd = rowStart
       for xRange in xRanges {
         let firstColumn = shift >= 32 ? 0 : UInt64(xRange.lowerBound >> shift)
         let lastColumn = shift >= 32 ? 0 : UInt64(xRange.upperBound >> shift)
-        var index = firstIndex(notBelow: Self.key(row: row, column: firstColumn, shift: gridShift))
-        let end = Self.key(row: row, column: lastColumn, shift: gridShift)
-        while index < x.count, key(at: index) <= end {
+        var index = firstIndex(
+          notBelow: Self.key(row: row, column: firstColumn, shift: gridShift), in: rowStart..<end)
+        let last = Self.key(row: row, column: lastColumn, shift: gridShift)
+        while index < end, key(at: index) <= last {
           if xRange.contains(x[index]), yRange.contains(y[index]) {
             found.append(index)
           }
           index += 1
         }
+        rowEnd = max(rowEnd, index)
       }
+      rowStart = rowEnd
     }
-    if xRanges.count > 1 || firstRow != lastRow {
+    if xRanges.count > 1 {
       found.sort()
     }
     return found
