@@ -79,26 +79,19 @@ struct MapMarkerSource {
     for viewport: MapViewport, level: Int, selected: Int?, reusing previous: MapMarkerLayer? = nil
   ) -> MapMarkerLayer {
     let region = fixedRegion(of: viewport)
-    let entries = hierarchy.levels[level].entries(xRanges: region.x, yRange: region.y)
-    let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
-    let places = catalog.places
     let node = hierarchy.levels[level]
-    var entryMarkers: [MapMarker?] = []
-    entryMarkers.reserveCapacity(entries.count)
-    let reuses = previous.map { $0.source === node && $0.selected == selected } ?? false
-    let shownEntries = reuses ? previous?.entries ?? [] : []
-    let shownMarkers = reuses ? previous?.entryMarkers ?? [] : []
-    var shown = 0
-    for entry in entries {
-      while shown < shownEntries.count, shownEntries[shown] < entry { shown += 1 }
-      if shown < shownEntries.count, shownEntries[shown] == entry {
-        entryMarkers.append(shownMarkers[shown])
-        continue
-      }
-      entryMarkers.append(
-        marker(
-          of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node,
-          places: places))
+    let entries = node.entries(xRanges: region.x, yRange: region.y)
+    let places = catalog.places
+    let entryMarkers: [MapMarker?]
+    if let previous, previous.source === node, previous.selected == selected {
+      entryMarkers =
+        entries == previous.entries
+        ? previous.entryMarkers
+        : markers(
+          of: entries, at: level, selected: selected, places: places, reusing: previous)
+    } else {
+      entryMarkers = markers(
+        of: entries, at: level, selected: selected, places: places, reusing: nil)
     }
     var selectedMarker: MapMarker?
     if let selected,
@@ -109,6 +102,33 @@ struct MapMarkerSource {
     return MapMarkerLayer(
       level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker,
       selected: selected, source: node)
+  }
+
+  /// The markers of `entries` of `level`, taken from `previous` for the entries it shows
+  /// (when it is of the same level and selection).
+  private func markers(
+    of entries: [Int], at level: Int, selected: Int?, places: [Place],
+    reusing previous: MapMarkerLayer?
+  ) -> [MapMarker?] {
+    let node = hierarchy.levels[level]
+    let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
+    let shownEntries = previous?.entries ?? []
+    let shownMarkers = previous?.entryMarkers ?? []
+    var markers: [MapMarker?] = []
+    markers.reserveCapacity(entries.count)
+    var shown = 0
+    for entry in entries {
+      while shown < shownEntries.count, shownEntries[shown] < entry { shown += 1 }
+      if shown < shownEntries.count, shownEntries[shown] == entry {
+        markers.append(shownMarkers[shown])
+      } else {
+        markers.append(
+          marker(
+            of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node,
+            places: places))
+      }
+    }
+    return markers
   }
 
   /// The marker of `entry` at `level` (whose entries are `node`, of the catalog's `places`);

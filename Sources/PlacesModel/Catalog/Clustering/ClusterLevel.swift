@@ -83,7 +83,7 @@ package final class ClusterLevel: Sendable {
   ///   around the world and *k* entries in the cells the rectangle touches.
   package func entries(xRanges: [ClosedRange<UInt32>], yRange: ClosedRange<UInt32>) -> [Int] {
     var found: [Int] = []
-    guard !x.isEmpty else { return found }
+    guard !x.isEmpty, !xRanges.isEmpty else { return found }
     let shift = UInt32(min(gridShift, 32))
     let firstRow = shift >= 32 ? 0 : UInt64(yRange.lowerBound >> shift)
     let lastRow = shift >= 32 ? 0 : UInt64(yRange.upperBound >> shift)
@@ -93,6 +93,26 @@ package final class ClusterLevel: Sendable {
       notBelow: Self.key(row: firstRow, column: 0, shift: gridShift), in: 0..<x.count)
     let endKey = Self.key(row: lastRow, column: lastColumn, shift: gridShift)
     let end = (start..<x.count).partitioningIndex { key(at: $0) > endKey }
+    // A band of few entries (zoomed in far) is read whole rather than searched row by row.
+    if xRanges.count <= 2, end - start <= 32 * Int(lastRow - firstRow + 1) {
+      let (west, east) = (xRanges[0].lowerBound, xRanges[0].upperBound)
+      let second = xRanges.count == 2 ? xRanges[1] : xRanges[0]
+      let (north, south) = (yRange.lowerBound, yRange.upperBound)
+      x.withUnsafeBufferPointer { x in
+        y.withUnsafeBufferPointer { y in
+          for index in start..<end {
+            let (entryX, entryY) = (x[index], y[index])
+            guard entryY >= north, entryY <= south else { continue }
+            if (entryX >= west && entryX <= east)
+              || (entryX >= second.lowerBound && entryX <= second.upperBound)
+            {
+              found.append(index)
+            }
+          }
+        }
+      }
+      return found
+    }
     var rowStart = start
     for row in firstRow...lastRow {
       var rowEnd = rowStart

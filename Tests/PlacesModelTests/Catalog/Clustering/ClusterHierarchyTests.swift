@@ -131,6 +131,37 @@ struct ClusterHierarchyTests {
     }
   }
 
+  /// Small rectangles over dense spots: their grid rows hold many entries around the world, so
+  /// the rows are searched one by one rather than read whole.
+  @Test(arguments: [11, 12] as [UInt64])
+  func smallRectanglesOverDenseSpotsFindExactlyTheEntriesInside(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    let places = Self.catalog(count: 10_000, seed: seed)
+    let hierarchy = ClusterHierarchy(places: places, radius: 50, maximumLevel: 9)
+
+    for _ in 0..<60 {
+      let levelNumber = Int.random(in: 7...hierarchy.placeLevel, using: &generator)
+      let level = hierarchy.levels[levelNumber]
+      let centre = WebMercator.position(
+        of: places[Int.random(in: 0..<places.count, using: &generator)].coordinate)
+      let cell = UInt32(1) << UInt32(min(level.gridShift, 31))
+      let halfWidth = UInt32.random(in: 0...(4 * cell), using: &generator)
+      let halfHeight = UInt32.random(in: 0...cell, using: &generator)
+      let yRange =
+        (centre.y - min(centre.y, halfHeight))...(centre.y + min(UInt32.max - centre.y, halfHeight))
+      let west = centre.x &- halfWidth
+      let east = centre.x &+ halfWidth
+      let xRanges = west <= east ? [west...east] : [west...UInt32.max, 0...east]
+
+      let found = level.entries(xRanges: xRanges, yRange: yRange)
+
+      let expected = (0..<level.entryCount).filter { entry in
+        yRange.contains(level.y[entry]) && xRanges.contains { $0.contains(level.x[entry]) }
+      }
+      #expect(found == expected)
+    }
+  }
+
   @Test func splitAndAloneLevelsFollowTheChildren() {
     let places = Self.catalog(count: 400, seed: 9)
     let hierarchy = ClusterHierarchy(places: places, radius: 60, maximumLevel: 12)
