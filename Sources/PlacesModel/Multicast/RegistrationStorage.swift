@@ -82,16 +82,6 @@ final class RegistrationStorage {
   ///
   /// - Complexity: O(log *n*).
   func firstIndex(withTokenAtLeast token: UInt64) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if self.token(at: middle) < token {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low
+    (0..<count).partitioningIndex { self.token(at: $0) >= token }
   }
 }

@@ -25,6 +25,14 @@ struct MapMarkerLayer {
     entryMarkers.compactMap { $0 } + (selectedMarker.map { [$0] } ?? [])
   }
 
+  /// Whether this layer shows the same markers as `other`, made from the same level of the
+  /// same hierarchy: the same entries with the same selection (a pan that brought nothing into
+  /// view and took nothing out).
+  func shows(sameMarkersAs other: MapMarkerLayer) -> Bool {
+    source === other.source && selected == other.selected && entries == other.entries
+      && selectedMarker == other.selectedMarker
+  }
+
   /// No level, no markers: before the first catalog.
   static let empty = MapMarkerLayer(level: 0, entries: [], entryMarkers: [], selectedMarker: nil)
 }

@@ -296,8 +296,10 @@ public final class MapViewModel {
     let newLevel = level ?? previous.level
     layer = source.layer(
       for: viewport, level: newLevel, selected: selectedPosition, reusing: previous)
+    let isPan = newLevel == previous.level && !selectionChanged
+    if isPan, layer.shows(sameMarkersAs: previous) { return false }
     let update =
-      newLevel == previous.level && !selectionChanged
+      isPan
       ? Self.panUpdate(from: previous, to: layer)
       : lineageUpdate(from: previous, to: layer)
     guard let target, !(update.added.isEmpty && update.removed.isEmpty) else { return false }

@@ -146,24 +146,6 @@ struct ClusterLevelBuilder {
       parents: [], childStart: pendingChildren.start, childOrder: pendingChildren.order)
   }
 
-  /// The first index of `range` whose column is at least `column` (rows are sorted by column).
-  private func firstIndex(
-    in range: Range<Int>, of level: SortedLevel, column: UInt64, shift: Int
-  ) -> Int {
-    guard shift < 32 else { return range.lowerBound }
-    var low = range.lowerBound
-    var high = range.upperBound
-    while low < high {
-      let middle = (low + high) >> 1
-      if UInt64(level.x[middle] >> UInt32(shift)) < column {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low
-  }
-
   /// The children of each parent, grouped: a counting sort of the child indexes by parent.
   private static func children(of parents: [UInt32], parentCount: Int) -> (
     start: [UInt32], order: [UInt32]
