@@ -196,6 +196,15 @@ enum MapBenchmarks {
             + "the difference and sent it, so this is a lower bound for its camera move"))
       let inView = { (scene: Scene) in scene.viewModel.markers.reduce(0) { $0 + $1.count } }
       let markersInView = { (scene: Scene) in scene.viewModel.markers.count }
+      // The target is on the sample whose screen is closer to the whole catalog's, so that the
+      // catalog's size is the difference: the places nearest the view when they fill it (city
+      // and street zoom), the spread sample when the view holds far more than 1,000 places.
+      let nearestGap = abs(markersInView(nearestScenes[index]) - markersInView(large))
+      let spreadGap = abs(markersInView(scenes[0][index]) - markersInView(large))
+      let nearestIsCloser = nearestGap <= spreadGap
+      let comparison =
+        "the target is on the sample whose markers in view are closer in number "
+        + "to the whole catalog's, so that the catalog's size is what differs"
       report.add(
         Figure(
           section: "map",
@@ -203,12 +212,12 @@ enum MapBenchmarks {
             + "\(small.count) nearest the view",
           value: largeMedians[index], unit: "us",
           baseline: (name: "\(small.count) nearest", value: nearestMedians[index]),
-          ratio: largeMedians[index] / nearestMedians[index], target: .ratioAtMost(10),
+          ratio: largeMedians[index] / nearestMedians[index],
+          target: nearestIsCloser ? .ratioAtMost(10) : nil,
           note: "the same camera moves on a catalog of the \(small.count) places nearest the "
-            + "stop's centre (\(inView(nearestScenes[index])) places, "
+            + "stop's centre: \(inView(nearestScenes[index])) places, "
             + "\(markersInView(nearestScenes[index])) markers in view; with every place "
-            + "\(inView(large)), \(markersInView(large))): what is on screen is nearly the "
-            + "same, so this shows any cost that grows with the catalog"))
+            + "\(inView(large)), \(markersInView(large)); \(comparison)"))
       report.add(
         Figure(
           section: "map",
@@ -216,11 +225,10 @@ enum MapBenchmarks {
           value: largeMedians[index], unit: "us",
           baseline: (name: "\(small.count) places", value: smallMedians[index]),
           ratio: largeMedians[index] / smallMedians[index],
-          note: "\(inView(large)) places (\(markersInView(large)) markers) in view with "
-            + "\(places.count), \(inView(scenes[0][index])) "
-            + "(\(markersInView(scenes[0][index])) markers) with the \(small.count) (every "
-            + "\(stride)th place): what is on screen differs as much as the catalogs, so this "
-            + "row has no target; the row above, with the places nearest the view, has"))
+          target: nearestIsCloser ? nil : .ratioAtMost(10),
+          note: "every \(stride)th place: \(inView(scenes[0][index])) places, "
+            + "\(markersInView(scenes[0][index])) markers in view; with every place "
+            + "\(inView(large)), \(markersInView(large)); \(comparison)"))
     }
     addChurnFigures(catalog: catalog, model: scenes[1][0].model, report: &report)
     addInstructionCounts(dataFile: dataFile, quick: quick, report: &report)
