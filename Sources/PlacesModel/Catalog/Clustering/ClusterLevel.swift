@@ -101,11 +101,13 @@ package final class ClusterLevel: Sendable {
       x.withUnsafeBufferPointer { x in
         y.withUnsafeBufferPointer { y in
           for index in start..<end {
-            let (entryX, entryY) = (x[index], y[index])
-            guard entryY >= north, entryY <= south else { continue }
-            if (entryX >= west && entryX <= east)
-              || (entryX >= second.lowerBound && entryX <= second.upperBound)
-            {
+            // The band goes around the world: most entries fail on x.
+            let entryX = x[index]
+            guard
+              (entryX >= west && entryX <= east)
+                || (entryX >= second.lowerBound && entryX <= second.upperBound)
+            else { continue }
+            if y[index] >= north, y[index] <= south {
               found.append(index)
             }
           }
