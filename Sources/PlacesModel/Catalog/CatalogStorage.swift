@@ -5,7 +5,7 @@
 /// at the same moment, and then read without building again.
 final class CatalogStorage: Sendable {
   let places: [Place]
-  private let positionByID: [Place.ID: Int]
+  let positionByID: [Place.ID: Int]
   private let spatial = LazyIndex<SpatialIndex>()
   private let names = LazyIndex<PlaceNameIndex>()
   private let nameSort = LazyIndex<NameOrder>()
@@ -25,6 +25,34 @@ final class CatalogStorage: Sendable {
       if let earlier = positionByID.updateValue(position, forKey: place.id) {
         throw .duplicateID(place.id, firstIndex: earlier, secondIndex: position)
       }
+    }
+    self.places = places
+    self.positionByID = positionByID
+  }
+
+  /// Indexes `places`, whose identifiers are known to be unique, by identifier.
+  ///
+  /// - Complexity: O(*n*).
+  init(uniquePlaces places: [Place]) {
+    var positionByID: [Place.ID: Int] = [:]
+    positionByID.reserveCapacity(places.count)
+    for (position, place) in places.enumerated() {
+      positionByID[place.id] = position
+    }
+    self.places = places
+    self.positionByID = positionByID
+  }
+
+  /// The storage of `places`: the places indexed by `positionByID` with the places of `newIDs`,
+  /// known to be new, appended in that order.
+  ///
+  /// - Complexity: O(*n*) to copy the index, plus O(*k*) for *k* new identifiers.
+  init(_ places: [Place], positionByID: [Place.ID: Int], appending newIDs: [Place.ID]) {
+    var positionByID = positionByID
+    var position = places.count - newIDs.count
+    for id in newIDs {
+      positionByID[id] = position
+      position += 1
     }
     self.places = places
     self.positionByID = positionByID
