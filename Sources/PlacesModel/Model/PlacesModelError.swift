@@ -18,7 +18,7 @@ extension PlacesModelError: CustomStringConvertible {
     case .duplicateID(let id, let firstIndex, let secondIndex):
       "places \(firstIndex) and \(secondIndex) share the id \(id)"
     case .invalidEdit(let index, let id, let problem):
-      "edit \(index) (place \(id)) was refused, and the batch with it: \(problem)"
+      "place \(id): \(problem) (edit \(index) of its batch, which was refused whole)"
     }
   }
 }
