@@ -8,7 +8,7 @@ extension PlaceCatalog {
   /// ## The order of the new catalog
   /// The places of this catalog keep their order: an updated place keeps its position, and the
   /// places after a removed one close up. Inserted places follow them, in the order they were
-  /// inserted. A place removed and inserted again in one batch counts as updated, in its old
+  /// first inserted in the batch. A place removed and inserted again in one batch counts as updated, in its old
   /// position; one inserted and removed again leaves no trace.
   ///
   /// ## Changes
