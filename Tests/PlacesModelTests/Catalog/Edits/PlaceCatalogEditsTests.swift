@@ -162,12 +162,3 @@ struct PlaceCatalogEditsTests {
     #expect(changes.count == 0)
   }
 }
-
-extension Place {
-  /// The place with `name` instead of its own.
-  func renamed(_ name: String) -> Place {
-    Place(
-      id: id, name: name, coordinate: coordinate, category: category, country: country,
-      population: population)
-  }
-}
