@@ -8,9 +8,9 @@ enum EditBenchmarks {
   /// The screens of one app over one catalog, each drawing nothing, every index built.
   private final class Scene {
     let model: PlacesModel
-    let map: MapViewModel
-    let list: ListViewModel
-    let search: SearchViewModel
+    let map: MapViewModel?
+    let list: ListViewModel?
+    let search: SearchViewModel?
     let mapView = NoOpMapView()
     let listView = NoOpListView()
     let searchView = NoOpSearchView()
@@ -18,21 +18,23 @@ enum EditBenchmarks {
     let place: Place
     let away: Coordinate
 
-    init(places: [Place], zoom: Double) throws {
+    init(places: [Place], zoom: Double, screens: Set<String> = ["map", "list", "search"]) throws {
       model = try PlacesModel(places: places)
       place = places[places.count / 2]
       away = try Coordinate(
         latitude: min(89, place.coordinate.latitude + 0.01), longitude: place.coordinate.longitude)
       let camera = try MapCamera(centre: place.coordinate, zoom: zoom)
-      map = MapViewModel(model: model, camera: camera, viewSize: MapBenchmarks.viewSize)
-      list = ListViewModel(model: model)
-      search = SearchViewModel(model: model)
-      map.view = mapView
-      list.view = listView
-      search.view = searchView
-      search.queryChanged("stock")
+      map =
+        screens.contains("map")
+        ? MapViewModel(model: model, camera: camera, viewSize: MapBenchmarks.viewSize) : nil
+      list = screens.contains("list") ? ListViewModel(model: model) : nil
+      search = screens.contains("search") ? SearchViewModel(model: model) : nil
+      map?.view = mapView
+      list?.view = listView
+      search?.view = searchView
+      search?.queryChanged("stock")
       model.places.prepareIndexes()
-      _ = list.rows.first  // The list's name order, as a screen showing rows has built it.
+      _ = list?.rows.first  // The list's name order, as a screen showing rows has built it.
     }
 
     /// The place with coordinate `coordinate` and name `name` instead of its own.
@@ -143,6 +145,15 @@ enum EditBenchmarks {
                 value: batch, unit: "ms", target: .valueBelow(50)))
           }
         }
+      }
+      for screens in [[], ["map"], ["list"], ["search"]] as [Set<String>] {
+        let scene = try Scene(places: places, zoom: 11, screens: screens)
+        let move = try median(runs: runs) { try scene.model.update(scene.variant($0)) }
+        let attached = screens.first.map { "the \($0) alone" } ?? "no screen"
+        report.add(
+          Figure(
+            section: section, name: "Move one place, \(places.count) places, \(attached)",
+            value: move, unit: "ms"))
       }
       let small = moveByCount[min(smallCount, places.count)]
       let large = moveByCount[places.count]

@@ -11,6 +11,9 @@ final class CatalogStorage: Sendable {
   private let nameSort = LazyIndex<NameOrder>()
   private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
   private let clusterBuilds = Locked<Int>(0)
+  /// The old name order and the edit that made this storage from it, until the name order is
+  /// built from them.
+  private let nameOrderEdit = Locked<NameOrder.Edit?>(nil)
 
   /// The number of indexes besides the one by identifier.
   static let lazyIndexCount = 4
@@ -47,7 +50,9 @@ final class CatalogStorage: Sendable {
   /// known to be new, appended in that order.
   ///
   /// - Complexity: O(*n*) to copy the index, plus O(*k*) for *k* new identifiers.
-  init(_ places: [Place], positionByID: [Place.ID: Int], appending newIDs: [Place.ID]) {
+  init(
+    _ places: [Place], positionByID: [Place.ID: Int], appending newIDs: [Place.ID]
+  ) {
     var positionByID = positionByID
     var position = places.count - newIDs.count
     for id in newIDs {
@@ -78,7 +83,23 @@ final class CatalogStorage: Sendable {
   }
 
   var nameOrder: NameOrder {
-    nameSort.value { NameOrder(places) }
+    nameSort.value {
+      let edit = nameOrderEdit.withLock { edit in
+        defer { edit = nil }
+        return edit
+      }
+      return edit.map { NameOrder(places, editing: $0) } ?? NameOrder(places)
+    }
+  }
+
+  /// The name order, if it is built.
+  var builtNameOrder: NameOrder? {
+    nameSort.builtValue
+  }
+
+  /// Lets the name order be derived from `edit` instead of sorted, when first used.
+  func deriveNameOrder(from edit: NameOrder.Edit) {
+    nameOrderEdit.withLock { $0 = edit }
   }
 
   /// The cluster hierarchy for `radius` and `maximumLevel`, built on first use; each
@@ -117,6 +138,11 @@ final class LazyIndex<Value: Sendable>: Sendable {
       slot = (built, slot.builds + 1)
       return built
     }
+  }
+
+  /// The index, if it is built; never builds it.
+  var builtValue: Value? {
+    slot.withLock { $0.value }
   }
 
   /// How many times the index was built: 0 or 1.

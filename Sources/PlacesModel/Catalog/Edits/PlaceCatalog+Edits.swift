@@ -23,7 +23,8 @@ extension PlaceCatalog {
   /// - Complexity: O(*k*) on average for *k* edits to check them, then, if anything changed,
   ///   O(*n*) to copy the places and the index by identifier into a new catalog (the places are
   ///   shared, not copied, by copies of a catalog). The other indexes are built again for the
-  ///   new catalog on first use.
+  ///   new catalog on first use, except the order by name, which is derived from this
+  ///   catalog's, if built, in O(*n* + *k* log *n*).
   public func applying(
     _ edits: [PlaceEdit]
   ) throws(PlacesModelError) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
@@ -99,6 +100,13 @@ extension PlaceCatalog {
       removed.isEmpty
       ? CatalogStorage(places, positionByID: storage.positionByID, appending: inserted.map(\.id))
       : CatalogStorage(uniquePlaces: places)
+    if let oldOrder = self.storage.builtNameOrder {
+      storage.deriveNameOrder(
+        from: NameOrder.Edit(
+          old: oldOrder,
+          removedPositions: oldEdits.lazy.filter { $0.place == nil }.map(\.position),
+          updatedPositions: oldEdits.lazy.filter { $0.place != nil }.map(\.position)))
+    }
     return (
       PlaceCatalog(storage: storage),
       PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)

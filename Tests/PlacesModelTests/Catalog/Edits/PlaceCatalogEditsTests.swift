@@ -61,6 +61,19 @@ struct PlaceCatalogEditsTests {
       removed: old.filter { place in !new.contains { $0.id == place.id } }.map(\.id))
   }
 
+  @Test func theNameOrderIsDerivedFromTheOldOneAsASortWouldMakeIt() throws {
+    let catalog: PlaceCatalog = [.stockholm, .rome, .london, .paris, .zurich]
+    _ = catalog.nameOrder
+
+    let (edited, _) = try catalog.applying([
+      .remove(Place.rome.id), .update(Place.zurich.renamed("Aarau")),
+      .insert(Place.springfieldIllinois), .update(Place.london.renamed("Zagreb")),
+    ])
+
+    #expect(edited.nameOrder.positions == NameOrder(Array(edited)).positions)
+    #expect(edited.nameOrder.rowByPosition == NameOrder(Array(edited)).rowByPosition)
+  }
+
   // MARK: - Order and no-ops
 
   @Test func updatesKeepTheirPositionRemovalsCloseUpAndInsertsFollow() throws {
