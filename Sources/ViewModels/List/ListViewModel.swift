@@ -163,6 +163,9 @@ public final class ListViewModel {
 
   /// The rows that `changes` changed from `oldCatalog`, whose rows by distance were
   /// `oldDistanceRows` (`nil` by name), to the rows now kept.
+  ///
+  /// An updated place whose row may move is removed and inserted, unless it is the only
+  /// change and keeps its row number, which then holds the same slot: it is reloaded.
   private func rowChanges(
     from oldCatalog: PlaceCatalog, rowsByDistance oldDistanceRows: DistanceRows?,
     changes: PlaceCatalogChanges
@@ -181,7 +184,7 @@ public final class ListViewModel {
       else { continue }
       let keepsRow =
         distanceRows == nil ? old.name == new.name : old.coordinate == new.coordinate
-      if !keepsRow {
+      if !keepsRow && !(changes.count == 1 && oldRow == newRow) {
         removed.append(oldRow)
         inserted.append(newRow)
       } else if old.name != new.name || old.country != new.country {

@@ -24,7 +24,7 @@ struct EditCommandTests {
         == SelectCommandTests.startUp + SelectCommandTests.stockholmSelected + [
           "map: updateMarkers added=1 removed=1 count=4 clusters=3",
           "map: selectMarker id=42",
-          "list: updateRows count=200 order=name removed=1 inserted=1 reloaded=0",
+          "list: updateRows count=200 order=name removed=0 inserted=0 reloaded=1",
           "list: highlightRow row=168",
           card + " population=1515017",
           "map: updateMarkers added=2 removed=2 count=4 clusters=3",
