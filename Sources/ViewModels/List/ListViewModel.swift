@@ -16,8 +16,8 @@ import PlacesModel
 ///
 /// | Model change | Commands |
 /// |---|---|
-/// | catalog or location | `reloadRows`, then `highlightRow` if a place is selected |
-/// | edit of a few places | `updateRows` with the rows that changed, then `highlightRow` as above; nothing if no row changed |
+/// | other catalog, or location | `reloadRows`, then `highlightRow` if a place is selected |
+/// | catalog changed in a few places, order kept (an edit, or a replacement) | `updateRows` with the rows that changed, then `highlightRow` as above; nothing if no row changed |
 /// | selection of a place | `highlightRow`, `scrollToRow(animated: true)` |
 /// | deselection | `clearHighlight` |
 ///
