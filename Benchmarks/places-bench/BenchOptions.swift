@@ -5,7 +5,7 @@ struct BenchOptions {
   /// A group of figures that can be measured on its own with `--only`.
   enum Section: String, CaseIterable {
     case broadcast, instructions, allocations, registration, removal, memory, loading, selection
-    case map, search, index, list, startup
+    case map, search, index, list, edits, startup
   }
 
   /// A child-process mode that prints one machine-readable line.

@@ -145,6 +145,16 @@ if sections.contains(.map) {
     MapBenchmarks.skip(reason: "\(options.dataFile) could not be loaded", report: &report)
   }
 }
+if sections.contains(.edits) {
+  progress("edits")
+  let catalog = places ?? (try? GeoJSONPlacesReader().load(contentsOfFile: options.dataFile).places)
+  if let catalog {
+    EditBenchmarks.run(
+      places: catalog, smallCount: quick ? 20 : 1_000, quick: quick, report: &report)
+  } else {
+    report.failures.append("edits: \(options.dataFile) could not be loaded")
+  }
+}
 if sections.contains(.startup) {
   progress("start-up")
   StartupBenchmark.run(runs: quick ? 2 : 20, report: &report)

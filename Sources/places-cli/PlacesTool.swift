@@ -133,6 +133,7 @@ extension Command {
   fileprivate var drivesViews: Bool {
     switch self {
     case .select, .deselect, .locate, .camera, .session, .browse: true
+    case .add, .move, .rename, .remove: true
     case .list, .search: false
     }
   }

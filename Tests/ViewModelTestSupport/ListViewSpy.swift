@@ -9,6 +9,7 @@ import ViewModels
 public final class ListViewSpy: ListViewDelegate {
   public enum Command: Equatable, Sendable {
     case reloadRows([Place.ID], order: ListOrder)
+    case updateRows(ListRowChanges, order: ListOrder)
     case highlightRow(Int)
     case scrollToRow(Int, animated: Bool)
     case clearHighlight
@@ -16,6 +17,9 @@ public final class ListViewSpy: ListViewDelegate {
 
   public private(set) var commands: [Command] = []
   public private(set) var rows = ListRows()
+  /// The rows a table view would show: read in full on a reload, and on an update changed only
+  /// where the update says, as a table view's batch update changes them.
+  public private(set) var shownRows: [ListRow] = []
   /// Runs after each command is recorded, like a screen that forwards a gesture while it is
   /// still updating.
   public var onCommand: ((Command) -> Void)?
@@ -33,7 +37,15 @@ public final class ListViewSpy: ListViewDelegate {
 
   public func reloadRows(_ rows: ListRows, order: ListOrder) {
     self.rows = rows
+    shownRows = Array(rows)
     record(.reloadRows(rows.map(\.id), order: order))
+  }
+  public func updateRows(_ rows: ListRows, order: ListOrder, changes: ListRowChanges) {
+    self.rows = rows
+    for row in changes.removed.reversed() { shownRows.remove(at: row) }
+    for row in changes.inserted { shownRows.insert(rows[row], at: row) }
+    for row in changes.reloaded { shownRows[row] = rows[row] }
+    record(.updateRows(changes, order: order))
   }
   public func highlightRow(at row: Int) { record(.highlightRow(row)) }
   public func scrollToRow(at row: Int, animated: Bool) {

@@ -5,12 +5,15 @@
 /// at the same moment, and then read without building again.
 final class CatalogStorage: Sendable {
   let places: [Place]
-  private let positionByID: [Place.ID: Int]
+  let positionByID: [Place.ID: Int]
   private let spatial = LazyIndex<SpatialIndex>()
   private let names = LazyIndex<PlaceNameIndex>()
   private let nameSort = LazyIndex<NameOrder>()
   private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
   private let clusterBuilds = Locked<Int>(0)
+  /// The old name order and the edit that made this storage from it, until the name order is
+  /// built from them.
+  private let nameOrderEdit = Locked<NameOrder.Edit?>(nil)
 
   /// The number of indexes besides the one by identifier.
   static let lazyIndexCount = 4
@@ -25,6 +28,36 @@ final class CatalogStorage: Sendable {
       if let earlier = positionByID.updateValue(position, forKey: place.id) {
         throw .duplicateID(place.id, firstIndex: earlier, secondIndex: position)
       }
+    }
+    self.places = places
+    self.positionByID = positionByID
+  }
+
+  /// Indexes `places`, whose identifiers are known to be unique, by identifier.
+  ///
+  /// - Complexity: O(*n*).
+  init(uniquePlaces places: [Place]) {
+    var positionByID: [Place.ID: Int] = [:]
+    positionByID.reserveCapacity(places.count)
+    for (position, place) in places.enumerated() {
+      positionByID[place.id] = position
+    }
+    self.places = places
+    self.positionByID = positionByID
+  }
+
+  /// The storage of `places`: the places indexed by `positionByID` with the places of `newIDs`,
+  /// known to be new, appended in that order.
+  ///
+  /// - Complexity: O(*n*) to copy the index, plus O(*k*) for *k* new identifiers.
+  init(
+    _ places: [Place], positionByID: [Place.ID: Int], appending newIDs: [Place.ID]
+  ) {
+    var positionByID = positionByID
+    var position = places.count - newIDs.count
+    for id in newIDs {
+      positionByID[id] = position
+      position += 1
     }
     self.places = places
     self.positionByID = positionByID
@@ -50,7 +83,23 @@ final class CatalogStorage: Sendable {
   }
 
   var nameOrder: NameOrder {
-    nameSort.value { NameOrder(places) }
+    nameSort.value {
+      let edit = nameOrderEdit.withLock { edit in
+        defer { edit = nil }
+        return edit
+      }
+      return edit.map { NameOrder(places, editing: $0) } ?? NameOrder(places)
+    }
+  }
+
+  /// The name order, if it is built.
+  var builtNameOrder: NameOrder? {
+    nameSort.builtValue
+  }
+
+  /// Lets the name order be derived from `edit` instead of sorted, when first used.
+  func deriveNameOrder(from edit: NameOrder.Edit) {
+    nameOrderEdit.withLock { $0 = edit }
   }
 
   /// The cluster hierarchy for `radius` and `maximumLevel`, built on first use; each
@@ -89,6 +138,11 @@ final class LazyIndex<Value: Sendable>: Sendable {
       slot = (built, slot.builds + 1)
       return built
     }
+  }
+
+  /// The index, if it is built; never builds it.
+  var builtValue: Value? {
+    slot.withLock { $0.value }
   }
 
   /// How many times the index was built: 0 or 1.

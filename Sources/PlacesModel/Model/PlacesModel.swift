@@ -38,18 +38,19 @@ public final class PlacesModel {
   /// The catalog: the places, in the order given, with unique identifiers, and their indexes.
   ///
   /// Setting it installs the new catalog, clears the selection if its place is not in it, and
-  /// broadcasts `didSelectItem(nil)` (if the selection was cleared) and `didChange(places:)`,
+  /// broadcasts `didSelectItem(nil)` (if the selection was cleared) and
+  /// `didChange(places:changes:)`, with the difference by identifier,
   /// in that order, as one group, so that changes listeners make in answer are heard after
   /// both; both callbacks run with the new catalog and the cleared selection in place. An
   /// equal catalog changes and broadcasts nothing.
   ///
-  /// - Complexity: O(1) to install and broadcast a catalog built elsewhere (the comparison
-  ///   with the old one is O(1) for copies of one value, O(*n*) otherwise); its indexes are
-  ///   built by the catalog, once, on first use.
+  /// - Complexity: O(1) for copies of one value; otherwise O(*n*) to compare the catalogs and
+  ///   work out the difference by identifier. The new catalog's indexes are built by the
+  ///   catalog, once, on first use.
   public var places: PlaceCatalog {
     didSet {
       guard broadcastsCatalog, places != oldValue else { return }
-      install(oldCatalog: oldValue)
+      install(oldCatalog: oldValue, changes: PlaceCatalogChanges(from: oldValue, to: places))
     }
   }
 
@@ -132,7 +133,7 @@ public final class PlacesModel {
   // MARK: - Changes
 
   /// Replaces the catalog by the catalog of `newPlaces`: the same as setting ``places`` to
-  /// `PlaceCatalog(newPlaces)`.
+  /// `PlaceCatalog(newPlaces)`, which broadcasts the difference by identifier.
   ///
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``; the model is then
   ///   unchanged and nothing is broadcast.
@@ -141,9 +142,59 @@ public final class PlacesModel {
     places = try PlaceCatalog(newPlaces)
   }
 
+  /// Applies `edits`, in order, as one change: inserts, updates and removes places, and
+  /// broadcasts the new catalog with what changed.
+  ///
+  /// The batch is all or nothing (see ``PlaceCatalog/applying(_:)``, which also says where
+  /// inserted places go). Like setting ``places``, it installs the new catalog, clears the
+  /// selection if its place was removed, and broadcasts `didSelectItem(nil)` (if the selection
+  /// was cleared) and `didChange(places:changes:)`, in that order, as one group, under the
+  /// ordering and re-entrancy rules of every broadcast: an edit made from a callback is applied
+  /// at once to the model's newest catalog and broadcast after the broadcast under way. A
+  /// batch that changes nothing broadcasts nothing.
+  ///
+  /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` for the first edit refused; the
+  ///   model is then unchanged and nothing is broadcast.
+  /// - Complexity: See ``PlaceCatalog/applying(_:)``: O(*n*) for any change in this version.
+  public func apply(_ edits: [PlaceEdit]) throws(PlacesModelError) {
+    let (catalog, changes) = try places.applying(edits)
+    guard !changes.isEmpty else { return }
+    let oldCatalog = places
+    broadcastsCatalog = false
+    places = catalog
+    broadcastsCatalog = true
+    install(oldCatalog: oldCatalog, changes: changes)
+  }
+
+  /// Inserts `place` after the catalog's places: the same as `apply([.insert(place)])`.
+  ///
+  /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` if a place has its identifier
+  ///   or its name is empty; nothing changes then.
+  public func insert(_ place: Place) throws(PlacesModelError) {
+    try apply([.insert(place)])
+  }
+
+  /// Replaces the place with `place`'s identifier by `place`, in the same position.
+  ///
+  /// The same as `apply([.update(place)])`: an equal place changes and broadcasts nothing.
+  ///
+  /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` if no place has its identifier
+  ///   or its name is empty; nothing changes then.
+  public func update(_ place: Place) throws(PlacesModelError) {
+    try apply([.update(place)])
+  }
+
+  /// Removes the place with identifier `id`: the same as `apply([.remove(id)])`.
+  ///
+  /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` if no place has `id`; nothing
+  ///   changes then.
+  public func remove(placeWithID id: Place.ID) throws(PlacesModelError) {
+    try apply([.remove(id)])
+  }
+
   /// Broadcasts the catalog just installed in ``places``, clearing the selection first if its
   /// place is gone; undoes what listeners will not hear.
-  private func install(oldCatalog: PlaceCatalog) {
+  private func install(oldCatalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     let oldSelection = selectedItem
     let clearsSelection = oldSelection.map { !places.contains(placeWithID: $0) } ?? false
     // Install everything before any listener runs, so that each sees the new catalog with a
@@ -159,7 +210,8 @@ public final class PlacesModel {
         !clearsSelection
         || delegates.invoke(with: Place.ID?.none, { $0.didSelectItem($1) }) != .dropped
       let placesHeard =
-        delegates.invoke(with: newCatalog, { $0.didChange(places: $1) }) != .dropped
+        delegates.invoke(with: (newCatalog, changes), { $0.didChange(places: $1.0, changes: $1.1) })
+        != .dropped
       // Dropped by a cycle at the re-entrancy limit: undo what listeners will not hear. Drops
       // only ever follow drops, so the catalog is undone whenever the selection is.
       if !placesHeard {

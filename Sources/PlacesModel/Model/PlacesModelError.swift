@@ -4,6 +4,9 @@ public enum PlacesModelError: Error, Equatable, Sendable {
   case unknownPlace(Place.ID)
   /// Two places in a new catalog share this identifier, at these positions.
   case duplicateID(Place.ID, firstIndex: Int, secondIndex: Int)
+  /// The edit at this position of a batch, about the place with this identifier, was refused
+  /// for this problem; the whole batch was refused with it.
+  case invalidEdit(at: Int, id: Place.ID, problem: PlaceEditProblem)
 }
 
 extension PlacesModelError: CustomStringConvertible {
@@ -14,6 +17,8 @@ extension PlacesModelError: CustomStringConvertible {
       "no place has id \(id)"
     case .duplicateID(let id, let firstIndex, let secondIndex):
       "places \(firstIndex) and \(secondIndex) share the id \(id)"
+    case .invalidEdit(let index, let id, let problem):
+      "place \(id): \(problem) (edit \(index) of its batch, which was refused whole)"
     }
   }
 }

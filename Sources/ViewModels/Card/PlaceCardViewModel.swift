@@ -13,7 +13,8 @@ import PlacesModel
 /// ## The card follows the catalog
 /// The card shows its place as the catalog has it now: when the model broadcasts a catalog in
 /// which the place (same identifier) has changed, a new name say, the card takes the new value
-/// and sends `showDetails` again; an unchanged place sends nothing. A catalog without the
+/// and sends `showDetails` again; an unchanged place sends nothing. An edit that did not update
+/// the place (see ``/PlacesModel/PlacesModel/apply(_:)``) is passed over without a lookup. A catalog without the
 /// place leaves the card as it was: the selection was cleared with it, and the coordinator
 /// dismisses the card. The view model hears the model through a listener of its own,
 /// registered after those present when it was created, so within a broadcast the card reacts
@@ -92,5 +93,11 @@ extension PlaceCardViewModel: ModelReactions {
     guard let current = catalog.place(withID: place.id), current != place else { return }
     place = current
     target?.showDetails(of: current)
+  }
+
+  /// Shows the place's new details if `changes` updated it; otherwise does nothing.
+  package func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    guard changes.updated.contains(place.id) else { return }
+    catalogDidChange(to: catalog)
   }
 }

@@ -16,7 +16,8 @@ import PlacesModel
 ///
 /// | Model change | Commands |
 /// |---|---|
-/// | catalog or location | `reloadRows`, then `highlightRow` if a place is selected |
+/// | other catalog, or location | `reloadRows`, then `highlightRow` if a place is selected |
+/// | catalog changed in a few places, order kept (an edit, or a replacement) | `updateRows` with the rows that changed, then `highlightRow` as above; nothing if no row changed |
 /// | selection of a place | `highlightRow`, `scrollToRow(animated: true)` |
 /// | deselection | `clearHighlight` |
 ///
@@ -138,6 +139,16 @@ public final class ListViewModel {
 
   /// Makes the rows for the catalog and location last heard and, with a view, reloads them.
   private func rowsDidChange() {
+    makeRows()
+    guard let target else { return }
+    target.reloadRows(rows, order: order)
+    if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
+      target.highlightRow(at: row)
+    }
+  }
+
+  /// Makes the rows for the catalog and location last heard.
+  private func makeRows() {
     if let location {
       let distanceRows = DistanceRows(catalog: catalog, origin: location)
       self.distanceRows = distanceRows
@@ -148,11 +159,40 @@ public final class ListViewModel {
       rows = ListRows(byNameOf: catalog)
       order = .name
     }
-    guard let target else { return }
-    target.reloadRows(rows, order: order)
-    if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
-      target.highlightRow(at: row)
+  }
+
+  /// The rows that `changes` changed from `oldCatalog`, whose rows by distance were
+  /// `oldDistanceRows` (`nil` by name), to the rows now kept.
+  ///
+  /// An updated place whose row may move is removed and inserted, unless it is the only
+  /// change and keeps its row number, which then holds the same slot: it is reloaded.
+  private func rowChanges(
+    from oldCatalog: PlaceCatalog, rowsByDistance oldDistanceRows: DistanceRows?,
+    changes: PlaceCatalogChanges
+  ) -> ListRowChanges {
+    func oldRow(of id: Place.ID) -> Int? {
+      guard let position = oldCatalog.position(ofPlaceWithID: id) else { return nil }
+      return oldDistanceRows?.row(ofPosition: position)
+        ?? Int(oldCatalog.nameOrder.rowByPosition[position])
     }
+    var removed = changes.removed.compactMap(oldRow(of:))
+    var inserted = changes.inserted.compactMap(row(ofPlaceWithID:))
+    var reloaded: [Int] = []
+    for id in changes.updated {
+      guard let old = oldCatalog.place(withID: id), let new = catalog.place(withID: id),
+        let oldRow = oldRow(of: id), let newRow = row(ofPlaceWithID: id)
+      else { continue }
+      let keepsRow =
+        distanceRows == nil ? old.name == new.name : old.coordinate == new.coordinate
+      if !keepsRow && !(changes.count == 1 && oldRow == newRow) {
+        removed.append(oldRow)
+        inserted.append(newRow)
+      } else if old.name != new.name || old.country != new.country {
+        reloaded.append(newRow)
+      }
+    }
+    return ListRowChanges(
+      removed: removed.sorted(), inserted: inserted.sorted(), reloaded: reloaded.sorted())
   }
 
 }
@@ -163,6 +203,27 @@ extension ListViewModel: ModelReactions {
   package func catalogDidChange(to catalog: PlaceCatalog) {
     self.catalog = catalog
     rowsDidChange()
+  }
+
+  /// Sends only the rows that changed, then the highlight, or nothing if no row changed;
+  /// reloads every row when many places changed or their order did.
+  package func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    guard let target, changes.preservesOrder, changes.count <= max(64, catalog.count / 8)
+    else {
+      catalogDidChange(to: catalog)
+      return
+    }
+    let oldCatalog = self.catalog
+    let oldDistanceRows = distanceRows
+    self.catalog = catalog
+    makeRows()
+    let rowChanges = rowChanges(
+      from: oldCatalog, rowsByDistance: oldDistanceRows, changes: changes)
+    guard !rowChanges.isEmpty else { return }
+    target.updateRows(rows, order: order, changes: rowChanges)
+    if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
+      target.highlightRow(at: row)
+    }
   }
 
   package func locationDidChange(to location: Coordinate?) {

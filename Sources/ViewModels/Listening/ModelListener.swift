@@ -8,6 +8,8 @@ import PlacesModel
 package protocol ModelReactions: AnyObject {
   /// The catalog became `catalog`.
   func catalogDidChange(to catalog: PlaceCatalog)
+  /// The catalog became `catalog`, by `changes` to the catalog heard before.
+  func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges)
   /// The user's location became `location`.
   func locationDidChange(to location: Coordinate?)
   /// The selection became the place `id`.
@@ -17,6 +19,10 @@ package protocol ModelReactions: AnyObject {
 extension ModelReactions {
   /// Does nothing.
   package func catalogDidChange(to catalog: PlaceCatalog) {}
+  /// Calls ``catalogDidChange(to:)``: reacts as to a new catalog.
+  package func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    catalogDidChange(to: catalog)
+  }
   /// Does nothing.
   package func locationDidChange(to location: Coordinate?) {}
   /// Does nothing.
@@ -47,6 +53,10 @@ package final class ModelListener: PlacesModelDelegate {
 
   package func didChange(places: PlaceCatalog) {
     owner?.catalogDidChange(to: places)
+  }
+
+  package func didChange(places: PlaceCatalog, changes: PlaceCatalogChanges) {
+    owner?.catalogDidChange(to: places, changes: changes)
   }
 
   package func didChange(location: Coordinate?) {

@@ -17,6 +17,7 @@ import PlacesModel
 /// |---|---|
 /// | query | `showMatches`, then `highlightMatch` if the selected place is a match |
 /// | catalog, or location while matches are shown | `showMatches` (re-ranked), then `highlightMatch` as above |
+/// | edit of places none of which is shown or matches the query | nothing |
 /// | selection of a place among the matches | `highlightMatch` |
 /// | selection of another place, or deselection, while a match is highlighted | `clearHighlight` |
 ///
@@ -156,6 +157,27 @@ extension SearchViewModel: ModelReactions {
   package func catalogDidChange(to catalog: PlaceCatalog) {
     self.catalog = catalog
     if !query.isEmpty {
+      updateMatches()
+    }
+  }
+
+  /// While a query is typed, shows its matches in the new catalog, but only if a place the
+  /// changes touch is among the matches shown or could match the query now; otherwise keeps
+  /// the matches, which the changes cannot alter, and sends nothing.
+  package func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    self.catalog = catalog
+    guard !query.isEmpty else { return }
+    guard changes.preservesOrder, changes.count <= catalog.count / 4 else {
+      updateMatches()
+      return
+    }
+    let shown = Set(matches.map(\.id))
+    let touchesMatches =
+      changes.removed.contains(where: shown.contains)
+      || changes.updated.contains(where: shown.contains)
+    let changedPlaces = (changes.updated + changes.inserted).compactMap(catalog.place(withID:))
+    // Otherwise the matches keep their places and their order.
+    if touchesMatches || PlaceNameIndex.containsMatch(for: query, among: changedPlaces) {
       updateMatches()
     }
   }

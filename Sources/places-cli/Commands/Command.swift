@@ -22,6 +22,14 @@ enum Command: Equatable {
   case search(String, limit: Int)
   /// Takes over the terminal with the interactive map.
   case browse
+  /// Inserts a place with this id, as typed, coordinate, name and category.
+  case add(String, Coordinate, name: String, category: String?)
+  /// Moves the place with this id, as typed, to the coordinate.
+  case move(String, Coordinate)
+  /// Gives the place with this id, as typed, a new name.
+  case rename(String, name: String)
+  /// Removes the place with this id, as typed.
+  case remove(String)
 
   /// The view a tap comes from.
   enum TapSource: String, CaseIterable {

@@ -13,6 +13,7 @@ struct CommandLineOption {
     case from
     case near
     case limit
+    case category
     case help
     case version
     case verbose
@@ -125,6 +126,12 @@ struct CommandLineOption {
       value = "N"
       summary = "Print at most N lines (search: 10 by default; list: every place)."
       commands = [.search, .list]
+      isCommandLineOnly = false
+    case .category:
+      names = ["--category"]
+      value = "C"
+      summary = "The new place's category, for example city or airport."
+      commands = [.add]
       isCommandLineOnly = false
     case .help:
       names = ["-h", "--help"]

@@ -228,9 +228,42 @@ struct CommandLineParser {
       }
       _ = try expect(arguments, names: [], for: name)
       return .run(.browse)
+    case .add:
+      guard arguments.count >= 4 else {
+        throw .missingArgument(["ID", "LAT", "LON", "NAME"][arguments.count], command: name)
+      }
+      let category = options[.category]
+      if category?.allSatisfy(\.isWhitespace) == true {
+        throw .invalidValue(category ?? "", option: "--category", expected: "a category name")
+      }
+      return .run(
+        .add(
+          arguments[0], try coordinate(latitude: arguments[1], longitude: arguments[2]),
+          name: try placeName(arguments.dropFirst(3), for: name), category: category))
+    case .move:
+      let words = try expect(arguments, names: ["ID", "LAT", "LON"], for: name)
+      return .run(.move(words[0], try coordinate(latitude: words[1], longitude: words[2])))
+    case .rename:
+      guard arguments.count >= 2 else {
+        throw .missingArgument(["ID", "NAME"][arguments.count], command: name)
+      }
+      return .run(.rename(arguments[0], name: try placeName(arguments.dropFirst(), for: name)))
+    case .remove:
+      return .run(.remove(try expect(arguments, names: ["ID"], for: name)[0]))
     case .help:
       return .help(try helpTopic(arguments))
     }
+  }
+
+  /// The name the words `words` spell, joined with spaces, which must show a character.
+  private func placeName(
+    _ words: ArraySlice<String>, for command: CommandName
+  ) throws(UsageError) -> String {
+    let name = words.joined(separator: " ")
+    guard !name.allSatisfy(\.isWhitespace) else {
+      throw .emptyArgument("NAME", command: command)
+    }
+    return name
   }
 
   /// The value of `--limit`: a whole number of at least 1.

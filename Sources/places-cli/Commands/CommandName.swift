@@ -7,6 +7,10 @@ enum CommandName: String, CaseIterable {
   case list
   case session
   case search
+  case add
+  case move
+  case rename
+  case remove
   case browse
   case help
 }

@@ -43,7 +43,8 @@ final class CommandRunner {
 
   /// Runs `command` and returns what it printed.
   ///
-  /// - Throws: ``PlacesModelError/unknownPlace(_:)`` for a selection of an unknown place, or
+  /// - Throws: ``PlacesModelError/unknownPlace(_:)`` for a selection of an unknown place,
+  ///   ``PlacesModelError/invalidEdit(at:id:problem:)`` for an edit the model refused, or
   ///   ``UsageError`` for an id that cannot be one in this catalog or a nested `session`;
   ///   nothing is printed then.
   func run(_ command: Command) throws -> String {
@@ -87,6 +88,17 @@ final class CommandRunner {
       for match in search.matches {
         output.append(Self.record(for: match))
       }
+    case .add(let word, let coordinate, let name, let category):
+      try coordinator.model.insert(
+        Place(id: try newID(typed: word), name: name, coordinate: coordinate, category: category))
+    case .move(let word, let coordinate):
+      let place = try place(typed: word)
+      try coordinator.model.update(place.with(name: place.name, coordinate: coordinate))
+    case .rename(let word, let name):
+      let place = try place(typed: word)
+      try coordinator.model.update(place.with(name: name, coordinate: place.coordinate))
+    case .remove(let word):
+      try coordinator.model.remove(placeWithID: try id(typed: word))
     case .session:
       throw UsageError.notAllowedInSession("session")
     case .browse:
@@ -115,6 +127,31 @@ final class CommandRunner {
       return number
     }
     return PlaceID(word)
+  }
+
+  /// The place whose id `word` names, as ``id(typed:)`` reads it.
+  ///
+  /// - Throws: ``PlacesModelError/unknownPlace(_:)`` if no place has it.
+  private func place(typed word: String) throws -> Place {
+    let id = try id(typed: word)
+    guard let place = coordinator.model.places.place(withID: id) else {
+      throw PlacesModelError.unknownPlace(id)
+    }
+    return place
+  }
+
+  /// The id that `word`, as typed after `add`, gives a new place.
+  ///
+  /// A string in double quotes names that string; else it is the number `word` spells, if it
+  /// spells one, else the string it is. In a catalog whose ids are all whole numbers, it must
+  /// be a number.
+  private func newID(typed word: String) throws(UsageError) -> PlaceID {
+    let text = Self.unquoted(word) ?? word
+    if let number = PlaceID(wholeNumber: text), Self.unquoted(word) == nil || hasOnlyNumberIDs {
+      return number
+    }
+    guard !hasOnlyNumberIDs else { throw .invalidID(word) }
+    return PlaceID(text)
   }
 
   /// The text inside `word` if it is wrapped in double quotes, with `\"` and `\\` read as

@@ -7,6 +7,8 @@ enum ExitStatus: Int32 {
   case success = 0
   /// No place has the identifier given.
   case noSuchPlace = 1
+  /// `add` named an identifier a place already has.
+  case placeExists = 2
   /// The command line was wrong (`EX_USAGE`).
   case usage = 64
   /// The places file was read but is malformed or invalid (`EX_DATAERR`).
@@ -43,6 +45,9 @@ enum ExitStatus: Int32 {
       switch error {
       case .unknownPlace: self = .noSuchPlace
       case .duplicateID: self = .invalidData
+      case .invalidEdit(_, _, .unknownID): self = .noSuchPlace
+      case .invalidEdit(_, _, .idInUse): self = .placeExists
+      case .invalidEdit(_, _, .emptyName): self = .usage
       }
     case let error as ViewModelError:
       switch error {

@@ -14,6 +14,10 @@ enum HelpText {
     case .list: list
     case .session: session
     case .search: search
+    case .add: add
+    case .move: move
+    case .rename: rename
+    case .remove: remove
     case .browse: browse
     case .help: help
     }
@@ -96,6 +100,11 @@ enum HelpText {
                         Show the map centred there at ZOOM, as a pan or zoom would.
       list              Print the places, nearest first when a location is known.
       search TEXT       Print the places whose names match TEXT, best first.
+      add ID LAT LON NAME [--category C]
+                        Add a place to the catalog.
+      move ID LAT LON   Move a place.
+      rename ID NAME    Give a place a new name.
+      remove ID         Remove a place from the catalog.
       session           Read commands from standard input, one per line, against one model.
       browse            Explore the map interactively in the terminal.
       help [COMMAND]    Show this help, or a command's.
@@ -134,6 +143,7 @@ enum HelpText {
     EXIT STATUS:
       0   Success.
       1   No place has the id given.
+      2   'add' was given an id a place already has.
       64  Usage error: unknown command or option, an option given twice, an id that is not an
           integer where every id is one, a missing or extra argument, a bad option value, or
           a coordinate or zoom out of range.
@@ -324,6 +334,67 @@ enum HelpText {
       0 after q; 130 after Control-C or SIGINT, 143 after SIGTERM, 129 after SIGHUP, each once
       the terminal is restored; 64 when standard input or output is not a terminal; 65 or 66
       if the places cannot be loaded; 74 if the terminal cannot be set up.
+
+    """
+
+  private static let add = """
+    USAGE: places-cli add ID LAT LON NAME [--category C] [OPTIONS]
+
+    Adds a place with the id ID at latitude LAT and longitude LON, named NAME (several words
+    are joined with spaces), after the catalog's places, and prints the commands every view
+    receives: the map updates its markers, the list updates the rows that changed
+    (list: updateRows count=201 order=name removed=0 inserted=1 reloaded=0). In a session the
+    place stays for the lines that follow.
+
+    ID is read as 'select' reads it; where every id is a number, ID must be one. An id in
+    double quotes is a string.
+
+    OPTIONS:
+    \(optionLines(options(of: .add)))
+    EXAMPLES:
+      places-cli add 9001 59.86 17.64 Uppsala --category city
+      printf 'add 9001 59.86 17.64 "Uppsala C"\nselect 9001\n' | places-cli session
+
+    Exits with 2 if a place already has the id, and with 64 if a number is missing, not a
+    number or out of range, or NAME is empty.
+
+    """
+
+  private static let move = """
+    USAGE: places-cli move ID LAT LON [OPTIONS]
+
+    Moves the place with the id ID to latitude LAT and longitude LON, keeping everything else,
+    and prints the commands every view receives: the map updates its markers, the list the
+    rows that changed, the card of the selected place shows its new coordinate.
+
+    EXAMPLE:
+      printf 'select 42\nmove 42 59.0 18.0\n' | places-cli session
+
+    Exits with 1 if no place has the id, and with 64 if a number is missing, not a number or
+    out of range.
+
+    """
+
+  private static let rename = """
+    USAGE: places-cli rename ID NAME [OPTIONS]
+
+    Gives the place with the id ID the name NAME (several words are joined with spaces), and
+    prints the commands every view receives: the list moves its row, the card of the selected
+    place shows the new name, and the search shows its matches again if the place was or now
+    is among them.
+
+    Exits with 1 if no place has the id, and with 64 if NAME is empty.
+
+    """
+
+  private static let remove = """
+    USAGE: places-cli remove ID [OPTIONS]
+
+    Removes the place with the id ID, and prints the commands every view receives: the map
+    removes its marker, the list its row; if the place was selected, the selection is cleared
+    and its card dismissed.
+
+    Exits with 1 if no place has the id.
 
     """
 

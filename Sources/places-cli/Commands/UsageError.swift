@@ -25,6 +25,8 @@ enum UsageError: Error, Equatable {
   case missingArgument(String, command: CommandName)
   /// The command takes no further argument.
   case unexpectedArgument(String, command: CommandName)
+  /// The argument named `name` is empty or only white space.
+  case emptyArgument(String, command: CommandName)
   /// The identifier is not an integer, where every identifier in the catalog is one.
   case invalidID(String)
   /// The argument named `name` is not a number.
@@ -82,6 +84,8 @@ extension UsageError: CustomStringConvertible {
       "'\(command.rawValue)' needs the argument \(name)"
     case .unexpectedArgument(let word, let command):
       "unexpected argument '\(word)' for '\(command.rawValue)'"
+    case .emptyArgument(let name, let command):
+      "'\(command.rawValue)' needs a \(name) with at least one visible character"
     case .invalidID(let word):
       "invalid id '\(word)': expected an integer"
     case .invalidNumber(let word, let name):

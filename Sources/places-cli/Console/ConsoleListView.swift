@@ -20,6 +20,13 @@ final class ConsoleListView: ListViewDelegate {
     emit("reloadRows", ("count", .integer(rows.count)), ("order", .word(order.rawValue)))
   }
 
+  func updateRows(_ rows: ListRows, order: ListOrder, changes: ListRowChanges) {
+    emit(
+      "updateRows", ("count", .integer(rows.count)), ("order", .word(order.rawValue)),
+      ("removed", .integer(changes.removed.count)), ("inserted", .integer(changes.inserted.count)),
+      ("reloaded", .integer(changes.reloaded.count)))
+  }
+
   func highlightRow(at row: Int) {
     emit("highlightRow", ("row", .integer(row)))
   }

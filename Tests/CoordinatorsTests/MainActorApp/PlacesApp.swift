@@ -59,7 +59,7 @@ final class PlacesApp {
   /// One log line for `change`; callable from any isolation domain.
   nonisolated static func logLine(for change: PlacesModelChange) -> String {
     switch change {
-    case .places(let places):
+    case .places(let places, _):
       "places count=\(places.count)"
     case .location(let location):
       "location \(location.map { "\($0.latitude),\($0.longitude)" } ?? "unknown")"

@@ -6,7 +6,10 @@ final class ChangeRecorder: PlacesModelDelegate {
   private(set) var changes: [PlacesModelChange] = []
   var onChange: ((PlacesModelChange) -> Void)?
 
-  func didChange(places: PlaceCatalog) { record(.places(places)) }
+  func didChange(places: PlaceCatalog) { record(.places(places, changes: nil)) }
+  func didChange(places: PlaceCatalog, changes: PlaceCatalogChanges) {
+    record(.places(places, changes: changes))
+  }
   func didChange(location: Coordinate?) { record(.location(location)) }
   func didSelectItem(_ id: Place.ID?) { record(.selection(id)) }
 

@@ -21,7 +21,7 @@ struct PlacesModelChangesTests {
 
     #expect(
       await changes.collected() == [
-        .places([.london, .paris]), .location(uppsala), .selection(Place.paris.id),
+        .places([.london, .paris], changes: nil), .location(uppsala), .selection(Place.paris.id),
       ])
   }
 
@@ -72,7 +72,10 @@ struct PlacesModelChangesTests {
 
     let expected: [PlacesModelChange] = [
       .selection(Place.paris.id), .selection(Place.rome.id), .location(uppsala),
-      .places([.london, .paris, .rome, .stockholm]), .selection(nil),
+      .places(
+        [.london, .paris, .rome, .stockholm],
+        changes: PlaceCatalogChanges(inserted: [Place.stockholm.id])),
+      .selection(nil),
     ]
     #expect(first.changes == expected)
     #expect(last.changes == expected)
@@ -103,7 +106,7 @@ struct PlacesModelChangesTests {
 
     // The replay already holds Paris; the selection of Rome was queued behind it.
     let expected: [PlacesModelChange] = [
-      .places([.london, .paris, .rome]), .location(nil), .selection(Place.paris.id),
+      .places([.london, .paris, .rome], changes: nil), .location(nil), .selection(Place.paris.id),
       .selection(Place.rome.id),
     ]
     #expect(latecomer.changes == expected)
@@ -134,7 +137,8 @@ struct PlacesModelChangesTests {
     #expect(releasedModel == nil)  // The stream does not keep the model alive.
     #expect(
       await consumer.joined() == [
-        .places([.london, .paris]), .location(nil), .selection(nil), .selection(Place.paris.id),
+        .places([.london, .paris], changes: nil), .location(nil), .selection(nil),
+        .selection(Place.paris.id),
       ])
   }
 
@@ -157,7 +161,7 @@ struct PlacesModelChangesTests {
     consumer.cancel()
     let seen = await consumer.joined()
 
-    #expect(seen.first == .places([.london, .paris]))
+    #expect(seen.first == .places([.london, .paris], changes: nil))
     #expect(model.delegateCount == 0)
     try model.select(Place.paris.id)  // Nothing is left to hear it; the model goes on.
     #expect(model.selectedItem == Place.paris.id)

@@ -192,7 +192,7 @@ struct ListViewModelTests {
       ])
   }
 
-  @Test func newCatalogReloadsRowsSortedByName() throws {
+  @Test func newCatalogSendsTheRowsThatChangedSortedByName() throws {
     let model = PlacesModel.fixture()
     let viewModel = ListViewModel(model: model)
     let view = ListViewSpy()
@@ -200,9 +200,11 @@ struct ListViewModelTests {
 
     try model.replacePlaces([.zurich, .rome, .london])
 
+    // By name: London, Paris, Rome, Stockholm become London, Rome, Zurich.
     #expect(
       view.commands.last
-        == .reloadRows([Place.london, .rome, .zurich].map(\.id), order: .name))
+        == .updateRows(ListRowChanges(removed: [1, 3], inserted: [2], reloaded: []), order: .name))
+    #expect(view.shownRows.map(\.id) == [Place.london, .rome, .zurich].map(\.id))
     #expect(viewModel.row(ofPlaceWithID: Place.zurich.id) == 2)
     #expect(viewModel.row(ofPlaceWithID: Place.paris.id) == nil)
   }
@@ -220,7 +222,11 @@ struct ListViewModelTests {
 
     let newOrder = [aaRome, .london, .paris, .stockholm].map(\.id)
     #expect(
-      view.commands.dropFirst(before) == [.reloadRows(newOrder, order: .name), .highlightRow(0)])
+      view.commands.dropFirst(before) == [
+        .updateRows(ListRowChanges(removed: [2], inserted: [0], reloaded: []), order: .name),
+        .highlightRow(0),
+      ])
+    #expect(view.shownRows.map(\.id) == newOrder)
     #expect(view.rows.first?.name == "Aaa Rome")
     #expect(viewModel.rows.first == ListRow(place: aaRome, distanceFrom: nil))
   }

@@ -23,6 +23,11 @@ package struct NameOrder: Sendable {
     for (row, position) in positions.enumerated() {
       rowByPosition[Int(position)] = Int32(row)
     }
+    self.init(positions: positions, rowByPosition: rowByPosition)
+  }
+
+  /// The order with these tables.
+  init(positions: [Int32], rowByPosition: [Int32]) {
     self.positions = positions
     self.rowByPosition = rowByPosition
   }

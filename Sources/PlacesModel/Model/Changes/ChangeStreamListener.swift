@@ -12,7 +12,11 @@ final class ChangeStreamListener: PlacesModelDelegate, Sendable {
   }
 
   func didChange(places: PlaceCatalog) {
-    continuation.yield(.places(places))
+    continuation.yield(.places(places, changes: nil))
+  }
+
+  func didChange(places: PlaceCatalog, changes: PlaceCatalogChanges) {
+    continuation.yield(.places(places, changes: changes))
   }
 
   func didChange(location: Coordinate?) {

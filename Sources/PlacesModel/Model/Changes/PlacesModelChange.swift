@@ -4,8 +4,10 @@
 /// a stream from ``PlacesModel/changes(replayingState:bufferingPolicy:)`` yields exactly the
 /// calls a delegate registered at the same moment receives, in the same order.
 public enum PlacesModelChange: Hashable, Sendable {
-  /// The catalog was replaced by these places (``PlacesModelDelegate/didChange(places:)``).
-  case places(PlaceCatalog)
+  /// The catalog became these places, by these changes
+  /// (``PlacesModelDelegate/didChange(places:changes:)``), or, without changes, as the state
+  /// replayed when the stream opened (``PlacesModelDelegate/didChange(places:)``).
+  case places(PlaceCatalog, changes: PlaceCatalogChanges?)
   /// The user's location became this coordinate, or unknown when `nil`
   /// (``PlacesModelDelegate/didChange(location:)``).
   case location(Coordinate?)

@@ -1,0 +1,115 @@
+extension PlaceCatalog {
+  /// Returns the catalog with `edits` applied, in order, and what changed; this catalog is
+  /// left as it is.
+  ///
+  /// Each edit applies to the places the edits before it left, and the batch is all or
+  /// nothing: the first edit refused ends it, and nothing is returned.
+  ///
+  /// ## The order of the new catalog
+  /// The places of this catalog keep their order: an updated place keeps its position, and the
+  /// places after a removed one close up. Inserted places follow them, in the order they were
+  /// first inserted in the batch. A place removed and inserted again in one batch counts as updated, in its old
+  /// position; one inserted and removed again leaves no trace.
+  ///
+  /// ## Changes
+  /// The changes compare the result with this catalog, by identifier (see
+  /// ``PlaceCatalogChanges``): an update to an equal place is no change, and a batch that
+  /// changes nothing returns this catalog itself with empty changes.
+  ///
+  /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` for the first edit refused: an
+  ///   update or removal of an identifier no place has, an insertion of one a place has, a name
+  ///   empty or only white space. A ``Coordinate`` is valid by construction, so latitudes,
+  ///   longitudes and non-finite values are refused where the coordinate is made.
+  /// - Complexity: O(*k*) on average for *k* edits to check them, then, if anything changed,
+  ///   O(*n*) to copy the places and the index by identifier into a new catalog (the places are
+  ///   shared, not copied, by copies of a catalog). The other indexes are built again for the
+  ///   new catalog on first use, except the order by name, which is derived from this
+  ///   catalog's, if built, in O(*n* + *k* log *n*).
+  public func applying(
+    _ edits: [PlaceEdit]
+  ) throws(PlacesModelError) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    // The final state of every identifier an edit touches: its place, or nil when removed.
+    var touched: [Place.ID: Place?] = [:]
+    var newIDs: [Place.ID] = []
+    for (index, edit) in edits.enumerated() {
+      let id = edit.id
+      let exists: Bool =
+        if let state = touched[id] { state != nil } else { contains(placeWithID: id) }
+      switch edit {
+      case .insert(let place):
+        guard !exists else { throw .invalidEdit(at: index, id: id, problem: .idInUse) }
+        try Self.validate(place, at: index)
+        if touched[id] == nil, !contains(placeWithID: id) {
+          newIDs.append(id)
+        }
+        touched[id] = .some(place)
+      case .update(let place):
+        guard exists else { throw .invalidEdit(at: index, id: id, problem: .unknownID) }
+        try Self.validate(place, at: index)
+        touched[id] = .some(place)
+      case .remove:
+        guard exists else { throw .invalidEdit(at: index, id: id, problem: .unknownID) }
+        touched[id] = .some(nil)
+      }
+    }
+    return applying(touched: touched, newIDs: newIDs)
+  }
+
+  /// Refuses a place no catalog may hold.
+  private static func validate(_ place: Place, at index: Int) throws(PlacesModelError) {
+    if place.name.allSatisfy(\.isWhitespace) {
+      throw .invalidEdit(at: index, id: place.id, problem: .emptyName)
+    }
+  }
+
+  /// Builds the catalog in which every identifier of `touched` has its final state.
+  private func applying(
+    touched: [Place.ID: Place?], newIDs: [Place.ID]
+  ) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    // The old places the batch changed, in catalog order, with their new value or nil.
+    var oldEdits: [(position: Int, place: Place?)] = []
+    for (id, state) in touched {
+      guard let position = position(ofPlaceWithID: id) else { continue }
+      if state != self[position] {
+        oldEdits.append((position, state))
+      }
+    }
+    oldEdits.sort { $0.position < $1.position }
+    let inserted = newIDs.compactMap { id in touched[id].flatMap { $0 } }
+    guard !oldEdits.isEmpty || !inserted.isEmpty else {
+      return (self, PlaceCatalogChanges())
+    }
+    var places: [Place] = []
+    places.reserveCapacity(count + inserted.count)
+    var updated: [Place.ID] = []
+    var removed: [Place.ID] = []
+    var copied = 0
+    for (position, place) in oldEdits {
+      places.append(contentsOf: storage.places[copied..<position])
+      copied = position + 1
+      if let place {
+        places.append(place)
+        updated.append(place.id)
+      } else {
+        removed.append(self[position].id)
+      }
+    }
+    places.append(contentsOf: storage.places[copied...])
+    places.append(contentsOf: inserted)
+    let storage =
+      removed.isEmpty
+      ? CatalogStorage(places, positionByID: storage.positionByID, appending: inserted.map(\.id))
+      : CatalogStorage(uniquePlaces: places)
+    if let oldOrder = self.storage.builtNameOrder {
+      storage.deriveNameOrder(
+        from: NameOrder.Edit(
+          old: oldOrder,
+          removedPositions: oldEdits.lazy.filter { $0.place == nil }.map(\.position),
+          updatedPositions: oldEdits.lazy.filter { $0.place != nil }.map(\.position)))
+    }
+    return (
+      PlaceCatalog(storage: storage),
+      PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)
+    )
+  }
+}

@@ -1,0 +1,177 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+struct PlaceCatalogEditsTests {
+  // MARK: - Random sequences against a catalog built from scratch
+
+  @Test(arguments: [1, 2, 3, 42] as [UInt64])
+  func randomEditsAnswerEveryLookupAsAFreshCatalog(seed: UInt64) throws {
+    let start = RandomCatalog.coordinates(count: 300, seed: seed).enumerated().map {
+      Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
+    }
+    var catalog = try PlaceCatalog(start)
+    var edits = RandomEdits(places: start, seed: seed)
+    var generator = SplitMix64(seed: seed &+ 7)
+    for _ in 0..<40 {
+      catalog.prepareIndexes()  // The old catalog's indexes must not leak into the new.
+      let batch = edits.nextBatch(maximumCount: 12)
+      let (edited, changes) = try catalog.applying(batch)
+      let fresh = try PlaceCatalog(edits.places)
+
+      #expect(Array(edited) == edits.places)
+      #expect(changes == Self.bruteForceChanges(from: catalog, to: fresh))
+      for place in fresh {
+        #expect(edited.place(withID: place.id) == place)
+        #expect(edited.position(ofPlaceWithID: place.id) == fresh.position(ofPlaceWithID: place.id))
+      }
+      for place in catalog where !fresh.contains(placeWithID: place.id) {
+        #expect(edited.place(withID: place.id) == nil)
+      }
+      let origin = Coordinate.fixture(
+        Double.random(in: -90...90, using: &generator),
+        Double.random(in: -180...180, using: &generator))
+      #expect(
+        Array(edited.placesNearestFirst(from: origin).prefix(15))
+          == Array(fresh.placesNearestFirst(from: origin).prefix(15)))
+      let bounds = try CoordinateBounds(
+        south: max(-90, origin.latitude - 30), west: max(-180, origin.longitude - 30),
+        north: min(90, origin.latitude + 30), east: min(180, origin.longitude + 30))
+      #expect(
+        edited.spatialIndex.positions(in: bounds).sorted()
+          == fresh.spatialIndex.positions(in: bounds).sorted())
+      for query in ["sa", "stockholm", "pau lo", "ber"] {
+        #expect(
+          edited.nameIndex.matches(for: query, near: nil, limit: 10).map(\.position)
+            == fresh.nameIndex.matches(for: query, near: nil, limit: 10).map(\.position))
+      }
+      #expect(edited.nameOrder.positions == fresh.nameOrder.positions)
+      catalog = edited
+    }
+  }
+
+  /// The changes from `old` to `new` by identifier, by definition.
+  static func bruteForceChanges(
+    from old: PlaceCatalog, to new: PlaceCatalog
+  ) -> PlaceCatalogChanges {
+    PlaceCatalogChanges(
+      inserted: new.filter { place in !old.contains { $0.id == place.id } }.map(\.id),
+      updated: new.filter { place in old.contains { $0.id == place.id && $0 != place } }.map(
+        \.id),
+      removed: old.filter { place in !new.contains { $0.id == place.id } }.map(\.id))
+  }
+
+  @Test func theNameOrderIsDerivedFromTheOldOneAsASortWouldMakeIt() throws {
+    let catalog: PlaceCatalog = [.stockholm, .rome, .london, .paris, .zurich]
+    _ = catalog.nameOrder
+
+    let (edited, _) = try catalog.applying([
+      .remove(Place.rome.id), .update(Place.zurich.renamed("Aarau")),
+      .insert(Place.springfieldIllinois), .update(Place.london.renamed("Zagreb")),
+    ])
+
+    #expect(edited.nameOrder.positions == NameOrder(Array(edited)).positions)
+    #expect(edited.nameOrder.rowByPosition == NameOrder(Array(edited)).rowByPosition)
+  }
+
+  // MARK: - Order and no-ops
+
+  @Test func updatesKeepTheirPositionRemovalsCloseUpAndInsertsFollow() throws {
+    let catalog: PlaceCatalog = [.london, .paris, .rome, .stockholm]
+    let renamedRome = Place.rome.renamed("Roma")
+
+    let (edited, changes) = try catalog.applying([
+      .insert(.zurich), .remove(Place.paris.id), .update(renamedRome),
+    ])
+
+    #expect(Array(edited) == [.london, renamedRome, .stockholm, .zurich])
+    #expect(
+      changes
+        == PlaceCatalogChanges(
+          inserted: [Place.zurich.id], updated: [Place.rome.id], removed: [Place.paris.id]))
+  }
+
+  @Test func aPlaceRemovedAndInsertedAgainIsUpdatedInItsPosition() throws {
+    let catalog: PlaceCatalog = [.london, .paris, .rome]
+    let renamedParis = Place.paris.renamed("Lutèce")
+
+    let (edited, changes) = try catalog.applying([
+      .remove(Place.paris.id), .insert(renamedParis),
+    ])
+
+    #expect(Array(edited) == [.london, renamedParis, .rome])
+    #expect(changes == PlaceCatalogChanges(updated: [Place.paris.id]))
+  }
+
+  @Test func aBatchThatChangesNothingReturnsTheSameCatalogAndNoChanges() throws {
+    let catalog: PlaceCatalog = [.london, .paris]
+
+    let (edited, changes) = try catalog.applying([
+      .update(.paris), .insert(.rome), .remove(Place.rome.id), .remove(Place.london.id),
+      .insert(.london),
+    ])
+
+    #expect(edited == catalog)
+    #expect(changes.isEmpty)
+  }
+
+  // MARK: - Refusals
+
+  @Test(
+    arguments: [
+      (
+        [.update(.rome)],
+        PlacesModelError.invalidEdit(at: 0, id: Place.rome.id, problem: .unknownID)
+      ),
+      ([.remove(Place.rome.id)], .invalidEdit(at: 0, id: Place.rome.id, problem: .unknownID)),
+      ([.insert(.paris)], .invalidEdit(at: 0, id: Place.paris.id, problem: .idInUse)),
+      (
+        [.insert(.rome), .insert(.rome)], .invalidEdit(at: 1, id: Place.rome.id, problem: .idInUse)
+      ),
+      (
+        [.insert(.rome), .remove(Place.paris.id), .update(.paris)],
+        .invalidEdit(at: 2, id: Place.paris.id, problem: .unknownID)
+      ),
+      (
+        [.insert(.rome), .update(Place.paris.renamed(""))],
+        .invalidEdit(at: 1, id: Place.paris.id, problem: .emptyName)
+      ),
+      (
+        [.insert(Place.rome.renamed(" \n\t"))],
+        .invalidEdit(at: 0, id: Place.rome.id, problem: .emptyName)
+      ),
+    ] as [([PlaceEdit], PlacesModelError)])
+  func badEditsAreRefusedWholeNamingTheEditAndTheProblem(
+    edits: [PlaceEdit], error: PlacesModelError
+  ) throws {
+    let catalog: PlaceCatalog = [.london, .paris]
+
+    #expect(throws: error) { try catalog.applying(edits) }
+    #expect(Array(catalog) == [.london, .paris])
+  }
+
+  @Test func aRefusalSaysWhatToDo() {
+    let error = PlacesModelError.invalidEdit(at: 2, id: 42, problem: .idInUse)
+
+    #expect(
+      error.description
+        == "place 42: a place already has this id; update it instead, or choose another id "
+        + "(edit 2 of its batch, which was refused whole)")
+  }
+
+  @Test func aCoordinateOutOfRangeCannotEvenBeMade() {
+    #expect(throws: CoordinateError.invalidLatitude(91)) {
+      try Coordinate(latitude: 91, longitude: 0)
+    }
+  }
+
+  // MARK: - Differences
+
+  @Test func theDifferenceOfAReorderedCatalogSaysTheOrderChanged() throws {
+    let changes = PlaceCatalogChanges(from: [.london, .paris], to: [.paris, .london])
+
+    #expect(!changes.preservesOrder)
+    #expect(!changes.isEmpty)
+    #expect(changes.count == 0)
+  }
+}
