@@ -102,6 +102,19 @@ final class CatalogStorage: Sendable {
     nameOrderEdit.withLock { $0 = edit }
   }
 
+  /// Takes the built indexes of `other` that depend only on where its places are.
+  ///
+  /// The spatial index and the cluster hierarchies (which also read populations), for a
+  /// catalog whose places are in the same positions with the same coordinates and populations:
+  /// an edit of names, categories or countries. Taking one is not a build.
+  func inheritGeometricIndexes(from other: CatalogStorage) {
+    if let spatialIndex = other.spatial.builtValue {
+      spatial.preset(spatialIndex)
+    }
+    let hierarchies = other.clusters.withLock { $0 }
+    clusters.withLock { $0.merge(hierarchies) { current, _ in current } }
+  }
+
   /// The cluster hierarchy for `radius` and `maximumLevel`, built on first use; each
   /// combination once.
   func clusterHierarchy(radius: Double, maximumLevel: Int) -> ClusterHierarchy {
@@ -143,6 +156,13 @@ final class LazyIndex<Value: Sendable>: Sendable {
   /// The index, if it is built; never builds it.
   var builtValue: Value? {
     slot.withLock { $0.value }
+  }
+
+  /// Holds `value`, built elsewhere, unless a value is held already; not counted as a build.
+  func preset(_ value: Value) {
+    slot.withLock { slot in
+      if slot.value == nil { slot.value = value }
+    }
   }
 
   /// How many times the index was built: 0 or 1.

@@ -291,11 +291,14 @@ public final class MapViewModel {
   ///
   /// - Returns: Whether the selected place's marker was added (and so selected).
   @discardableResult
-  private func updateMarkers(level: Int? = nil, selectionChanged: Bool = false) -> Bool {
+  private func updateMarkers(
+    level: Int? = nil, selectionChanged: Bool = false, reusingMarkers: Bool = true
+  ) -> Bool {
     let previous = layer
     let newLevel = level ?? previous.level
     layer = source.layer(
-      for: viewport, level: newLevel, selected: selectedPosition, reusing: previous)
+      for: viewport, level: newLevel, selected: selectedPosition,
+      reusing: reusingMarkers ? previous : nil)
     let isPan = newLevel == previous.level && !selectionChanged
     if isPan, layer.shows(sameMarkersAs: previous) { return false }
     let update =
@@ -413,8 +416,10 @@ extension MapViewModel: ModelReactions {
     if selectedPosition == nil {
       selectedItem = nil
     }
+    // A new catalog can name or place the same entries differently: every marker is made anew.
     updateMarkers(
-      level: source.level(forZoom: viewport.camera.zoom, current: nil), selectionChanged: true)
+      level: source.level(forZoom: viewport.camera.zoom, current: nil), selectionChanged: true,
+      reusingMarkers: false)
   }
 
   /// Shows or hides the user's location.

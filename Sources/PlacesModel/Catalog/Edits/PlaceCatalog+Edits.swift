@@ -24,7 +24,9 @@ extension PlaceCatalog {
   ///   O(*n*) to copy the places and the index by identifier into a new catalog (the places are
   ///   shared, not copied, by copies of a catalog). The other indexes are built again for the
   ///   new catalog on first use, except the order by name, which is derived from this
-  ///   catalog's, if built, in O(*n* + *k* log *n*).
+  ///   catalog's, if built, in O(*n* + *k* log *n*); and, when no place is inserted, removed,
+  ///   moved or given another population (an edit of names, categories or countries), the
+  ///   spatial index and the map's clusters, which are kept as built.
   public func applying(
     _ edits: [PlaceEdit]
   ) throws(PlacesModelError) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
@@ -84,13 +86,20 @@ extension PlaceCatalog {
     var updated: [Place.ID] = []
     var removed: [Place.ID] = []
     var copied = 0
+    // Whether every place stays where it was, with its population: then the indexes of where
+    // places are still hold.
+    var keepsGeometry = inserted.isEmpty
     for (position, place) in oldEdits {
       places.append(contentsOf: storage.places[copied..<position])
       copied = position + 1
       if let place {
         places.append(place)
         updated.append(place.id)
+        keepsGeometry =
+          keepsGeometry && place.coordinate == self[position].coordinate
+          && place.population == self[position].population
       } else {
+        keepsGeometry = false
         removed.append(self[position].id)
       }
     }
@@ -100,6 +109,9 @@ extension PlaceCatalog {
       removed.isEmpty
       ? CatalogStorage(places, positionByID: storage.positionByID, appending: inserted.map(\.id))
       : CatalogStorage(uniquePlaces: places)
+    if keepsGeometry {
+      storage.inheritGeometricIndexes(from: self.storage)
+    }
     if let oldOrder = self.storage.builtNameOrder {
       storage.deriveNameOrder(
         from: NameOrder.Edit(

@@ -175,3 +175,56 @@ struct PlaceCatalogEditsTests {
     #expect(changes.count == 0)
   }
 }
+
+/// The indexes of where places are survive an edit that moves no place.
+struct PlaceCatalogGeometryKeptTests {
+  static let places = (0..<60).map {
+    Place(
+      id: PlaceID($0), name: "place \($0)", coordinate: .fixture(Double($0) - 30, Double($0) * 2),
+      population: $0 * 100)
+  }
+
+  static func edited(_ place: Place, in catalog: PlaceCatalog) throws -> PlaceCatalog {
+    try catalog.applying([.update(place)]).catalog
+  }
+
+  @Test func aRenameKeepsTheSpatialIndexAndTheClustersAndTheyAnswerAsAFreshCatalogs() throws {
+    let catalog = try PlaceCatalog(Self.places)
+    catalog.prepareIndexes()
+    let old = Self.places[7]
+    let renamed = try Self.edited(
+      Place(
+        id: old.id, name: "renamed", coordinate: old.coordinate, category: "park",
+        population: old.population),
+      in: catalog)
+
+    let hierarchy = renamed.clusterHierarchy(radius: 60, maximumLevel: 16)
+    let nearest = Array(renamed.placesNearestFirst(from: .fixture(0, 0)).prefix(10))
+    #expect(renamed.indexBuildCount == 0)
+    let fresh = try PlaceCatalog(Array(renamed))
+    let freshHierarchy = fresh.clusterHierarchy(radius: 60, maximumLevel: 16)
+    #expect(nearest == Array(fresh.placesNearestFirst(from: .fixture(0, 0)).prefix(10)))
+    for (level, freshLevel) in zip(hierarchy.levels, freshHierarchy.levels) {
+      #expect(level.x == freshLevel.x && level.y == freshLevel.y)
+      #expect(level.count == freshLevel.count)
+      #expect(level.representative == freshLevel.representative)
+    }
+  }
+
+  @Test func aMoveOrAPopulationChangeBuildsThemAgain() throws {
+    let catalog = try PlaceCatalog(Self.places)
+    catalog.prepareIndexes()
+    let old = Self.places[7]
+    let moved = try Self.edited(
+      Place(id: old.id, name: old.name, coordinate: .fixture(50, 50), population: old.population),
+      in: catalog)
+    let grown = try Self.edited(
+      Place(id: old.id, name: old.name, coordinate: old.coordinate, population: 1_000_000),
+      in: catalog)
+
+    for edited in [moved, grown] {
+      _ = edited.clusterHierarchy(radius: 60, maximumLevel: 16)
+      #expect(edited.indexBuildCount == 1)
+    }
+  }
+}
