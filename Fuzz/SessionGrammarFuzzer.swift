@@ -9,10 +9,12 @@ import PlacesModel
 ///
 /// The input is cut into lines as `readLine(strippingNewline: true)` cuts standard input and fed
 /// to the real `PlacesTool` running `session`, with its output captured. Then each line goes
-/// once more through the steps of `Session.run()` (split into words at whitespace, skipped if
-/// blank or a `#` comment, parsed by `CommandLineParser(context: .session)`, run by one
-/// `CommandRunner` that lives for the whole input), so that every line can be checked on its
-/// own; the two passes must agree on which lines failed and on the exit status.
+/// once more through the steps of `Session.run()` (skipped if blank or a `#` comment, split into
+/// words by `Session.words(of:)` as the session splits them, quotes and all, parsed by
+/// `CommandLineParser(context: .session)`, run by one `CommandRunner` that lives for the whole
+/// input), so that every line can be checked on its own; the two passes must agree on which lines
+/// failed and on the exit status. The runner lives for the whole input because lines change its
+/// places (`add`, `move`, `rename`, `remove`), so a line's outcome can depend on the lines before.
 ///
 /// Output is in text, as by `places-cli session`, or in JSON, as by
 /// `places-cli --format json session`, when the first line is the comment `# --format json`;
@@ -96,9 +98,11 @@ private func runSession(_ lines: [String], format: OutputFormat) -> [ExitStatus]
   runner.start()
   _ = runner.output.take()
   for (index, line) in lines.enumerated() {
-    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-    guard let first = words.first, !first.hasPrefix("#") else { continue }
+    guard let first = line.split(whereSeparator: \.isWhitespace).first, !first.hasPrefix("#")
+    else { continue }
+    var words: [String] = []
     do {
+      words = try Session.words(of: line)
       let invocation = try CommandLineParser(context: .session).parse(words)
       checkSessionInvocation(invocation, words: words)
       switch invocation.action {
