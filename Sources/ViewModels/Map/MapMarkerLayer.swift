@@ -88,7 +88,7 @@ struct MapMarkerSource {
   ) -> MapMarkerLayer {
     let region = fixedRegion(of: viewport)
     let node = hierarchy.levels[level]
-    let entries = node.entries(xRanges: region.x, yRange: region.y)
+    let entries = node.entries(west: region.west, east: region.east, yRange: region.y)
     let places = catalog.places
     let entryMarkers: [MapMarker?]
     if let previous, previous.source === node, previous.selected == selected {
@@ -103,7 +103,7 @@ struct MapMarkerSource {
     }
     var selectedMarker: MapMarker?
     if let selected,
-      contains(position: WebMercator.position(of: places[selected].coordinate), in: region)
+      region.contains(WebMercator.position(of: places[selected].coordinate))
     {
       selectedMarker = MapMarker(place: places[selected])
     }
@@ -184,9 +184,10 @@ struct MapMarkerSource {
 
   // MARK: - Regions
 
-  /// The viewport widened by ``margin``, in fixed-point Web Mercator units: the columns (one
-  /// range, or two across the antimeridian, or the whole world) and the rows.
-  func fixedRegion(of viewport: MapViewport) -> (x: [ClosedRange<UInt32>], y: ClosedRange<UInt32>) {
+  /// The viewport widened by ``margin``, in fixed-point Web Mercator units: the columns from
+  /// `west` eastwards to `east` (`east` below `west` across the antimeridian; `0` to
+  /// `UInt32.max` for the whole world), and the rows.
+  func fixedRegion(of viewport: MapViewport) -> FixedRegion {
     let camera = viewport.camera
     let unitsPerPoint = WebMercator.unitsPerPoint(atZoom: camera.zoom)
     let centreX = WebMercator.x(longitude: camera.centre.longitude)
@@ -195,17 +196,28 @@ struct MapMarkerSource {
     let halfHeight = (viewport.size.height / 2 + margin) * unitsPerPoint
     let top = UInt32(min(max(centreY - halfHeight, 0), WebMercator.worldSize - 1))
     let bottom = UInt32(min(max(centreY + halfHeight, 0), WebMercator.worldSize - 1))
-    guard 2 * halfWidth < WebMercator.worldSize else { return ([0...UInt32.max], top...bottom) }
-    let west = Self.wrapped(centreX - halfWidth)
-    let east = Self.wrapped(centreX + halfWidth)
-    let columns = west <= east ? [west...east] : [west...UInt32.max, 0...east]
-    return (columns, top...bottom)
+    guard 2 * halfWidth < WebMercator.worldSize else {
+      return FixedRegion(west: 0, east: .max, y: top...bottom)
+    }
+    return FixedRegion(
+      west: Self.wrapped(centreX - halfWidth), east: Self.wrapped(centreX + halfWidth),
+      y: top...bottom)
   }
 
-  private func contains(
-    position: (x: UInt32, y: UInt32), in region: (x: [ClosedRange<UInt32>], y: ClosedRange<UInt32>)
-  ) -> Bool {
-    region.y.contains(position.y) && region.x.contains { $0.contains(position.x) }
+  /// A rectangle in fixed-point Web Mercator units, whose columns may wrap across the
+  /// antimeridian.
+  struct FixedRegion {
+    /// The westernmost column.
+    let west: UInt32
+    /// The easternmost column: below `west` when the region crosses the antimeridian.
+    let east: UInt32
+    /// The rows.
+    let y: ClosedRange<UInt32>
+
+    /// Whether `position` lies in the region.
+    func contains(_ position: (x: UInt32, y: UInt32)) -> Bool {
+      y.contains(position.y) && position.x &- west <= east &- west
+    }
   }
 
   /// `x` units wrapped onto the world square.

@@ -27,7 +27,9 @@
 /// ## Cost
 /// Building is O(*n*) per level (a grid sweep, a radix sort, and per round of merging again
 /// the entries found close plus a copy of the level), each level at most as large as the one
-/// below it: about 0.2 s for 170,000 places and 17 levels (`places-bench --only map`). Memory: 29 bytes per entry, summed over the levels (see ``byteCount``).
+/// below it: about 0.2 s for 170,000 places and 17 levels (`places-bench --only map`).
+/// Memory: 29 bytes per entry, plus at most 2 for the directory of grid rows that starts every
+/// rectangle's search, summed over the levels (see ``byteCount``).
 package struct ClusterHierarchy: Sendable {
   /// The clustering radius, in points.
   package let radius: Double
@@ -139,7 +141,7 @@ package struct ClusterHierarchy: Sendable {
   package var byteCount: Int {
     levels.reduce(entryOfPlace.count * 4) { total, level in
       total + level.entryCount * (4 * 5 + 1) + level.childStart.count * 4
-        + level.childOrder.count * 4
+        + level.childOrder.count * 4 + level.directory.count * 4
     }
   }
 }

@@ -3,8 +3,10 @@
 ///
 /// Entries are sorted by the cell they lie in on a square grid of side 2^``gridShift`` units
 /// (rows from north to south, then columns from the antimeridian eastwards), so the entries in
-/// a rectangle are found row by row with a binary search each. Positions are Web Mercator in
-/// fixed point (``WebMercator/position(of:)``): a square of 2^32 units on a side.
+/// a rectangle are found row by row with a binary search each. A directory of where each band of
+/// 2^``directoryShift`` grid rows starts narrows every search to one band, so that a query does
+/// not search the whole level to find its first row. Positions are Web Mercator in fixed point
+/// (``WebMercator/position(of:)``): a square of 2^32 units on a side.
 ///
 /// A class, immutable, so that a camera move holding a level holds one reference, not nine.
 package final class ClusterLevel: Sendable {
@@ -30,6 +32,12 @@ package final class ClusterLevel: Sendable {
   package let childStart: [UInt32]
   /// The indexes one level down, grouped by parent.
   package let childOrder: [UInt32]
+  /// The grid rows of one band of the directory: 2^`directoryShift`.
+  package let directoryShift: Int
+  /// The index of the first entry of each band of grid rows (band *b* holds rows
+  /// `b << directoryShift` up to the next band), and the entry count last: about one band per
+  /// four entries, never more than the grid has rows.
+  let directory: [UInt32]
 
   /// A level of entries sorted on a grid of 2^`gridShift` units, with their parents and
   /// children.
@@ -46,6 +54,39 @@ package final class ClusterLevel: Sendable {
     self.formedLevel = formedLevel
     self.childStart = childStart
     self.childOrder = childOrder
+    (directoryShift, directory) = Self.directory(y: y, gridShift: gridShift)
+  }
+
+  /// The band size and the band directory of entries sorted by grid row then column.
+  ///
+  /// - Complexity: O(*n*), for *n* entries.
+  private static func directory(y: [UInt32], gridShift: Int) -> (shift: Int, starts: [UInt32]) {
+    let rowBits = gridShift >= 32 ? 0 : 32 - gridShift
+    // About four entries a band: few bytes per entry, a short search within a band.
+    let bandBits = min(rowBits, max(0, Int.bitWidth - (y.count / 4).leadingZeroBitCount))
+    let shift = rowBits - bandBits
+    var starts = [UInt32](repeating: 0, count: (1 << bandBits) + 1)
+    var index = 0
+    for band in 0..<(1 << bandBits) {
+      starts[band] = UInt32(index)
+      while index < y.count, Self.band(ofY: y[index], gridShift: gridShift, shift: shift) == band {
+        index += 1
+      }
+    }
+    starts[1 << bandBits] = UInt32(y.count)
+    return (shift, starts)
+  }
+
+  @inline(__always)
+  private static func band(ofY y: UInt32, gridShift: Int, shift: Int) -> Int {
+    gridShift >= 32 ? 0 : Int(y >> UInt32(gridShift)) >> shift
+  }
+
+  /// The entries of the band holding grid row `row`: every entry of that row lies in it.
+  @inline(__always)
+  private func band(holdingRow row: UInt64) -> Range<Int> {
+    let band = Int(row >> UInt64(directoryShift))
+    return Int(directory[band])..<Int(directory[band + 1])
   }
 
   /// The number of entries.
@@ -76,37 +117,34 @@ package final class ClusterLevel: Sendable {
     range.partitioningIndex { self.key(at: $0) >= key }
   }
 
-  /// The entries whose positions lie in the rectangle: `xRanges` (no range crossing the
-  /// antimeridian; several when the rectangle does) by `yRange`, in index order.
+  /// The entries whose positions lie in the rectangle of columns `west` eastwards to `east`
+  /// (`east` below `west` crosses the antimeridian; `0` to `UInt32.max` is the whole world) by
+  /// rows `yRange`, in index order.
   ///
-  /// - Complexity: O(*r* log *b* + *k*) for *r* grid rows crossed, *b* entries in those rows
-  ///   around the world and *k* entries in the cells the rectangle touches.
-  package func entries(xRanges: [ClosedRange<UInt32>], yRange: ClosedRange<UInt32>) -> [Int] {
+  /// - Complexity: O(*r* log *b* + *k*) for *r* grid rows crossed, *b* entries in a band of the
+  ///   directory and *k* entries in the cells the rectangle touches.
+  package func entries(west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>) -> [Int] {
     var found: [Int] = []
-    guard !x.isEmpty, !xRanges.isEmpty else { return found }
+    guard !x.isEmpty else { return found }
+    // A position is inside when its distance eastwards from `west`, wrapping, is within `width`.
+    let width = east &- west
     let shift = UInt32(min(gridShift, 32))
     let firstRow = shift >= 32 ? 0 : UInt64(yRange.lowerBound >> shift)
     let lastRow = shift >= 32 ? 0 : UInt64(yRange.upperBound >> shift)
     let lastColumn = shift >= 32 ? 0 : UInt64(UInt32.max >> shift)
     // The rows crossed, around the world: every search below stays inside them.
     let start = firstIndex(
-      notBelow: Self.key(row: firstRow, column: 0, shift: gridShift), in: 0..<x.count)
+      notBelow: Self.key(row: firstRow, column: 0, shift: gridShift),
+      in: band(holdingRow: firstRow))
     let endKey = Self.key(row: lastRow, column: lastColumn, shift: gridShift)
-    let end = (start..<x.count).partitioningIndex { key(at: $0) > endKey }
+    let end = max(start, band(holdingRow: lastRow).partitioningIndex { key(at: $0) > endKey })
     // A band of few entries (zoomed in far) is read whole rather than searched row by row.
-    if xRanges.count <= 2, end - start <= 32 * Int(lastRow - firstRow + 1) {
-      let (west, east) = (xRanges[0].lowerBound, xRanges[0].upperBound)
-      let second = xRanges.count == 2 ? xRanges[1] : xRanges[0]
+    if end - start <= 32 * Int(lastRow - firstRow + 1) {
       let (north, south) = (yRange.lowerBound, yRange.upperBound)
       x.withUnsafeBufferPointer { x in
         y.withUnsafeBufferPointer { y in
-          for index in start..<end {
+          for index in start..<end where x[index] &- west <= width {
             // The band goes around the world: most entries fail on x.
-            let entryX = x[index]
-            guard
-              (entryX >= west && entryX <= east)
-                || (entryX >= second.lowerBound && entryX <= second.upperBound)
-            else { continue }
             if y[index] >= north, y[index] <= south {
               found.append(index)
             }
@@ -115,6 +153,7 @@ package final class ClusterLevel: Sendable {
       }
       return found
     }
+    let xRanges = west <= east ? [west...east] : [west...UInt32.max, 0...east]
     var rowStart = start
     for row in firstRow...lastRow {
       var rowEnd = rowStart

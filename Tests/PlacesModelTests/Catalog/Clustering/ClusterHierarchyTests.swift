@@ -122,7 +122,7 @@ struct ClusterHierarchyTests {
       let x1 = x0 &+ width
       let xRanges = x1 >= x0 ? [x0...x1] : [x0...UInt32.max, 0...x1]
 
-      let found = level.entries(xRanges: xRanges, yRange: yRange)
+      let found = level.entries(west: x0, east: x1, yRange: yRange)
 
       let expected = (0..<level.entryCount).filter { entry in
         yRange.contains(level.y[entry]) && xRanges.contains { $0.contains(level.x[entry]) }
@@ -153,12 +153,27 @@ struct ClusterHierarchyTests {
       let east = centre.x &+ halfWidth
       let xRanges = west <= east ? [west...east] : [west...UInt32.max, 0...east]
 
-      let found = level.entries(xRanges: xRanges, yRange: yRange)
+      let found = level.entries(west: west, east: east, yRange: yRange)
 
       let expected = (0..<level.entryCount).filter { entry in
         yRange.contains(level.y[entry]) && xRanges.contains { $0.contains(level.x[entry]) }
       }
       #expect(found == expected)
+    }
+  }
+
+  /// Columns from 0 to the last, or from any column round to the one before it, are the whole
+  /// world; rows cut it.
+  @Test func theWholeWorldIsEveryColumnFromAnyStart() {
+    let places = Self.catalog(count: 3_000, seed: 13)
+    let hierarchy = ClusterHierarchy(places: places, radius: 50, maximumLevel: 9)
+
+    for level in hierarchy.levels {
+      let every = Array(0..<level.entryCount)
+      #expect(level.entries(west: 0, east: .max, yRange: 0...UInt32.max) == every)
+      #expect(level.entries(west: 1 << 31, east: (1 << 31) - 1, yRange: 0...UInt32.max) == every)
+      let north = level.entries(west: 0, east: .max, yRange: 0...(1 << 31))
+      #expect(north == every.filter { level.y[$0] <= 1 << 31 })
     }
   }
 
@@ -206,7 +221,7 @@ struct ClusterHierarchyTests {
     let hierarchy = ClusterHierarchy(places: [], radius: 60, maximumLevel: 16)
 
     #expect(hierarchy.levels.allSatisfy { $0.entryCount == 0 })
-    #expect(hierarchy.levels[3].entries(xRanges: [0...UInt32.max], yRange: 0...UInt32.max).isEmpty)
+    #expect(hierarchy.levels[3].entries(west: 0, east: UInt32.max, yRange: 0...UInt32.max).isEmpty)
   }
 
   @Test func placesAcrossTheAntimeridianMergeBetweenThem() throws {
