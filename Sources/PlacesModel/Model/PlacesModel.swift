@@ -302,6 +302,18 @@ public final class PlacesModel {
     delegates.perform(inBroadcastOrder: body)
   }
 
+  /// Runs `body` in step with the model's broadcasts, as ``performInBroadcastOrder(_:)`` does,
+  /// making the closure to run later with `makeQueued` only when a broadcast is being
+  /// delivered: a camera move outside any broadcast allocates no closure.
+  ///
+  /// - Returns: As ``performInBroadcastOrder(_:)``.
+  @discardableResult
+  package func performInBroadcastOrder(
+    _ body: () -> Void, queueing makeQueued: () -> () -> Void
+  ) -> BroadcastOutcome {
+    delegates.perform(inBroadcastOrder: body, queueing: makeQueued)
+  }
+
   // MARK: - Lookups
 
   /// The selected place, or `nil`.

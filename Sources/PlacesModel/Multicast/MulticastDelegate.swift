@@ -267,6 +267,19 @@ public final class MulticastDelegate<Delegate> {
   /// - Returns: Whether `body` ran, was queued or was dropped (then it never runs).
   @discardableResult
   func perform(inBroadcastOrder body: @escaping () -> Void) -> BroadcastOutcome {
+    perform(inBroadcastOrder: body, queueing: { body })
+  }
+
+  /// Runs `body` where a broadcast started now would be delivered, as
+  /// ``perform(inBroadcastOrder:)`` does, but makes the closure to queue, with `makeQueued`,
+  /// only when a delivery is under way: a call made outside any delivery allocates nothing.
+  ///
+  /// - Returns: Whether `body` ran, the closure `makeQueued` made was queued, or it was
+  ///   dropped (then it never runs).
+  @discardableResult
+  func perform(
+    inBroadcastOrder body: () -> Void, queueing makeQueued: () -> () -> Void
+  ) -> BroadcastOutcome {
     var cursor = DeliveryCursor()
     switch core.beginBroadcast(&cursor) {
     case .deliver:
@@ -274,7 +287,7 @@ public final class MulticastDelegate<Delegate> {
       core.finish(cursor)
       return .delivered
     case .queue(let position):
-      core.enqueue(QueuedBroadcast(deliver: body), at: position)
+      core.enqueue(QueuedBroadcast(deliver: makeQueued()), at: position)
       return .queued
     case .dropped:
       return .dropped

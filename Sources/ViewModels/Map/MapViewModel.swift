@@ -246,9 +246,9 @@ public final class MapViewModel {
   /// The model queues it behind a broadcast being delivered and otherwise runs it at once; a
   /// reaction still queued when this view model is released is never performed.
   private func sequence(_ reaction: Reaction) {
-    model.performInBroadcastOrder { [weak self] in
-      self?.perform(reaction)
-    }
+    model.performInBroadcastOrder(
+      { perform(reaction) },
+      queueing: { { [weak self] in self?.perform(reaction) } })
   }
 
   private func perform(_ reaction: Reaction) {
@@ -281,10 +281,6 @@ public final class MapViewModel {
     }
   }
 
-  /// Clusters the current viewport again and sends the view the difference, then reselects
-  /// the selected place's marker if it was added.
-  ///
-  /// - Returns: Whether `selectMarker` was sent.
   /// Shows the markers of `level` for ``viewport`` (the current level by default), sending
   /// the difference, with lineage when the level changed; then selects the selected place's
   /// marker if it was added.
@@ -294,13 +290,15 @@ public final class MapViewModel {
   private func updateMarkers(
     level: Int? = nil, selectionChanged: Bool = false, reusingMarkers: Bool = true
   ) -> Bool {
-    let previous = layer
-    let newLevel = level ?? previous.level
-    layer = source.layer(
+    let newLevel = level ?? layer.level
+    let newLayer = source.layer(
       for: viewport, level: newLevel, selected: selectedPosition,
-      reusing: reusingMarkers ? previous : nil)
-    let isPan = newLevel == previous.level && !selectionChanged
-    if isPan, layer.shows(sameMarkersAs: previous) { return false }
+      reusing: reusingMarkers ? layer : nil)
+    let isPan = newLevel == layer.level && !selectionChanged
+    // The layer shown holds the same markers: keep it, and send nothing.
+    if isPan, newLayer.shows(sameMarkersAs: layer) { return false }
+    let previous = layer
+    layer = newLayer
     let update =
       isPan
       ? Self.panUpdate(from: previous, to: layer)

@@ -320,6 +320,45 @@ struct PlacesModelTests {
     #expect(ran)
   }
 
+  @Test func workThatMakesItsQueuedFormOnlyWhenQueuedRunsAtOnceWithoutMakingIt() throws {
+    let model = try PlacesModel(places: [.london])
+    var log: [String] = []
+
+    let outcome = model.performInBroadcastOrder(
+      { log.append("now") },
+      queueing: {
+        log.append("made")
+        return { log.append("later") }
+      })
+
+    #expect(outcome == .delivered)
+    #expect(log == ["now"])
+  }
+
+  @Test func workThatMakesItsQueuedFormRunsThatFormAfterTheBroadcastUnderWay() throws {
+    let model = try PlacesModel(places: [.london, .paris])
+    var log: [String] = []
+    let first = ModelEventRecorder()
+    let second = ModelEventRecorder()
+    first.onSelection = { _ in
+      log.append("first heard")
+      let outcome = model.performInBroadcastOrder(
+        { log.append("now") },
+        queueing: {
+          log.append("made")
+          return { log.append("later") }
+        })
+      log.append("\(outcome)")
+    }
+    second.onSelection = { _ in log.append("second heard") }
+    model.addDelegate(first, replayingState: false)
+    model.addDelegate(second, replayingState: false)
+
+    try model.select(Place.london.id)
+
+    #expect(log == ["first heard", "made", "queued", "second heard", "later"])
+  }
+
   @Test func workInBroadcastOrderFromACallbackRunsAfterEveryListenerHeardTheBroadcast() throws {
     let model = try PlacesModel(places: [.london, .paris])
     var order: [String] = []
