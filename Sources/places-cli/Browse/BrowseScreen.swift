@@ -449,9 +449,9 @@ final class BrowseScreen: TerminalScreen {
   /// Checks the watched file and applies a settled change to the model.
   ///
   /// The places read go to the model as ``CatalogReload`` says, so the map, the list and the
-  /// card update in place, and the status line says how many places were inserted, updated and removed. A file that
-  /// cannot be loaded changes nothing: the status line shows the problem until the file
-  /// loads again.
+  /// card update in place, and the status line says how many places were inserted, updated
+  /// and removed, until the next key. A file that cannot be loaded changes nothing: the status
+  /// line shows the problem until the file loads again.
   ///
   /// - Returns: Whether the screen must be drawn again.
   func tick() -> Bool {

@@ -116,6 +116,8 @@ enum HelpText {
       browse            Explore the map interactively in the terminal.
       help [COMMAND]    Show this help, or a command's.
 
+    With --places FILE --watch, 'session' and 'browse' follow the file as it changes on disk.
+
     OPTIONS (before or after the command; an option that takes a value may be given once):
     \(optionLines(commonOptions))
     PLACES FILES:
