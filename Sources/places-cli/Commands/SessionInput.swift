@@ -49,8 +49,11 @@ final class BlockingLineInput: SessionInput {
 /// input, as its end does.
 final class FileDescriptorLineInput: SessionInput {
   private let fileDescriptor: Int32
+  /// The bytes read and not yet returned start at ``lineStart``; the ones before it are
+  /// dropped at the next read, so taking a line never moves the rest.
   private var buffer: [UInt8] = []
-  /// Where in ``buffer`` the search for a line feed resumes.
+  private var lineStart = 0
+  /// Where the search for a line feed resumes: the bytes from ``lineStart`` to here have none.
   private var searchStart = 0
   private var isAtEnd = false
 
@@ -63,11 +66,12 @@ final class FileDescriptorLineInput: SessionInput {
     let deadline = timeout.map { ContinuousClock.now + $0 }
     while true {
       if let newline = buffer[searchStart...].firstIndex(of: 0x0A) {
-        return .line(takeLine(upTo: newline, dropping: 1))
+        return .line(takeLine(upTo: newline, next: newline + 1))
       }
       searchStart = buffer.count
       if isAtEnd {
-        return buffer.isEmpty ? .ended : .line(takeLine(upTo: buffer.count, dropping: 0))
+        guard lineStart < buffer.count else { return .ended }
+        return .line(takeLine(upTo: buffer.count, next: buffer.count))
       }
       var milliseconds: Int32 = -1
       if let deadline {
@@ -89,6 +93,11 @@ final class FileDescriptorLineInput: SessionInput {
   }
 
   private func readAvailable() {
+    if lineStart > 0 {
+      buffer.removeSubrange(..<lineStart)
+      searchStart -= lineStart
+      lineStart = 0
+    }
     var chunk = [UInt8](repeating: 0, count: 65_536)
     let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
     if count > 0 {
@@ -98,14 +107,13 @@ final class FileDescriptorLineInput: SessionInput {
     }
   }
 
-  /// Removes the bytes before `end` and `dropping` more from the buffer, and returns them as a
-  /// line without a final carriage return.
-  private func takeLine(upTo end: Int, dropping: Int) -> String {
-    var line = buffer[..<end]
+  /// Returns the bytes from ``lineStart`` to `end` as a line without a final carriage
+  /// return, and moves ``lineStart`` to `next`.
+  private func takeLine(upTo end: Int, next: Int) -> String {
+    var line = buffer[lineStart..<end]
     if line.last == 0x0D { line = line.dropLast() }
-    let text = String(decoding: line, as: UTF8.self)
-    buffer.removeSubrange(..<(end + dropping))
-    searchStart = 0
-    return text
+    lineStart = next
+    searchStart = next
+    return String(decoding: line, as: UTF8.self)
   }
 }

@@ -32,4 +32,23 @@ struct FileDescriptorLineInputTests {
     #expect(first == .timedOut)
     #expect(second == .line("select 42"))
   }
+
+  @Test func manyLinesInOneReadComeOneByOneInOrder() throws {
+    let pipe = Pipe()
+    let input = FileDescriptorLineInput(
+      fileDescriptor: pipe.fileHandleForReading.fileDescriptor)
+    let lines = (0..<5_000).map { "select \($0)" }
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+
+    var read: [String] = []
+    while case .line(let line) = input.nextLine(waitingAtMost: .seconds(30)) {
+      read.append(line)
+    }
+
+    #expect(read == lines)
+  }
 }
