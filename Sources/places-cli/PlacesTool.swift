@@ -17,6 +17,14 @@ struct PlacesTool {
   let standardError: TextOutput
   /// Reads the next line of standard input, without its line break; `nil` at the end.
   let readLine: () -> String?
+  /// Makes the standard input of `session --watch`, whose waits for a line time out so the
+  /// file can be polled between lines; ``readLine`` is not used then.
+  var makeWatchedInput: () -> any SessionInput = {
+    FileDescriptorLineInput(fileDescriptor: 0)
+  }
+  /// Makes the watcher of a file given with `--watch`: `stat(2)` every
+  /// ``FileWatcher/defaultInterval`` unless a test supplies a faster or a scripted one.
+  var makeFileWatcher: (String) -> FileWatcher = { FileWatcher(path: $0) }
 
   /// Runs the command line `arguments`, which do not include the tool's name.
   func run(arguments: [String]) -> ExitStatus {
@@ -30,9 +38,11 @@ struct PlacesTool {
       case .run(.browse):
         return try Browse(tool: self).run(invocation)
       case .run(let command):
+        // Watching starts before the first load, so a change made during it is seen.
+        let watch = makeWatch(for: invocation)
         let runner = try makeRunner(for: invocation)
         if command == .session {
-          return Session(runner: runner, tool: self).run()
+          return Session(runner: runner, tool: self, watch: watch).run()
         }
         if command.drivesViews {
           runner.start()
@@ -82,6 +92,17 @@ struct PlacesTool {
   }
 
   // MARK: - Loading
+
+  /// The watch of the places file, for an invocation with `--watch`; else `nil`.
+  ///
+  /// Each reload reads the file as the first load did, with the same options.
+  func makeWatch(for invocation: Invocation) -> PlacesFileWatch? {
+    guard invocation.watchesPlacesFile, let file = invocation.placesFile else { return nil }
+    return PlacesFileWatch(watcher: makeFileWatcher(file)) {
+      let load = try loadPlacesQuietly(for: invocation)
+      return (load.places, load.skipNote)
+    }
+  }
 
   /// Loads the places and builds the app; a load that skipped anything says so in one line
   /// on standard error.

@@ -7,7 +7,8 @@ import ViewModels
 /// It needs a terminal on both standard input (for the keys) and standard output (for the
 /// screen); anything else, such as a pipe from a script, is refused with a usage error that
 /// points to `session`, before any place is loaded. The terminal is restored however the
-/// screen ends (see ``TerminalSession``).
+/// screen ends (see ``TerminalSession``). With `--watch`, the screen reloads the places file
+/// when it changes (see ``BrowseScreen/tick()``).
 struct Browse {
   /// Supplies the loading of places.
   let tool: PlacesTool
@@ -63,6 +64,8 @@ struct Browse {
     if environment["TERM"] == "dumb" {
       throw UsageError.dumbTerminal
     }
+    // Watching starts before the first load, so a change made during it is seen.
+    let watch = tool.makeWatch(for: invocation)
     let device = try TerminalDevice()
     let session = TerminalSession(
       device: device, usesColour: environment["NO_COLOR", default: ""].isEmpty)
@@ -100,7 +103,7 @@ struct Browse {
       }
     }
     let screen = BrowseScreen(
-      model: model, camera: camera, columns: size.columns, rows: size.rows)
+      model: model, camera: camera, columns: size.columns, rows: size.rows, watch: watch)
     return try session.run(screen)
   }
 }

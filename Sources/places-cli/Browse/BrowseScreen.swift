@@ -40,6 +40,11 @@ final class BrowseScreen: TerminalScreen {
   private var isShowingKeys = false
   /// A problem to show on the status line until the next key.
   private var notice: String?
+  /// The places file reloaded when it changes (`browse --watch`), or `nil`.
+  private let watch: PlacesFileWatch?
+  /// What the last reload of the watched file says on the status line: a problem stays until
+  /// the file loads again, a reload until the next key.
+  private var reloadStatus: (text: String, isProblem: Bool)?
   private var layout: BrowseLayout
   private var matchRows: [Int: Int] = [:]
   /// Whether the map zooms in on the place selected by the key being handled.
@@ -52,11 +57,14 @@ final class BrowseScreen: TerminalScreen {
   private static let noticeStyle = TextStyle(foreground: .bright(7), background: .basic(1))
 
   /// Creates the screen for `model`, its map looking through `camera`, laid out for a
-  /// terminal of `columns` by `rows` until it is first drawn.
+  /// terminal of `columns` by `rows` until it is first drawn; with `watch`, the places are
+  /// reloaded into `model` when the file changes (see ``tick()``).
   init(
     model: PlacesModel, camera: MapCamera, land: LandLayer = .world,
-    detailedLand: LandLayer? = .detailed, columns: Int = 80, rows: Int = 24
+    detailedLand: LandLayer? = .detailed, columns: Int = 80, rows: Int = 24,
+    watch: PlacesFileWatch? = nil
   ) {
+    self.watch = watch
     layout = BrowseLayout(width: columns, height: rows)
     let viewSize = TerminalMapScale.viewSize(
       columns: max(layout.mapColumns, 1), rows: max(layout.mapRows, 1))
@@ -187,6 +195,20 @@ final class BrowseScreen: TerminalScreen {
       screen.draw(" " + notice, x: 0, y: row, maxWidth: screen.width, style: Self.noticeStyle)
       return
     }
+    if let reloadStatus {
+      // The reload's words first, then how to quit and see the keys, as ever.
+      let style = reloadStatus.isProblem ? Self.noticeStyle : Self.barStyle
+      let essentials = "? keys  q quit "
+      let essentialsWidth = DisplayWidth.of(essentials)
+      screen.fill(x: 0, y: row, width: screen.width, height: 1, style: style)
+      screen.draw(
+        " " + reloadStatus.text, x: 0, y: row,
+        maxWidth: max(screen.width - essentialsWidth - 1, 0), style: style)
+      screen.draw(
+        essentials, x: max(screen.width - essentialsWidth, 0), y: row, maxWidth: screen.width,
+        style: style)
+      return
+    }
     screen.fill(x: 0, y: row, width: screen.width, height: 1, style: Self.barStyle)
     let (hints, essentials) =
       if isSearching {
@@ -292,6 +314,9 @@ final class BrowseScreen: TerminalScreen {
   private func respond(to event: KeyEvent) -> ExitStatus? {
     if case .control("c") = event { return .interrupted }
     notice = nil
+    if reloadStatus?.isProblem == false {
+      reloadStatus = nil
+    }
     if isShowingKeys, event != .character("?") {
       isShowingKeys = false
       if event == .escape { return nil }
@@ -414,6 +439,46 @@ final class BrowseScreen: TerminalScreen {
       }
     default: break
     }
+  }
+
+  // MARK: - Watching
+
+  /// How long until the watched file's next check; `nil` without `--watch`.
+  var nextTickDelay: Duration? { watch?.timeUntilNextPoll }
+
+  /// Checks the watched file and applies a settled change to the model.
+  ///
+  /// The places read go to the model as ``CatalogReload`` says, so the map, the list and the
+  /// card update in place, and the status line says how many places were inserted, updated
+  /// and removed, until the next key. A file that cannot be loaded changes nothing: the status
+  /// line shows the problem until the file loads again.
+  ///
+  /// - Returns: Whether the screen must be drawn again.
+  func tick() -> Bool {
+    guard let watch, let reload = watch.check() else { return false }
+    let file = watch.path
+    // The status line is short: the file goes by its name, without the folders.
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    do {
+      let (places, _) = try reload.get()
+      let difference = try CatalogReload(from: coordinator.model.places, to: places, file: file)
+      do {
+        try difference.apply(to: coordinator.model)
+      } catch {
+        throw CatalogError(file: file, error: error)
+      }
+      let changes = difference.changes
+      reloadStatus = (
+        "Reloaded \(name): \(changes.inserted.count) inserted, \(changes.updated.count) "
+          + "updated, \(changes.removed.count) removed.",
+        false
+      )
+    } catch {
+      let problem = "\(error)".replacingOccurrences(of: file, with: name)
+      reloadStatus = ("\(problem); showing the last good places.", true)
+    }
+    followStates()
+    return true
   }
 
   // MARK: - Taps

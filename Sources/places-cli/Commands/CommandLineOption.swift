@@ -14,6 +14,7 @@ struct CommandLineOption {
     case near
     case limit
     case category
+    case watch
     case help
     case version
     case verbose
@@ -133,6 +134,15 @@ struct CommandLineOption {
       summary = "The new place's category, for example city or airport."
       commands = [.add]
       isCommandLineOnly = false
+    case .watch:
+      names = ["--watch"]
+      value = nil
+      summary =
+        "With --places: reload the file when it changes on disk (saved by an editor or "
+        + "rewritten by a script) and apply the difference, so the views update in place. A "
+        + "file that cannot be loaded keeps the last good places."
+      commands = [.browse, .session]
+      isCommandLineOnly = true
     case .help:
       names = ["-h", "--help"]
       value = nil

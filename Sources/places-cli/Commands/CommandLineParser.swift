@@ -77,6 +77,12 @@ struct CommandLineParser {
       throw .invalidValue("", option: "--places", expected: "the path of a GeoJSON file")
     }
     invocation.placesFile = options[.places]
+    if options[.watch] != nil {
+      guard options[.places] != nil else {
+        throw .optionNeedsOption("--watch", required: "--places")
+      }
+      invocation.watchesPlacesFile = true
+    }
     if let format = options[.format] {
       guard let format = OutputFormat(rawValue: format) else {
         throw .invalidValue(format, option: "--format", expected: "text or json")

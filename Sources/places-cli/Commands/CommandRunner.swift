@@ -11,7 +11,7 @@ final class CommandRunner {
   let output: OutputBuffer
   private let coordinator: AppCoordinator
   /// Whether every place's id is a whole number, so that `select` takes only numbers.
-  private let hasOnlyNumberIDs: Bool
+  private var hasOnlyNumberIDs: Bool
 
   /// Creates the app for `places`, printing in `format`; its views are attached by ``start()``.
   ///
@@ -169,6 +169,39 @@ final class CommandRunner {
       }
     }
     return text
+  }
+
+  // MARK: - Reloading
+
+  /// The catalog the app holds now.
+  var catalog: PlaceCatalog { coordinator.model.places }
+
+  /// Applies `reload`, read from `file`, to the model, and returns the reload's line followed
+  /// by what the views printed in answer.
+  ///
+  /// - Throws: ``CatalogError`` if the model refused an edit; nothing is printed then and the
+  ///   catalog is unchanged.
+  func run(_ reload: CatalogReload, file: String) throws(CatalogError) -> String {
+    let changes = reload.changes
+    output.append(
+      OutputRecord(
+        heading: nil,
+        fields: [
+          ("file", .text(file)), ("inserted", .integer(changes.inserted.count)),
+          ("updated", .integer(changes.updated.count)),
+          ("removed", .integer(changes.removed.count)),
+          ("reordered", .boolean(!reload.isAppliedAsEdits)),
+          ("count", .integer(reload.catalog.count)),
+        ],
+        event: "reload"))
+    do {
+      try reload.apply(to: coordinator.model)
+    } catch {
+      output.discard()
+      throw CatalogError(file: file, error: error)
+    }
+    hasOnlyNumberIDs = catalog.allSatisfy(\.id.isNumber)
+    return output.take()
   }
 
   // MARK: - Listing

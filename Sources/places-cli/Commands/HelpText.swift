@@ -81,6 +81,13 @@ enum HelpText {
     return lines.map { $0 + "\n" }.joined()
   }
 
+  /// How often `--watch` checks the file, as help says it: `0.25 s`.
+  private static var watchInterval: String {
+    let (seconds, attoseconds) = FileWatcher.defaultInterval.components
+    let hundredths = Int(seconds) * 100 + Int(attoseconds / 10_000_000_000_000_000)
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) s"
+  }
+
   // MARK: - Prose
 
   private static let tool = """
@@ -108,6 +115,8 @@ enum HelpText {
       session           Read commands from standard input, one per line, against one model.
       browse            Explore the map interactively in the terminal.
       help [COMMAND]    Show this help, or a command's.
+
+    With --places FILE --watch, 'session' and 'browse' follow the file as it changes on disk.
 
     OPTIONS (before or after the command; an option that takes a value may be given once):
     \(optionLines(commonOptions))
@@ -261,12 +270,32 @@ enum HelpText {
     as the line has run. A line that fails prints nothing on standard output and reports
     'places-cli: line N: message' on standard error, and the session goes on.
 
+    OPTIONS:
+    \(optionLines(options(of: .session)))
+    WATCHING:
+      With --places FILE --watch, the file is checked every \(watchInterval) between lines and
+      while the session waits for one; once a change has stopped (two checks in a row agree,
+      so a file being written is not read half-way), it is read again, with the same options,
+      and the difference by id applied to the model. Then a line says what changed, and the
+      views' reactions follow, as after 'add' or 'move':
+        reload file="places.geojson" inserted=2 updated=1 removed=0 reordered=false count=203
+        {"event":"reload","file":"places.geojson","inserted":2,"updated":1,"removed":0,...}
+      reordered=true says the file's order changed (places moved, or new ones written among
+      the old), so the catalog was replaced whole instead of edited. A file that
+      cannot be loaded (invalid, or gone for a moment) changes nothing: the session reports
+      'places-cli: reload: FILE: problem; keeping the last good places (N)' on standard error
+      and goes on; the file is read again at its next change. Editors that save by renaming a
+      new file over the old one are followed. The session still ends at the end of its input.
+
     EXIT STATUS:
       0 if every line succeeded, else the status of the last line that failed (see
-      'places-cli --help'); 65 or 66 at once if the places cannot be loaded.
+      'places-cli --help'); 65 or 66 at once if the places cannot be loaded. With --watch, a
+      reload that fails counts as a failed line (65 if the file is invalid, 66 if it is
+      missing or unreadable) until a later reload of the file succeeds.
 
-    EXAMPLE:
+    EXAMPLES:
       printf 'select 42\\nlocate 59.86 17.64\\nlist\\n' | places-cli session
+      places-cli session --places places.geojson --watch
 
     """
 
@@ -308,7 +337,14 @@ enum HelpText {
     NO_COLOR set (to anything) turns colours off; with TERM=dumb it refuses to start.
 
     OPTIONS:
-    \(optionLines(readingOptions))
+    \(optionLines(readingOptions + options(of: .browse)))
+    WATCHING:
+      With --places FILE --watch, the file is checked every \(watchInterval) and read again
+      once a change has stopped; the map, the list and the card update in place to the new
+      places, keeping the camera and, if its place is still there, the selection. While the
+      file cannot be loaded (invalid, or gone for a moment), the last good places stay on
+      screen and the status line shows the problem until the file loads again.
+
     KEYS:
       arrows, h j k l     Pan the map (in the list, up and down move instead).
       + and -, the wheel  Zoom in and out (the wheel at the pointer).

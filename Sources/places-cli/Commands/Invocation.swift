@@ -16,6 +16,8 @@ struct Invocation: Equatable {
   var action: Action
   /// The GeoJSON file to read places from; `nil` for the built-in places.
   var placesFile: String?
+  /// Whether to reload ``placesFile`` when it changes on disk (`--watch`).
+  var watchesPlacesFile = false
   /// How to print results.
   var format = OutputFormat.text
   /// How to read the places: ids, names, other geometries and strictness.

@@ -10,6 +10,17 @@
 /// session goes on. The session's exit status is 0 if every line succeeded, else the status
 /// of the last line that failed.
 ///
+/// With `--watch`, the places file is polled between lines and while the session waits for
+/// one (see ``PlacesFileWatch``); once a change has settled, the file is read again and the
+/// difference applied to the model (see ``CatalogReload``). The session then writes a line
+/// `reload file="FILE" inserted=I updated=U removed=R reordered=false count=N` (in JSON, an
+/// object with `"event":"reload"` and the same members), followed by the views' reactions, as
+/// for a line. A file that cannot be loaded (invalid, or gone) changes nothing: the session
+/// reports `places-cli: reload: FILE: problem; keeping the last good places (N)` on standard
+/// error and goes on with the last good catalog. A failed reload counts as a failed line
+/// until a later reload of the file succeeds, which withdraws it: the exit status is that of
+/// the last failure, line or reload, that was not withdrawn.
+///
 /// A failed write to standard output ends the session at once with ``ExitStatus/ioError``,
 /// reported on standard error (with the line whose output was lost); no further line is read.
 struct Session {
@@ -17,6 +28,8 @@ struct Session {
   let runner: CommandRunner
   /// Supplies standard input, standard output and standard error.
   let tool: PlacesTool
+  /// The places file to reload when it changes (`session --watch`), or `nil`.
+  var watch: PlacesFileWatch? = nil
 
   /// Reads and runs lines until the end of standard input; returns the session's status.
   func run() -> ExitStatus {
@@ -27,9 +40,25 @@ struct Session {
       tool.report(error)
       return ExitStatus(for: error)
     }
-    var status = ExitStatus.success
+    let input: any SessionInput =
+      watch == nil ? BlockingLineInput(readLine: tool.readLine) : tool.makeWatchedInput()
+    var failures = Failures()
     var lineNumber = 0
-    while let line = tool.readLine() {
+    while true {
+      if let watch, let reload = watch.check() {
+        do {
+          try handle(reload, of: watch.path, failures: &failures)
+        } catch {
+          tool.report(error, context: "reload")
+          return ExitStatus(for: error)
+        }
+      }
+      let line: String
+      switch input.nextLine(waitingAtMost: watch?.timeUntilNextPoll) {
+      case .line(let text): line = text
+      case .timedOut: continue
+      case .ended: return failures.exitStatus
+      }
       lineNumber += 1
       guard let first = line.split(whereSeparator: \.isWhitespace).first, !first.hasPrefix("#")
       else { continue }
@@ -40,10 +69,72 @@ struct Session {
         return ExitStatus(for: error)
       } catch {
         tool.report(error, context: "line \(lineNumber)")
-        status = ExitStatus(for: error)
+        failures.lineFailed(with: ExitStatus(for: error))
       }
     }
-    return status
+  }
+
+  // MARK: - Reloads
+
+  /// The failures that decide the session's exit status: the last failed line, and the last
+  /// failed reload unless a later reload succeeded.
+  private struct Failures {
+    private var lastLine: (status: ExitStatus, order: Int)?
+    private var lastReload: (status: ExitStatus, order: Int)?
+    private var count = 0
+
+    mutating func lineFailed(with status: ExitStatus) {
+      count += 1
+      lastLine = (status, count)
+    }
+
+    mutating func reloadFailed(with status: ExitStatus) {
+      count += 1
+      lastReload = (status, count)
+    }
+
+    mutating func reloadSucceeded() {
+      lastReload = nil
+    }
+
+    /// The status of the later of the two failures, or success.
+    var exitStatus: ExitStatus {
+      [lastLine, lastReload].compactMap(\.self).max { $0.order < $1.order }?.status ?? .success
+    }
+  }
+
+  /// Applies what reading the watched `file` gave and writes the reload's line and the views'
+  /// reactions, or reports why the file could not be loaded, keeping the catalog.
+  ///
+  /// - Throws: ``OutputError`` if standard output cannot be written.
+  private func handle(
+    _ reload: PlacesFileWatch.Reload, of file: String, failures: inout Failures
+  ) throws(OutputError) {
+    do {
+      let (places, skipNote) = try reload.get()
+      let difference = try CatalogReload(from: runner.catalog, to: places, file: file)
+      let lines = try runner.run(difference, file: file)
+      if let skipNote {
+        do {
+          try tool.standardError.write(skipNote)
+        } catch {
+          // A note that standard error cannot take changes nothing the session does.
+        }
+      }
+      try tool.standardOutput.write(lines)
+      failures.reloadSucceeded()
+    } catch let error as OutputError {
+      throw error
+    } catch {
+      let count = runner.catalog.count
+      let kept = "keeping the last good places (\(count))"
+      do {
+        try tool.standardError.write("\(PlacesTool.name): reload: \(error); \(kept)\n")
+      } catch {
+        // Nowhere is left to report it; the exit status still tells.
+      }
+      failures.reloadFailed(with: ExitStatus(for: error))
+    }
   }
 
   /// The words of `line`, split at spaces outside quotes, with the quotes removed.

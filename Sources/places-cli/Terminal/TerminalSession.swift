@@ -7,7 +7,8 @@ import Foundation
 /// Control-C, which raw mode delivers as a key), an interrupt, termination or hang-up signal
 /// (then the status is 128 plus its number, as a shell reports it), the end of input, and an
 /// error thrown from inside the loop. A frame is drawn after each batch of keys and after each
-/// resize; the renderer writes only the cells that changed. Control-Z (or `SIGTSTP`) suspends
+/// resize, and after a ``TerminalScreen/tick()`` that asks for one (a watched file reloaded);
+/// the renderer writes only the cells that changed. Control-Z (or `SIGTSTP`) suspends
 /// the program as a shell's job, with the terminal restored, and it redraws the whole screen
 /// when it continues.
 final class TerminalSession {
@@ -73,6 +74,9 @@ final class TerminalSession {
     var needsFrame = true
     var buffer = [UInt8](repeating: 0, count: 4_096)
     while true {
+      if screen.tick() {
+        needsFrame = true
+      }
       if needsFrame {
         var frame = ScreenBuffer(width: size.columns, height: size.rows)
         screen.draw(into: &frame)
@@ -83,13 +87,15 @@ final class TerminalSession {
         pollfd(fd: device.input, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&descriptors, 2, decoder.hasPendingInput ? 25 : -1)
+      let hasPendingInput = decoder.hasPendingInput
+      let timeout = hasPendingInput ? 25 : screen.nextTickDelay.map(Self.milliseconds) ?? -1
+      let ready = poll(&descriptors, 2, timeout)
       if ready < 0 {
         if errno == EINTR { continue }
         throw .systemCall("poll", code: errno)
       }
       var events: [KeyEvent] = []
-      if ready == 0 {
+      if ready == 0, hasPendingInput {
         events = decoder.flush()
       }
       if descriptors[1].revents != 0 {
@@ -127,6 +133,13 @@ final class TerminalSession {
         needsFrame = true
       }
     }
+  }
+
+  /// `duration` in whole milliseconds, rounded up, as `poll(2)` takes a timeout.
+  private static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = max(duration, .zero).components
+    return Int32(
+      clamping: seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
   }
 
   /// Stops the program as a shell's job does on Control-Z, with the terminal given back, and

@@ -62,7 +62,7 @@ struct HelpAndVersionTests {
     #expect(
       list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } == [
         "--places FILE", "--id-property FIELD", "--name-property FIELD",
-        "--non-point centre|skip", "--strict", "--format text|json.",
+        "--non-point centre|skip", "--strict", "--format text|json", "--watch.",
       ])
   }
 
