@@ -53,12 +53,29 @@ enum TypoWalk {
     return rows.withUnsafeMutableBufferPointer { rows in
       letters.withUnsafeMutableBufferPointer { letters in
         query.withUnsafeBufferPointer { query in
-          layout.words.withUnsafeBufferPointer { words in
-            let walker = Walker(
-              table: table, bytes: bytes, words: words, maximumTypos: layout.maximumTypos,
-              query: query, rows: rows, letters: letters)
-            walker.run()
-            return walker.matches
+          // The query's UTF-8, and where each of its letters starts in it, the end last.
+          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * query.count) { queryBytes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: query.count + 1) { letterStart in
+              var byteCount = 0
+              for (index, letter) in query.enumerated() {
+                letterStart[index] = byteCount
+                if let scalar = Unicode.Scalar(letter) {
+                  UTF8.encode(scalar) { byte in
+                    queryBytes[byteCount] = byte
+                    byteCount += 1
+                  }
+                }
+              }
+              letterStart[query.count] = byteCount
+              return layout.words.withUnsafeBufferPointer { words in
+                let walker = Walker(
+                  table: table, bytes: bytes, words: words, maximumTypos: layout.maximumTypos,
+                  query: query, queryBytes: UnsafeBufferPointer(queryBytes),
+                  letterStart: UnsafeBufferPointer(letterStart), rows: rows, letters: letters)
+                walker.run()
+                return walker.matches
+              }
+            }
           }
         }
       }
@@ -85,6 +102,9 @@ enum TypoWalk {
   struct Continuation {
     var swapped: UInt32?
     var from: Int
+    /// The swapped letter's UTF-8, the first byte lowest, and its length; 0 without one.
+    var swappedBytes: UInt32 = 0
+    var swappedLength = 0
   }
 
   /// Where every word's letters, rows and text letters lie in the walk's flat buffers.
@@ -120,6 +140,9 @@ enum TypoWalk {
     let words: UnsafeBufferPointer<WordLayout>
     let maximumTypos: Int
     let query: UnsafeBufferPointer<UInt32>
+    /// The query's letters in UTF-8, and where each starts there, the end last.
+    let queryBytes: UnsafeBufferPointer<UInt8>
+    let letterStart: UnsafeBufferPointer<Int>
     /// Each word's rows of the edit-distance table, one per letter of text matched so far.
     let rows: UnsafeMutableBufferPointer<Int>
     /// Each word's letters of text matched so far, from index 1.
@@ -129,6 +152,7 @@ enum TypoWalk {
     init(
       table: Table, bytes: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<WordLayout>,
       maximumTypos: Int, query: UnsafeBufferPointer<UInt32>,
+      queryBytes: UnsafeBufferPointer<UInt8>, letterStart: UnsafeBufferPointer<Int>,
       rows: UnsafeMutableBufferPointer<Int>, letters: UnsafeMutableBufferPointer<UInt32>
     ) {
       self.table = table
@@ -136,6 +160,8 @@ enum TypoWalk {
       self.words = words
       self.maximumTypos = maximumTypos
       self.query = query
+      self.queryBytes = queryBytes
+      self.letterStart = letterStart
       self.rows = rows
       self.letters = letters
       // Row 0 of each word: its letters deleted, the first costing two.
@@ -305,8 +331,10 @@ enum TypoWalk {
           where query[layout.queryStart + column - 1] == lastLetter
             && rows[previous + column - 2] + (column == 2 ? 2 : 1) <= budget
           {
+            let swapped = query[layout.queryStart + column - 2]
+            let (encoded, length) = utf8(swapped)
             buffer[count] = Continuation(
-              swapped: query[layout.queryStart + column - 2], from: column)
+              swapped: swapped, from: column, swappedBytes: encoded, swappedLength: length)
             count += 1
           }
         }
@@ -391,12 +419,10 @@ enum TypoWalk {
     }
 
     /// The UTF-8 bytes of `continuation` of a word laid out as `layout`.
+    @inline(__always)
     private func byteCount(of continuation: Continuation, in layout: WordLayout) -> Int {
-      var total = 0
-      for index in 0..<letterCount(of: continuation, in: layout) {
-        total += utf8(letter(index, of: continuation, in: layout)).length
-      }
-      return total
+      continuation.swappedLength + letterStart[layout.queryStart + layout.length]
+        - letterStart[layout.queryStart + continuation.from]
     }
 
     /// Whether `continuation` starts with `earlier` (or, with `orEqualOnly`, equals it).
@@ -415,19 +441,32 @@ enum TypoWalk {
     }
 
     /// -1, 0 or 1 as the text of `entry` from `depth` bytes sorts before, starts with, or sorts
-    /// after `continuation` of a word laid out as `layout`; by Unicode scalar, which is the
-    /// order of the UTF-8 bytes, a text that ends first sorting before.
+    /// after `continuation` of a word laid out as `layout`, byte by byte, a text that ends
+    /// first sorting before.
+    @inline(__always)
     private func compare(
       _ entry: Int, _ depth: Int, _ continuation: Continuation, _ layout: WordLayout
     ) -> Int {
       let bounds = table.bounds(of: entry)
       var offset = bounds.start + depth
-      for index in 0..<letterCount(of: continuation, in: layout) {
+      var index = 0
+      while index < continuation.swappedLength {
         guard offset < bounds.end else { return -1 }
-        let (textLetter, length) = scalar(at: offset)
-        let expected = letter(index, of: continuation, in: layout)
-        if textLetter != expected { return textLetter < expected ? -1 : 1 }
-        offset += length
+        let byte = bytes[offset]
+        let expected = UInt8(truncatingIfNeeded: continuation.swappedBytes >> (8 * UInt32(index)))
+        if byte != expected { return byte < expected ? -1 : 1 }
+        offset += 1
+        index += 1
+      }
+      var queryOffset = letterStart[layout.queryStart + continuation.from]
+      let queryEnd = letterStart[layout.queryStart + layout.length]
+      while queryOffset < queryEnd {
+        guard offset < bounds.end else { return -1 }
+        let byte = bytes[offset]
+        let expected = queryBytes[queryOffset]
+        if byte != expected { return byte < expected ? -1 : 1 }
+        offset += 1
+        queryOffset += 1
       }
       return 0
     }
