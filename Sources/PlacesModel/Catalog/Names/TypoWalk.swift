@@ -14,12 +14,16 @@ protocol TypoWalkTable {
 /// the edit-distance table of the query word being matched (insertions, deletions,
 /// substitutions and transpositions of adjacent letters, a typo at the first letter costing
 /// two), and leaves a prefix as soon as no longer text can match within the word's budget.
+/// Once a prefix has spent the budget, only a few fixed texts can follow it (the query's
+/// remaining letters, from each cell at the budget, or after one swap): each is searched for
+/// whole, so the texts below that prefix cost a binary search each, not a visit per letter.
 /// The query's earlier words must match whole words of the text, each within its own budget;
 /// its last word may match the start of a word, as a prefix.
 ///
-/// - Complexity: proportional to the prefixes of the table within the budgets of the query's
-///   prefixes, each costing O(*m*) for a word of *m* letters and O(log *r*) to find in a run of
-///   *r* entries; not to the size of the table.
+/// - Complexity: proportional to the prefixes of the table that leave part of a budget unspent,
+///   each costing O(*m*) for a word of *m* letters and O(log *r*) to find in a run of *r*
+///   entries, and O(*m* log *r*) for each of the O(*m*) texts that may follow one that spends
+///   it; not to the size of the table.
 enum TypoWalk {
   /// A run of entries that match with the same number of typos.
   struct Match {
@@ -49,12 +53,29 @@ enum TypoWalk {
     return rows.withUnsafeMutableBufferPointer { rows in
       letters.withUnsafeMutableBufferPointer { letters in
         query.withUnsafeBufferPointer { query in
-          layout.words.withUnsafeBufferPointer { words in
-            let walker = Walker(
-              table: table, bytes: bytes, words: words, maximumTypos: layout.maximumTypos,
-              query: query, rows: rows, letters: letters)
-            walker.run()
-            return walker.matches
+          // The query's UTF-8, and where each of its letters starts in it, the end last.
+          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * query.count) { queryBytes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: query.count + 1) { letterStart in
+              var byteCount = 0
+              for (index, letter) in query.enumerated() {
+                letterStart[index] = byteCount
+                if let scalar = Unicode.Scalar(letter) {
+                  UTF8.encode(scalar) { byte in
+                    queryBytes[byteCount] = byte
+                    byteCount += 1
+                  }
+                }
+              }
+              letterStart[query.count] = byteCount
+              return layout.words.withUnsafeBufferPointer { words in
+                let walker = Walker(
+                  table: table, bytes: bytes, words: words, maximumTypos: layout.maximumTypos,
+                  query: query, queryBytes: UnsafeBufferPointer(queryBytes),
+                  letterStart: UnsafeBufferPointer(letterStart), rows: rows, letters: letters)
+                walker.run()
+                return walker.matches
+              }
+            }
           }
         }
       }
@@ -74,6 +95,16 @@ enum TypoWalk {
     var letterStart: Int
     /// How many rows it may need.
     var rowLimit: Int
+  }
+
+  /// A fixed text that may follow once a word's budget is spent: a swapped letter, if any,
+  /// then the word's query letters from `from` on.
+  struct Continuation {
+    var swapped: UInt32?
+    var from: Int
+    /// The swapped letter's UTF-8, the first byte lowest, and its length; 0 without one.
+    var swappedBytes: UInt32 = 0
+    var swappedLength = 0
   }
 
   /// Where every word's letters, rows and text letters lie in the walk's flat buffers.
@@ -109,19 +140,19 @@ enum TypoWalk {
     let words: UnsafeBufferPointer<WordLayout>
     let maximumTypos: Int
     let query: UnsafeBufferPointer<UInt32>
+    /// The query's letters in UTF-8, and where each starts there, the end last.
+    let queryBytes: UnsafeBufferPointer<UInt8>
+    let letterStart: UnsafeBufferPointer<Int>
     /// Each word's rows of the edit-distance table, one per letter of text matched so far.
     let rows: UnsafeMutableBufferPointer<Int>
     /// Each word's letters of text matched so far, from index 1.
     let letters: UnsafeMutableBufferPointer<UInt32>
     var matches: [Match] = []
 
-    /// Runs of at most this many entries are scanned for the letters that may follow rather
-    /// than searched.
-    private static var scanLimit: Int { 48 }
-
     init(
       table: Table, bytes: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<WordLayout>,
       maximumTypos: Int, query: UnsafeBufferPointer<UInt32>,
+      queryBytes: UnsafeBufferPointer<UInt8>, letterStart: UnsafeBufferPointer<Int>,
       rows: UnsafeMutableBufferPointer<Int>, letters: UnsafeMutableBufferPointer<UInt32>
     ) {
       self.table = table
@@ -129,6 +160,8 @@ enum TypoWalk {
       self.words = words
       self.maximumTypos = maximumTypos
       self.query = query
+      self.queryBytes = queryBytes
+      self.letterStart = letterStart
       self.rows = rows
       self.letters = letters
       // Row 0 of each word: its letters deleted, the first costing two.
@@ -160,6 +193,14 @@ enum TypoWalk {
       let budget = min(layout.budget, maximumTypos - typosBefore)
       let isLast = word == words.count - 1
       let current = layout.rowStart + row * width
+
+      if isLast, rowMinimum == budget, bestSoFar > budget {
+        // Nothing matched yet and the budget is spent: only the query's remaining letters,
+        // exactly, can follow, so they are searched for whole rather than letter by letter.
+        followSpentBudget(
+          entries, depth: depth, word: word, row: row, typosBefore: typosBefore, budget: budget)
+        return
+      }
 
       // The entries that end here, then those whose word ends here (a space is the smallest
       // byte a folded text holds), then the rest, grouped by their next letter.
@@ -218,41 +259,9 @@ enum TypoWalk {
         }
         return
       }
-      // The budget is spent: only a letter that the query has next, where the row reaches the
-      // budget, or that swaps with the letter before, can follow. A short run is scanned for
-      // them, a long one searched.
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * width) { buffer in
-        let candidates = lettersWithinBudget(row: row, of: word, budget: budget, into: buffer)
-        if rest.count <= Self.scanLimit {
-          var start = rest.lowerBound
-          while start < rest.upperBound {
-            let (letter, letterLength) = scalar(at: table.bounds(of: start).start + depth)
-            var end = start + 1
-            while end < rest.upperBound, !isBeyond(end, start, depth, letterLength) {
-              end += 1
-            }
-            if candidates.contains(letter) {
-              visitChild(start..<end, letter: letter, letterLength: letterLength, next)
-            }
-            start = end
-          }
-          return
-        }
-        var from = rest.lowerBound
-        for letter in candidates {
-          let (encoded, letterLength) = utf8(letter)
-          let start = firstEntry(in: from..<rest.upperBound) {
-            self.compare($0, depth, encoded, letterLength) >= 0
-          }
-          guard start < rest.upperBound, compare(start, depth, encoded, letterLength) == 0 else {
-            from = start
-            continue
-          }
-          let end = groupEnd(from: start, before: rest.upperBound, at: depth, length: letterLength)
-          visitChild(start..<end, letter: letter, letterLength: letterLength, next)
-          from = end
-        }
-      }
+      // The budget is spent: the word goes on with the query's remaining letters, exactly.
+      followSpentBudget(
+        rest, depth: depth, word: word, row: row, typosBefore: typosBefore, budget: budget)
     }
 
     /// Visits the group of entries whose next letter, after `parent.depth` bytes, is `letter`,
@@ -290,51 +299,176 @@ enum TypoWalk {
         typosBefore: parent.typosBefore, bestSoFar: best, rowMinimum: rowMinimum)
     }
 
-    /// Writes to `buffer` the letters that can follow the text matched so far, `row` letters
-    /// against `word`, without going over `budget`, when the row's least value is the budget,
-    /// and returns them sorted, without repeats: the query's letters after the cells at the
-    /// budget, and the letter before one that the text's last letter matches, which a
-    /// transposition swaps in.
-    private func lettersWithinBudget(
-      row: Int, of word: Int, budget: Int, into buffer: UnsafeMutableBufferPointer<UInt32>
-    ) -> UnsafeMutableBufferPointer<UInt32> {
+    /// Finds, among `entries`, those that go on from `depth` bytes within `word`'s budget, the
+    /// budget being spent (the least value of `row` is `budget`), and settles them: a match of
+    /// the last word, or on to the next word after a space.
+    ///
+    /// Once the row's least value is the budget, every later row's is too, and only a path of
+    /// exact letters keeps a value there: from each cell at the budget, the query's letters
+    /// after it; or, where the text's last letter and the query letter before a cell can be
+    /// swapped within the budget, that letter, then the query's letters from the cell on.
+    /// Each such continuation is a fixed text, so the entries it reaches form one run, found by
+    /// binary search instead of a visit per letter; each entry reached needs exactly the
+    /// budget in this word.
+    private func followSpentBudget(
+      _ entries: Range<Int>, depth: Int, word: Int, row: Int, typosBefore: Int, budget: Int
+    ) {
+      guard !entries.isEmpty else { return }
       let layout = words[word]
       let width = layout.length + 1
       let current = layout.rowStart + row * width
-      var count = 0
-      for column in 1..<width where rows[current + column - 1] <= budget {
-        buffer[count] = query[layout.queryStart + column - 1]
-        count += 1
-      }
-      if row >= 1 {
-        let lastLetter = letters[layout.letterStart + row]
-        let previous = current - width
-        for column in 2..<max(width, 2)
-        where query[layout.queryStart + column - 1] == lastLetter
-          && rows[previous + column - 2] + (column == 2 ? 2 : 1) <= budget
-        {
-          buffer[count] = query[layout.queryStart + column - 2]
+      let isLast = word == words.count - 1
+      withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 2 * width) { buffer in
+        var count = 0
+        for column in 0..<layout.length where rows[current + column] <= budget {
+          buffer[count] = Continuation(swapped: nil, from: column)
           count += 1
         }
-      }
-      // Few letters: sorted by insertion, repeats dropped.
-      var unique = 0
-      for index in 0..<count {
-        let letter = buffer[index]
-        var position = unique
-        while position > 0, buffer[position - 1] > letter {
-          position -= 1
+        if row >= 1 {
+          let lastLetter = letters[layout.letterStart + row]
+          let previous = current - width
+          for column in 2..<max(width, 2)
+          where query[layout.queryStart + column - 1] == lastLetter
+            && rows[previous + column - 2] + (column == 2 ? 2 : 1) <= budget
+          {
+            let swapped = query[layout.queryStart + column - 2]
+            let (encoded, length) = utf8(swapped)
+            buffer[count] = Continuation(
+              swapped: swapped, from: column, swappedBytes: encoded, swappedLength: length)
+            count += 1
+          }
         }
-        guard position == 0 || buffer[position - 1] != letter else { continue }
-        var move = unique
-        while move > position {
-          buffer[move] = buffer[move - 1]
-          move -= 1
+        // Shortest first, so that a continuation another one starts with comes before it.
+        for index in 1..<max(count, 1) {
+          let continuation = buffer[index]
+          var position = index
+          while position > 0,
+            letterCount(of: buffer[position - 1], in: layout)
+              > letterCount(of: continuation, in: layout)
+          {
+            buffer[position] = buffer[position - 1]
+            position -= 1
+          }
+          buffer[position] = continuation
         }
-        buffer[position] = letter
-        unique += 1
+        for index in 0..<count {
+          let continuation = buffer[index]
+          // The last word's entries that start with an earlier continuation are found with
+          // it, and an earlier word's entries cannot take two continuations; a repeat is left.
+          let isCovered = (0..<index).contains { earlier in
+            isPrefix(buffer[earlier], of: continuation, in: layout, orEqualOnly: !isLast)
+          }
+          if !isCovered {
+            follow(
+              continuation, in: entries, depth: depth, word: word, typosBefore: typosBefore,
+              budget: budget)
+          }
+        }
       }
-      return UnsafeMutableBufferPointer(rebasing: buffer[0..<unique])
+    }
+
+    /// Settles the entries of `entries` whose text from `depth` bytes starts with
+    /// `continuation` of `word`: a match with `typosBefore + budget` typos for the last word;
+    /// for an earlier one, those whose word ends there go on to the next word.
+    private func follow(
+      _ continuation: Continuation, in entries: Range<Int>, depth: Int, word: Int,
+      typosBefore: Int, budget: Int
+    ) {
+      let layout = words[word]
+      let lower = firstEntry(in: entries) { self.compare($0, depth, continuation, layout) >= 0 }
+      guard lower < entries.upperBound, compare(lower, depth, continuation, layout) == 0 else {
+        return
+      }
+      let upper = firstEntry(in: (lower + 1)..<entries.upperBound) {
+        self.compare($0, depth, continuation, layout) > 0
+      }
+      let typos = typosBefore + budget
+      guard word < words.count - 1 else {
+        if typos > 0 {
+          matches.append(Match(entries: lower..<upper, typos: typos))
+        }
+        return
+      }
+      // The text's word must end where the continuation does: on to the next word.
+      let end = depth + byteCount(of: continuation, in: layout)
+      let longer = firstEntry(in: lower..<upper) { self.endsAfter($0, end) }
+      let beyondSpace = firstEntry(in: longer..<upper) { self.isBeyondSpace($0, end) }
+      guard longer < beyondSpace else { return }
+      let next = word + 1
+      visit(
+        longer..<beyondSpace, depth: end + 1, word: next, row: 0, typosBefore: typos,
+        bestSoFar: next == words.count - 1
+          ? rows[words[next].rowStart + words[next].length] : Int.max, rowMinimum: 0)
+    }
+
+    /// The letters of `continuation` of a word laid out as `layout`.
+    @inline(__always)
+    private func letterCount(of continuation: Continuation, in layout: WordLayout) -> Int {
+      (continuation.swapped == nil ? 0 : 1) + layout.length - continuation.from
+    }
+
+    /// Letter `index` of `continuation` of a word laid out as `layout`.
+    @inline(__always)
+    private func letter(
+      _ index: Int, of continuation: Continuation, in layout: WordLayout
+    ) -> UInt32 {
+      guard let swapped = continuation.swapped else {
+        return query[layout.queryStart + continuation.from + index]
+      }
+      return index == 0 ? swapped : query[layout.queryStart + continuation.from + index - 1]
+    }
+
+    /// The UTF-8 bytes of `continuation` of a word laid out as `layout`.
+    @inline(__always)
+    private func byteCount(of continuation: Continuation, in layout: WordLayout) -> Int {
+      continuation.swappedLength + letterStart[layout.queryStart + layout.length]
+        - letterStart[layout.queryStart + continuation.from]
+    }
+
+    /// Whether `continuation` starts with `earlier` (or, with `orEqualOnly`, equals it).
+    private func isPrefix(
+      _ earlier: Continuation, of continuation: Continuation, in layout: WordLayout,
+      orEqualOnly: Bool
+    ) -> Bool {
+      let count = letterCount(of: earlier, in: layout)
+      let otherCount = letterCount(of: continuation, in: layout)
+      guard orEqualOnly ? count == otherCount : count <= otherCount else { return false }
+      for index in 0..<count
+      where letter(index, of: earlier, in: layout) != letter(index, of: continuation, in: layout) {
+        return false
+      }
+      return true
+    }
+
+    /// -1, 0 or 1 as the text of `entry` from `depth` bytes sorts before, starts with, or sorts
+    /// after `continuation` of a word laid out as `layout`, byte by byte, a text that ends
+    /// first sorting before.
+    @inline(__always)
+    private func compare(
+      _ entry: Int, _ depth: Int, _ continuation: Continuation, _ layout: WordLayout
+    ) -> Int {
+      let bounds = table.bounds(of: entry)
+      var offset = bounds.start + depth
+      var index = 0
+      while index < continuation.swappedLength {
+        guard offset < bounds.end else { return -1 }
+        let byte = bytes[offset]
+        let expected = UInt8(truncatingIfNeeded: continuation.swappedBytes >> (8 * UInt32(index)))
+        if byte != expected { return byte < expected ? -1 : 1 }
+        offset += 1
+        index += 1
+      }
+      var queryOffset = letterStart[layout.queryStart + continuation.from]
+      let queryEnd = letterStart[layout.queryStart + layout.length]
+      while queryOffset < queryEnd {
+        guard offset < bounds.end else { return -1 }
+        let byte = bytes[offset]
+        let expected = queryBytes[queryOffset]
+        if byte != expected { return byte < expected ? -1 : 1 }
+        offset += 1
+        queryOffset += 1
+      }
+      return 0
     }
 
     /// Computes row `row` of `word`'s table from the rows before it, for text letter `letter`,
@@ -416,19 +550,6 @@ enum TypoWalk {
       return firstEntry(in: (lastInGroup + 1)..<min(probe, end)) {
         self.isBeyond($0, start, depth, length)
       }
-    }
-
-    /// -1, 0 or 1 as the `length` bytes at `depth` of `entry` sort before, equal or after the
-    /// `length` bytes of `encoded`, the first in its lowest byte.
-    @inline(__always)
-    private func compare(_ entry: Int, _ depth: Int, _ encoded: UInt32, _ length: Int) -> Int {
-      let offset = table.bounds(of: entry).start + depth
-      for index in 0..<length {
-        let byte = bytes[offset + index]
-        let expected = UInt8(truncatingIfNeeded: encoded >> (8 * UInt32(index)))
-        if byte != expected { return byte < expected ? -1 : 1 }
-      }
-      return 0
     }
 
     /// The UTF-8 bytes of `scalar`, the first in the lowest byte, and how many there are.

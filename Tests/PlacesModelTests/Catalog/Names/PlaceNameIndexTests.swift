@@ -143,6 +143,14 @@ struct PlaceNameIndexTests {
     ("São Paulo", "paullo", true),  // a later word
     ("Port Louis", "port lousi", true),
     ("Xi’an", "xiaan", true),
+    ("Göteborg", "gotebrog", true),  // the budget spent, then two letters swapped
+    ("Göteborg", "gotebogr", true),
+    ("Göteborg", "gotebrogg", true),  // two typos in 9 letters
+    ("Göteborg", "gotebrigo", false),  // three
+    ("Tsockholm", "stockholm", true),  // the first two letters swapped: two typos
+    ("Tsockholm", "stockhol", false),
+    ("Saint-Étienne", "sant etienne", false),  // no typo in a word of 4 letters
+    ("Saint-Étienne", "saint etiene", true),
   ])
   func matchesWithTyposAsMeilisearchAllowsThem(name: String, query: String, matches: Bool) {
     let index = PlaceNameIndex(places: [Self.place(1, name)])
@@ -209,6 +217,74 @@ struct PlaceNameIndexTests {
   }
 
   // MARK: - Against brute force
+
+  @Test(arguments: [false, true])
+  func matchesWithoutTyposFillingTheLimitLeaveOutMatchesWithTypos(withLocation: Bool) {
+    // Stockholm's neighbours with typos are the most populous and nearest to the origin:
+    // only the kinds rank them after the 25 names starting with the query.
+    let origin = withLocation ? Coordinate.fixture(59, 18) : nil
+    var places = (1...25).map { number in
+      Self.place(
+        Place.ID(number), "Stockholm \(number)", population: number,
+        at: .fixture(Double(number), Double(number)))
+    }
+    for (offset, name) in ["Stokholm", "Stockhom", "Stockhlom", "Stoxkholm", "Stockholn"]
+      .enumerated()
+    {
+      places.append(
+        Self.place(
+          Place.ID(100 + offset), name, population: 1_000_000 + offset, at: .fixture(59, 18)))
+    }
+    let index = PlaceNameIndex(places: places)
+
+    for query in ["stockholm", "stockhol", "stockho"] {
+      let all = Self.bruteForce(query, in: places, near: origin)
+      #expect(all.count { $0.kind == .typo } >= 3, "query \(query)")
+      for limit in [1, 2, 19, 24, 25, 26, 28, 30, 40] {
+        let found = index.found(for: query, near: origin, limit: limit)
+        #expect(found.map(\.id) == all.prefix(limit).map(\.id), "query \(query), limit \(limit)")
+        #expect(
+          found.map(\.kind) == all.prefix(limit).map(\.kind), "query \(query), limit \(limit)")
+      }
+    }
+  }
+
+  @Test(arguments: [8, 9] as [UInt64], [false, true])
+  func typosAfterTheBudgetIsSpentMatchABruteForceSearch(seed: UInt64, withLocation: Bool) {
+    // Few letters, repeated: once a word's budget is spent, several continuations of the
+    // query remain, some starting others, some after two letters swapped.
+    var random = SplitMix64(seed: seed)
+    let letters = Array("aboröé".unicodeScalars)
+    let places = (1...600).map { id in
+      let words = (0...random.below(2)).map { _ in
+        var word = ""
+        word.unicodeScalars.append(
+          contentsOf: (0..<(3 + random.below(8))).map { _ in letters[random.below(letters.count)] })
+        return word
+      }
+      return Self.place(
+        Place.ID(id), words.joined(separator: " "), population: random.below(30),
+        at: Self.randomCoordinate(&random))
+    }
+    let index = PlaceNameIndex(places: places)
+    let origin = withLocation ? Self.randomCoordinate(&random) : nil
+
+    var typoMatches = 0
+    for _ in 0..<60 {
+      let name = SearchFolding.folded(places[random.below(places.count)].name)
+      let prefix = String(name.prefix(4 + random.below(max(name.count - 3, 1))))
+      let query = Self.withTypos(prefix, count: random.below(3), random: &random)
+      let all = Self.bruteForce(query, in: places, near: origin)
+      for limit in [1, 4, 1_000] {
+        let found = index.found(for: query, near: origin, limit: limit)
+        #expect(found.map(\.id) == all.prefix(limit).map(\.id), "query \(query), limit \(limit)")
+        #expect(
+          found.map(\.kind) == all.prefix(limit).map(\.kind), "query \(query), limit \(limit)")
+      }
+      typoMatches += all.count { $0.kind == .typo }
+    }
+    #expect(typoMatches > 100, "the queries exercise matches with typos")
+  }
 
   @Test(arguments: [1, 2, 3, 4] as [UInt64], [false, true])
   func randomCatalogsMatchABruteForceSearch(seed: UInt64, withLocation: Bool) {
