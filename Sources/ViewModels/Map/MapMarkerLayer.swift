@@ -176,6 +176,16 @@ struct MapMarkerSource {
         x: Double(node.x[entry]) + 0.5, y: Double(node.y[entry]) + 0.5))
   }
 
+  /// The identifier of the representative place of `entry` at `level`.
+  func representative(of entry: Int, at level: Int) -> Place.ID {
+    catalog[Int(hierarchy.levels[level].representative[entry])].id
+  }
+
+  /// The entry at `level` holding the place `id`, if the catalog has it.
+  func entry(holding id: Place.ID, at level: Int) -> Int? {
+    catalog.position(ofPlaceWithID: id).map { selectedAncestor(of: $0, at: level) }
+  }
+
   /// The entry at `level` holding the place at catalog `position`.
   func selectedAncestor(of position: Int, at level: Int) -> Int {
     hierarchy.ancestor(

@@ -8,12 +8,21 @@
 /// ancestor is on the map now names it (``Removal/into``: it merged into that cluster, and can
 /// move into its position). Counts add up along the way: a cluster's count is the sum of its
 /// parts'.
+///
+/// After an edit of the catalog (a place inserted, moved or removed), the update holds only the
+/// markers that changed, at the same level, and relates the two catalogs' clusters through
+/// their representative places: an added marker names the marker that held its representative
+/// place before the edit (``Addition/from``), and a removed marker the marker that holds its
+/// representative place now (``Removal/into``), when that marker is on the map and is another
+/// marker. A marker that only changed its count or position is removed and added again under
+/// the same identity, without lineage.
 public struct MapMarkerUpdate: Hashable, Sendable {
   /// A marker that left the map.
   public struct Removal: Hashable, Sendable {
     /// The marker's identity.
     public let id: MapMarker.ID
-    /// The marker it merged into, on the map after the update, when the zoom went out.
+    /// The marker it merged into, on the map after the update, when the zoom went out or the
+    /// catalog changed.
     public let into: MapMarker?
 
     /// Creates a removal of the marker `id`, merged into `into` if given.
@@ -27,7 +36,8 @@ public struct MapMarkerUpdate: Hashable, Sendable {
   public struct Addition: Hashable, Sendable {
     /// The marker.
     public let marker: MapMarker
-    /// The marker it split from, on the map before the update, when the zoom went in.
+    /// The marker it split from, on the map before the update, when the zoom went in or the
+    /// catalog changed.
     public let from: MapMarker?
 
     /// Creates an addition of `marker`, split from `from` if given.

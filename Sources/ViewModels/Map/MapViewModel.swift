@@ -282,13 +282,15 @@ public final class MapViewModel {
   }
 
   /// Shows the markers of `level` for ``viewport`` (the current level by default), sending
-  /// the difference, with lineage when the level changed; then selects the selected place's
-  /// marker if it was added.
+  /// the difference, with lineage when the level or the catalog changed (`previousSource`,
+  /// the source the markers shown were made from); then selects the selected place's marker
+  /// if it was added.
   ///
   /// - Returns: Whether the selected place's marker was added (and so selected).
   @discardableResult
   private func updateMarkers(
-    level: Int? = nil, selectionChanged: Bool = false, reusingMarkers: Bool = true
+    level: Int? = nil, selectionChanged: Bool = false, reusingMarkers: Bool = true,
+    previousSource: MapMarkerSource? = nil
   ) -> Bool {
     let newLevel = level ?? layer.level
     let newLayer = source.layer(
@@ -302,7 +304,7 @@ public final class MapViewModel {
     let update =
       isPan
       ? Self.panUpdate(from: previous, to: layer)
-      : lineageUpdate(from: previous, to: layer)
+      : lineageUpdate(from: previous, to: layer, previousSource: previousSource)
     guard let target, !(update.added.isEmpty && update.removed.isEmpty) else { return false }
     target.updateMarkers(update)
     guard let selectedItem,
@@ -344,10 +346,15 @@ public final class MapViewModel {
     return MapMarkerUpdate(removed: removed, added: added)
   }
 
-  /// The difference between two layers compared by marker, with lineage across levels: an
-  /// added marker names its ancestor that was shown, a removed one its ancestor now shown.
+  /// The difference between two layers compared by marker, with lineage: an added marker
+  /// names its ancestor that was shown, a removed one its ancestor now shown.
+  ///
+  /// When the catalog changed (`previousSource`, the source of the markers shown before, is
+  /// given), entries of the two hierarchies are related through places: an added marker names the marker shown before
+  /// that held its representative place, a removed marker the marker shown now that holds its
+  /// representative place, each where the level did not go the other way.
   private func lineageUpdate(
-    from previous: MapMarkerLayer, to current: MapMarkerLayer
+    from previous: MapMarkerLayer, to current: MapMarkerLayer, previousSource: MapMarkerSource?
   ) -> MapMarkerUpdate {
     var previousByID: [MapMarker.ID: MapMarker] = [:]
     var previousByEntry: [Int: MapMarker] = [:]
@@ -371,11 +378,14 @@ public final class MapViewModel {
     var added: [MapMarkerUpdate.Addition] = []
     for (entry, marker) in zip(current.entries, current.entryMarkers) {
       guard let marker, previousByID[marker.id] != marker else { continue }
-      var from: MapMarker?
-      if zoomedIn {
-        let ancestor = hierarchy.ancestor(of: entry, at: current.level, to: previous.level)
-        from = previousByEntry[ancestor].flatMap { $0.id == marker.id ? nil : $0 }
+      var ancestor: Int?
+      if let previousSource, !zoomedOut {
+        ancestor = previousSource.entry(
+          holding: source.representative(of: entry, at: current.level), at: previous.level)
+      } else if zoomedIn {
+        ancestor = hierarchy.ancestor(of: entry, at: current.level, to: previous.level)
       }
+      let from = ancestor.flatMap { previousByEntry[$0] }.flatMap { $0.id == marker.id ? nil : $0 }
       added.append(.init(marker: marker, from: from))
     }
     if let marker = current.selectedMarker, previousByID[marker.id] != marker {
@@ -388,11 +398,15 @@ public final class MapViewModel {
         currentIDs.contains(marker.id)
         && (currentByEntry.values.contains { $0 == marker } || current.selectedMarker == marker)
       guard !kept else { continue }
-      var into: MapMarker?
-      if zoomedOut {
-        let ancestor = hierarchy.ancestor(of: entry, at: previous.level, to: current.level)
-        into = currentByEntry[ancestor].flatMap { $0.id == marker.id ? nil : $0 }
+      var ancestor: Int?
+      if let previousSource, !zoomedIn {
+        ancestor = source.entry(
+          holding: previousSource.representative(of: entry, at: previous.level),
+          at: current.level)
+      } else if zoomedOut {
+        ancestor = hierarchy.ancestor(of: entry, at: previous.level, to: current.level)
       }
+      let into = ancestor.flatMap { currentByEntry[$0] }.flatMap { $0.id == marker.id ? nil : $0 }
       removed.append(.init(id: marker.id, into: into))
     }
     if let marker = previous.selectedMarker,
@@ -409,15 +423,18 @@ public final class MapViewModel {
 extension MapViewModel: ModelReactions {
   /// Clusters the new catalog, from its own index, and sends the markers that changed.
   package func catalogDidChange(to catalog: PlaceCatalog) {
+    let previousSource = source
     source = MapMarkerSource(catalog: catalog, options: options)
     selectedPosition = selectedItem.flatMap(catalog.position(ofPlaceWithID:))
     if selectedPosition == nil {
       selectedItem = nil
     }
-    // A new catalog can name or place the same entries differently: every marker is made anew.
+    // A new catalog can name or place the same entries differently: every marker is made anew,
+    // at the level shown (a catalog change is no zoom: the hysteresis holds).
+    let current = layer.source == nil ? nil : layer.level
     updateMarkers(
-      level: source.level(forZoom: viewport.camera.zoom, current: nil), selectionChanged: true,
-      reusingMarkers: false)
+      level: source.level(forZoom: viewport.camera.zoom, current: current),
+      selectionChanged: true, reusingMarkers: false, previousSource: previousSource)
   }
 
   /// Shows or hides the user's location.

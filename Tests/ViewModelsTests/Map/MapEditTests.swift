@@ -4,7 +4,8 @@ import ViewModelTestSupport
 import ViewModels
 
 /// The map after an edit: markers made anew from the new catalog, even when its clusters are
-/// those of the catalog before.
+/// those of the catalog before, sent as the difference, with where they split from and merged
+/// into.
 struct MapEditTests {
   @Test func aRenamedPlaceShowsItsNewNameOnTheMap() throws {
     let places = (0..<6).map {
@@ -26,5 +27,88 @@ struct MapEditTests {
     #expect(model.places.indexBuildCount == 0)  // The clusters of the catalog before.
     #expect(view.shownMarkers[.place(PlaceID(2))]?.title == "renamed")
     #expect(Set(view.shownMarkers.values) == Set(map.markers))
+  }
+
+  /// The representative place of a marker: the place of a place's marker, the representative
+  /// of a cluster.
+  private static func representative(of id: MapMarker.ID) -> Place.ID {
+    switch id {
+    case .place(let place): place
+    case .cluster(let cluster): cluster.representative
+    }
+  }
+
+  /// The places of every marker on the map, by identity.
+  private static func members(of map: MapViewModel) -> [MapMarker.ID: Set<Place.ID>] {
+    Dictionary(
+      uniqueKeysWithValues: map.markers.map {
+        ($0.id, Set(map.placeIDs(inMarkerWithID: $0.id) ?? []))
+      })
+  }
+
+  @Test(arguments: [21, 22, 23, 24] as [UInt64])
+  func editsSendTheMarkersThatChangedNamingWhereTheySplitFromAndMergedInto(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    var places = RandomMapScenes.catalog(count: 1_200, using: &generator)
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(model: model, camera: .world, viewSize: .phone)
+    let view = MapStabilityTests.UpdateRecorder()
+    map.view = view
+    var nextID = 100_000
+    for _ in 0..<16 {
+      // An integral zoom keeps the level when the catalog changes.
+      let zoom = Double(Int.random(in: 2...9, using: &generator))
+      let centre = places[Int.random(in: 0..<places.count, using: &generator)]
+      map.cameraChanged(to: .fixture(centre.coordinate, zoom: zoom), viewSize: .phone)
+      let before = Self.members(of: map)
+      let markersBefore = Dictionary(uniqueKeysWithValues: map.markers.map { ($0.id, $0) })
+      let updatesBefore = view.updates.count
+
+      // Near the centre, so the edit changes what is on screen.
+      let near = places.filter {
+        abs($0.coordinate.latitude - centre.coordinate.latitude) < 8
+          && abs($0.coordinate.longitude - centre.coordinate.longitude) < 8
+      }
+      let target = near[Int.random(in: 0..<near.count, using: &generator)]
+      let other = near[Int.random(in: 0..<near.count, using: &generator)]
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0:
+        try model.update(
+          Place(id: target.id, name: target.name, coordinate: other.coordinate))
+      case 1 where places.count > 2:
+        try model.remove(placeWithID: target.id)
+      default:
+        nextID += 1
+        try model.insert(
+          Place(id: PlaceID(nextID), name: "new \(nextID)", coordinate: other.coordinate))
+      }
+      places = Array(model.places)
+
+      let after = Self.members(of: map)
+      let markersAfter = Dictionary(uniqueKeysWithValues: map.markers.map { ($0.id, $0) })
+      #expect(view.markers == markersAfter, "applying the updates gives the markers shown")
+      guard view.updates.count > updatesBefore, let update = view.updates.last else { continue }
+      // Only what changed is sent.
+      for addition in update.added {
+        #expect(markersBefore[addition.marker.id] != addition.marker)
+      }
+      for id in update.removedIDs {
+        #expect(markersAfter[id] != markersBefore[id])
+      }
+      // An added marker names the marker shown before that held its representative place.
+      for addition in update.added {
+        let place = Self.representative(of: addition.marker.id)
+        let holder = before.first { $0.value.contains(place) }?.key
+        let expected = holder == addition.marker.id ? nil : holder.flatMap { markersBefore[$0] }
+        #expect(addition.from == expected)
+      }
+      // A removed marker names the marker shown now that holds its representative place.
+      for removal in update.removed {
+        let place = Self.representative(of: removal.id)
+        let holder = after.first { $0.value.contains(place) }?.key
+        let expected = holder == removal.id ? nil : holder.flatMap { markersAfter[$0] }
+        #expect(removal.into == expected)
+      }
+    }
   }
 }
