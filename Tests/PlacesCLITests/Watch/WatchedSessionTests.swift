@@ -43,7 +43,7 @@ struct WatchedSessionTests {
           "list: scrollToRow row=2 animated=true",
           #"card: showDetails id=2 name="Visby""#,
           Self.reloadLine(session, inserted: 1, updated: 1, removed: 1),
-          "map: updateMarkers added=2 removed=2 count=2 clusters=1",
+          "map: updateMarkers added=2 removed=2 count=2 clusters=1 split=1 merged=0",
           "map: selectMarker id=2",
           "list: updateRows count=3 order=name removed=2 inserted=2 reloaded=0",
           "list: highlightRow row=2",
@@ -65,7 +65,7 @@ struct WatchedSessionTests {
       session.lines
         == Self.startUp + Self.threeListed + [
           Self.reloadLine(session, inserted: 1, updated: 1, removed: 1),
-          "map: updateMarkers added=1 removed=1 count=1 clusters=1",
+          "map: updateMarkers added=1 removed=1 count=1 clusters=1 split=1 merged=0",
           "list: updateRows count=3 order=name removed=2 inserted=2 reloaded=0",
           #"id=3 name="Kiruna""#, #"id=4 name="Lund""#, #"id=2 name="Visby C""#,
         ])
@@ -87,7 +87,7 @@ struct WatchedSessionTests {
       session.lines
         == Self.startUp + Self.threeListed + [
           Self.reloadLine(session, inserted: 1, updated: 1, removed: 1),
-          "map: updateMarkers added=1 removed=1 count=1 clusters=1",
+          "map: updateMarkers added=1 removed=1 count=1 clusters=1 split=1 merged=0",
           "list: updateRows count=3 order=name removed=2 inserted=2 reloaded=0",
         ])
     #expect(
