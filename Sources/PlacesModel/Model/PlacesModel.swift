@@ -132,14 +132,27 @@ public final class PlacesModel {
 
   // MARK: - Changes
 
-  /// Replaces the catalog by the catalog of `newPlaces`: the same as setting ``places`` to
-  /// `PlaceCatalog(newPlaces)`, which broadcasts the difference by identifier.
+  /// Replaces the catalog by one holding `newPlaces`, in their order, and broadcasts the
+  /// difference by identifier, as setting ``places`` to `PlaceCatalog(newPlaces)` does.
+  ///
+  /// Where it is cheaper, the difference is applied as edits: when the places both catalogs
+  /// have keep their order and the new ones come after them, the new catalog is the old one
+  /// edited (see ``PlaceCatalog/applying(_:)``), which keeps the indexes an edit keeps, so
+  /// sending a whole catalog again with a few places renamed costs little more than renaming
+  /// them. Places equal to the catalog's, in the same order, change and broadcast nothing.
   ///
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``; the model is then
   ///   unchanged and nothing is broadcast.
-  /// - Complexity: O(*n*), for the new catalog's index by identifier.
+  /// - Complexity: O(*n* + *m*) on average, for the new places' index by identifier and the
+  ///   difference, plus an edit's cost when it is applied as edits.
   public func replacePlaces(_ newPlaces: [Place]) throws(PlacesModelError) {
-    places = try PlaceCatalog(newPlaces)
+    let (catalog, changes) = places.replaced(by: try PlaceCatalog(newPlaces))
+    guard !changes.isEmpty else { return }
+    let oldCatalog = places
+    broadcastsCatalog = false
+    places = catalog
+    broadcastsCatalog = true
+    install(oldCatalog: oldCatalog, changes: changes)
   }
 
   /// Applies `edits`, in order, as one change: inserts, updates and removes places, and

@@ -57,6 +57,31 @@ extension PlaceCatalog {
     return applying(touched: touched, newIDs: newIDs)
   }
 
+  /// The catalog holding the places of `new`, in its order, and what changed from this one.
+  ///
+  /// When the difference keeps the order of the places both catalogs have and adds the new
+  /// places after them, it is applied to this catalog as edits (see ``applying(_:)``), so the
+  /// result keeps or derives the indexes an edit keeps (the order by name, and the spatial
+  /// index and the clusters when no place moved, appeared or went); otherwise, or if an edit
+  /// would be refused (a name only white space), the result is `new`. When nothing changed it
+  /// is this catalog, with its indexes.
+  ///
+  /// - Complexity: O(*n* + *m*) on average for catalogs of *n* and *m* places, plus
+  ///   ``applying(_:)``'s cost when the difference is applied as edits.
+  package func replaced(
+    by new: PlaceCatalog
+  ) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    let changes = PlaceCatalogChanges(from: self, to: new)
+    guard !changes.isEmpty else { return (self, changes) }
+    guard changes.preservesOrder, new.suffix(changes.inserted.count).map(\.id) == changes.inserted
+    else { return (new, changes) }
+    var edits = changes.removed.map(PlaceEdit.remove)
+    edits += changes.updated.compactMap { new.place(withID: $0).map(PlaceEdit.update) }
+    edits += changes.inserted.compactMap { new.place(withID: $0).map(PlaceEdit.insert) }
+    guard let edited = try? applying(edits) else { return (new, changes) }
+    return (edited.catalog, changes)
+  }
+
   /// Refuses a place no catalog may hold.
   private static func validate(_ place: Place, at index: Int) throws(PlacesModelError) {
     if place.name.allSatisfy(\.isWhitespace) {

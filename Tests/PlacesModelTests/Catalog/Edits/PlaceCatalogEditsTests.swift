@@ -228,3 +228,80 @@ struct PlaceCatalogGeometryKeptTests {
     }
   }
 }
+
+/// A catalog replaced by another: the new places in their order, applied as edits where that
+/// keeps indexes.
+struct PlaceCatalogReplacementTests {
+  static let places = PlaceCatalogGeometryKeptTests.places
+
+  @Test(arguments: [5, 6, 7] as [UInt64])
+  func aReplacementHoldsTheNewPlacesInTheirOrderAndSaysWhatChanged(seed: UInt64) throws {
+    let start = RandomCatalog.coordinates(count: 200, seed: seed).enumerated().map {
+      Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
+    }
+    var catalog = try PlaceCatalog(start)
+    var edits = RandomEdits(places: start, seed: seed)
+    var generator = SplitMix64(seed: seed &+ 11)
+    for round in 0..<30 {
+      catalog.prepareIndexes()
+      _ = edits.nextBatch(maximumCount: 8)
+      var newPlaces = edits.places
+      if round.isMultiple(of: 6) {
+        newPlaces.shuffle(using: &generator)  // Not an edit's order: taken as it is.
+      }
+      let new = try PlaceCatalog(newPlaces)
+
+      let (replaced, changes) = catalog.replaced(by: new)
+
+      #expect(Array(replaced) == newPlaces)
+      #expect(changes == PlaceCatalogChanges(from: catalog, to: new))
+      #expect(
+        changes.inserted
+          == PlaceCatalogEditsTests.bruteForceChanges(from: catalog, to: new).inserted)
+      #expect(replaced.nameOrder.positions == new.nameOrder.positions)
+      for query in ["pla", "place 1"] {
+        #expect(
+          replaced.nameIndex.matches(for: query, near: nil, limit: 10).map(\.position)
+            == new.nameIndex.matches(for: query, near: nil, limit: 10).map(\.position))
+      }
+      catalog = replaced
+    }
+  }
+
+  @Test func aReplacementThatRenamesAPlaceKeepsTheIndexesAnEditKeeps() throws {
+    let catalog = try PlaceCatalog(Self.places)
+    catalog.prepareIndexes()
+    var places = Self.places
+    places[7] = places[7].renamed("renamed")
+
+    let (replaced, changes) = catalog.replaced(by: try PlaceCatalog(places))
+
+    #expect(changes == PlaceCatalogChanges(updated: [places[7].id]))
+    _ = replaced.clusterHierarchy(radius: 60, maximumLevel: 16)
+    _ = replaced.spatialIndex
+    #expect(replaced.indexBuildCount == 0)
+    #expect(Array(replaced) == places)
+  }
+
+  @Test func aReplacementWithTheSamePlacesIsTheCatalogItself() throws {
+    let catalog = try PlaceCatalog(Self.places)
+    catalog.prepareIndexes()
+
+    let (replaced, changes) = catalog.replaced(by: try PlaceCatalog(Self.places))
+
+    #expect(changes.isEmpty)
+    // Its indexes, built before, come with it: a new catalog would have built none yet.
+    #expect(replaced.indexBuildCount == PlaceCatalog.lazyIndexCount)
+  }
+
+  @Test func aReplacementWithANameEditsRefuseIsTakenAsItIs() throws {
+    let catalog = try PlaceCatalog(Self.places)
+    var places = Self.places
+    places[3] = places[3].renamed(" ")
+
+    let (replaced, changes) = catalog.replaced(by: try PlaceCatalog(places))
+
+    #expect(Array(replaced) == places)
+    #expect(changes == PlaceCatalogChanges(updated: [places[3].id]))
+  }
+}
