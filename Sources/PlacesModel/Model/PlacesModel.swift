@@ -139,7 +139,9 @@ public final class PlacesModel {
   /// have keep their order and the new ones come after them, the new catalog is the old one
   /// edited (see ``PlaceCatalog/applying(_:)``), which keeps the indexes an edit keeps, so
   /// sending a whole catalog again with a few places renamed costs little more than renaming
-  /// them. Places equal to the catalog's, in the same order, change and broadcast nothing.
+  /// them. Places equal to the catalog's, in the same order, change and broadcast nothing. A
+  /// place equal (`==`) to the catalog's keeps the catalog's value, as an edit to an equal place
+  /// does (a name written with other but canonically equivalent Unicode scalars, say).
   ///
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``; the model is then
   ///   unchanged and nothing is broadcast.

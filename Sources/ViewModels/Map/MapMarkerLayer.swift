@@ -206,7 +206,8 @@ struct MapMarkerSource {
     let halfHeight = (viewport.size.height / 2 + margin) * unitsPerPoint
     let top = UInt32(min(max(centreY - halfHeight, 0), WebMercator.worldSize - 1))
     let bottom = UInt32(min(max(centreY + halfHeight, 0), WebMercator.worldSize - 1))
-    guard 2 * halfWidth < WebMercator.worldSize else {
+    // Nearly the whole world is the whole world: two edges rounded down apart could meet.
+    guard 2 * halfWidth < WebMercator.worldSize - 2 else {
       return FixedRegion(west: 0, east: .max, y: top...bottom)
     }
     return FixedRegion(

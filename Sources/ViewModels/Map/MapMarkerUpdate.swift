@@ -10,11 +10,11 @@
 /// parts'.
 ///
 /// After an edit of the catalog (a place inserted, moved or removed), the update holds only the
-/// markers that changed, at the same level, and relates the two catalogs' clusters through
-/// their representative places: an added marker names the marker that held its representative
-/// place before the edit (``Addition/from``), and a removed marker the marker that holds its
-/// representative place now (``Removal/into``), when that marker is on the map and is another
-/// marker. A marker that only changed its count or position is removed and added again under
+/// markers that changed, at the same level, and relates the two catalogs' markers through a
+/// place: a place's marker through its place, a cluster through its representative place. An
+/// added marker names the marker that held that place before the edit (``Addition/from``), and
+/// a removed marker the marker that holds it now (``Removal/into``), when that marker is on the
+/// map and is another marker. A marker that only changed its count or position is removed and added again under
 /// the same identity, without lineage.
 public struct MapMarkerUpdate: Hashable, Sendable {
   /// A marker that left the map.

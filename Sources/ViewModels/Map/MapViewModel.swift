@@ -350,9 +350,10 @@ public final class MapViewModel {
   /// names its ancestor that was shown, a removed one its ancestor now shown.
   ///
   /// When the catalog changed (`previousSource`, the source of the markers shown before, is
-  /// given), entries of the two hierarchies are related through places: an added marker names the marker shown before
-  /// that held its representative place, a removed marker the marker shown now that holds its
-  /// representative place, each where the level did not go the other way.
+  /// given), entries of the two hierarchies are related through places: an added marker names
+  /// the marker shown before that held its place (a place's marker) or its representative
+  /// place (a cluster's), a removed marker the marker shown now that holds it, each where the
+  /// level did not go the other way.
   private func lineageUpdate(
     from previous: MapMarkerLayer, to current: MapMarkerLayer, previousSource: MapMarkerSource?
   ) -> MapMarkerUpdate {
@@ -380,8 +381,11 @@ public final class MapViewModel {
       guard let marker, previousByID[marker.id] != marker else { continue }
       var ancestor: Int?
       if let previousSource, !zoomedOut {
+        // The place a place's marker shows: it may stand for a pair whose representative is
+        // the selected place, which has a marker of its own.
         ancestor = previousSource.entry(
-          holding: source.representative(of: entry, at: current.level), at: previous.level)
+          holding: marker.placeID ?? source.representative(of: entry, at: current.level),
+          at: previous.level)
       } else if zoomedIn {
         ancestor = hierarchy.ancestor(of: entry, at: current.level, to: previous.level)
       }
@@ -401,7 +405,7 @@ public final class MapViewModel {
       var ancestor: Int?
       if let previousSource, !zoomedIn {
         ancestor = source.entry(
-          holding: previousSource.representative(of: entry, at: previous.level),
+          holding: marker.placeID ?? previousSource.representative(of: entry, at: previous.level),
           at: current.level)
       } else if zoomedOut {
         ancestor = hierarchy.ancestor(of: entry, at: previous.level, to: current.level)

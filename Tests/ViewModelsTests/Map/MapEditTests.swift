@@ -111,4 +111,58 @@ struct MapEditTests {
       }
     }
   }
+
+  // MARK: - The selected place's pair
+
+  /// P and Q, close together, and X and Y, a little further east: selecting P (the more
+  /// populous, its pair's representative) leaves Q's own marker for the pair.
+  private static func pairScene(
+    q: Place
+  ) throws -> (model: PlacesModel, map: MapViewModel, view: MapStabilityTests.UpdateRecorder) {
+    let places = [
+      Place(id: 1, name: "P", coordinate: .fixture(0, 0), population: 1_000), q,
+      Place(id: 3, name: "X", coordinate: .fixture(0, 1), population: 500),
+      Place(id: 4, name: "Y", coordinate: .fixture(0, 1.1), population: 100),
+    ]
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(
+      model: model, camera: .fixture(.fixture(0, 0), zoom: 8), viewSize: .phone)
+    let view = MapStabilityTests.UpdateRecorder()
+    map.view = view
+    try model.select(1)
+    return (model, map, view)
+  }
+
+  private static let qBesideP = Place(
+    id: 2, name: "Q", coordinate: .fixture(0, 0.1), population: 10)
+  private static let qBesideX = Place(
+    id: 2, name: "Q", coordinate: .fixture(0, 1.05), population: 10)
+
+  /// The marker of `place` on `map`: the one whose places include it.
+  private static func marker(holding place: Place.ID, on map: MapViewModel) -> MapMarker? {
+    map.markers.first { map.placeIDs(inMarkerWithID: $0.id)?.contains(place) == true }
+  }
+
+  @Test func aPlaceLeavingTheSelectedPlacesPairNamesTheClusterItJoined() throws {
+    let (model, map, view) = try Self.pairScene(q: Self.qBesideP)
+    #expect(map.markers.contains { $0.id == .place(2) })
+
+    try model.update(Self.qBesideX)
+
+    let update = try #require(view.updates.last)
+    let removal = try #require(update.removed.first { $0.id == .place(2) })
+    #expect(removal.into != nil)
+    #expect(removal.into == Self.marker(holding: 2, on: map))
+  }
+
+  @Test func aPlaceJoiningTheSelectedPlacesPairNamesTheClusterItLeft() throws {
+    let (model, map, view) = try Self.pairScene(q: Self.qBesideX)
+    let holder = try #require(Self.marker(holding: 2, on: map))
+
+    try model.update(Self.qBesideP)
+
+    let update = try #require(view.updates.last)
+    let addition = try #require(update.added.first { $0.marker.id == .place(2) })
+    #expect(addition.from == holder)
+  }
 }

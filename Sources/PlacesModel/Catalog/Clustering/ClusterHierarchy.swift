@@ -28,8 +28,8 @@
 /// Building is O(*n*) per level (a grid sweep, a radix sort, and per round of merging again
 /// the entries found close plus a copy of the level), each level at most as large as the one
 /// below it: about 0.2 s for 170,000 places and 17 levels (`places-bench --only map`).
-/// Memory: 29 bytes per entry, plus at most 2 for the directory of grid rows that starts every
-/// rectangle's search, summed over the levels (see ``byteCount``).
+/// Memory: 29 bytes per entry, plus at most 2 (and 8 bytes a level) for the directory of grid
+/// rows that starts every rectangle's search, summed over the levels (see ``byteCount``).
 package struct ClusterHierarchy: Sendable {
   /// The clustering radius, in points.
   package let radius: Double

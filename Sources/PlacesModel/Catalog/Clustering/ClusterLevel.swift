@@ -4,8 +4,8 @@
 /// Entries are sorted by the cell they lie in on a square grid of side 2^``gridShift`` units
 /// (rows from north to south, then columns from the antimeridian eastwards), so the entries in
 /// a rectangle are found row by row with a binary search each. A directory of where each band of
-/// 2^``directoryShift`` grid rows starts narrows every search to one band, so that a query does
-/// not search the whole level to find its first row. Positions are Web Mercator in fixed point
+/// 2^``directoryShift`` grid rows starts narrows the search for the first and the last row
+/// crossed to one band each, so that a query does not search the whole level to find them. Positions are Web Mercator in fixed point
 /// (``WebMercator/position(of:)``): a square of 2^32 units on a side.
 ///
 /// A class, immutable, so that a camera move holding a level holds one reference, not nine.
@@ -36,7 +36,8 @@ package final class ClusterLevel: Sendable {
   package let directoryShift: Int
   /// The index of the first entry of each band of grid rows (band *b* holds rows
   /// `b << directoryShift` up to the next band), and the entry count last: about one band per
-  /// four entries, never more than the grid has rows.
+  /// two to four entries (at most 2 bytes an entry, plus 8 bytes a level), never more than
+  /// the grid has rows.
   let directory: [UInt32]
 
   /// A level of entries sorted on a grid of 2^`gridShift` units, with their parents and
@@ -62,7 +63,7 @@ package final class ClusterLevel: Sendable {
   /// - Complexity: O(*n*), for *n* entries.
   private static func directory(y: [UInt32], gridShift: Int) -> (shift: Int, starts: [UInt32]) {
     let rowBits = gridShift >= 32 ? 0 : 32 - gridShift
-    // About four entries a band: few bytes per entry, a short search within a band.
+    // Two to four entries a band: few bytes per entry, a short search within a band.
     let bandBits = min(rowBits, max(0, Int.bitWidth - (y.count / 4).leadingZeroBitCount))
     let shift = rowBits - bandBits
     var starts = [UInt32](repeating: 0, count: (1 << bandBits) + 1)
@@ -121,8 +122,9 @@ package final class ClusterLevel: Sendable {
   /// (`east` below `west` crosses the antimeridian; `0` to `UInt32.max` is the whole world) by
   /// rows `yRange`, in index order.
   ///
-  /// - Complexity: O(*r* log *b* + *k*) for *r* grid rows crossed, *b* entries in a band of the
-  ///   directory and *k* entries in the cells the rectangle touches.
+  /// - Complexity: O(log *d* + *r* log *b* + *k*) for *d* entries in the bands of the first and
+  ///   last rows crossed, *r* grid rows crossed, *b* entries in those rows around the world and
+  ///   *k* entries in the cells the rectangle touches.
   package func entries(west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>) -> [Int] {
     var found: [Int] = []
     guard !x.isEmpty else { return found }

@@ -64,7 +64,8 @@ extension PlaceCatalog {
   /// result keeps or derives the indexes an edit keeps (the order by name, and the spatial
   /// index and the clusters when no place moved, appeared or went); otherwise, or if an edit
   /// would be refused (a name only white space), the result is `new`. When nothing changed it
-  /// is this catalog, with its indexes.
+  /// is this catalog, with its indexes. A place of `new` equal (`==`) to this catalog's is no
+  /// change, so the result may hold this catalog's value of it.
   ///
   /// - Complexity: O(*n* + *m*) on average for catalogs of *n* and *m* places, plus
   ///   ``applying(_:)``'s cost when the difference is applied as edits.
