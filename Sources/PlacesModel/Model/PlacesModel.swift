@@ -149,12 +149,7 @@ public final class PlacesModel {
   ///   difference, plus an edit's cost when it is applied as edits.
   public func replacePlaces(_ newPlaces: [Place]) throws(PlacesModelError) {
     let (catalog, changes) = places.replaced(by: try PlaceCatalog(newPlaces))
-    guard !changes.isEmpty else { return }
-    let oldCatalog = places
-    broadcastsCatalog = false
-    places = catalog
-    broadcastsCatalog = true
-    install(oldCatalog: oldCatalog, changes: changes)
+    install(catalog, changes: changes)
   }
 
   /// Applies `edits`, in order, as one change: inserts, updates and removes places, and
@@ -173,12 +168,7 @@ public final class PlacesModel {
   /// - Complexity: See ``PlaceCatalog/applying(_:)``: O(*n*) for any change in this version.
   public func apply(_ edits: [PlaceEdit]) throws(PlacesModelError) {
     let (catalog, changes) = try places.applying(edits)
-    guard !changes.isEmpty else { return }
-    let oldCatalog = places
-    broadcastsCatalog = false
-    places = catalog
-    broadcastsCatalog = true
-    install(oldCatalog: oldCatalog, changes: changes)
+    install(catalog, changes: changes)
   }
 
   /// Inserts `place` after the catalog's places: the same as `apply([.insert(place)])`.
@@ -205,6 +195,17 @@ public final class PlacesModel {
   ///   changes then.
   public func remove(placeWithID id: Place.ID) throws(PlacesModelError) {
     try apply([.remove(id)])
+  }
+
+  /// Installs `catalog`, which `changes` says how it differs from ``places``, and broadcasts
+  /// it as ``install(oldCatalog:changes:)`` does; nothing if nothing changed.
+  private func install(_ catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    guard !changes.isEmpty else { return }
+    let oldCatalog = places
+    broadcastsCatalog = false
+    places = catalog
+    broadcastsCatalog = true
+    install(oldCatalog: oldCatalog, changes: changes)
   }
 
   /// Broadcasts the catalog just installed in ``places``, clearing the selection first if its

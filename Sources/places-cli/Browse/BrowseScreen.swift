@@ -462,11 +462,7 @@ final class BrowseScreen: TerminalScreen {
     do {
       let (places, _) = try reload.get()
       let difference = try CatalogReload(from: coordinator.model.places, to: places, file: file)
-      do {
-        try difference.apply(to: coordinator.model)
-      } catch {
-        throw CatalogError(file: file, error: error)
-      }
+      try difference.apply(to: coordinator.model)
       let changes = difference.changes
       reloadStatus = (
         "Reloaded \(name): \(changes.inserted.count) inserted, \(changes.updated.count) "

@@ -176,18 +176,18 @@ final class CommandRunner {
   /// The catalog the app holds now.
   var catalog: PlaceCatalog { coordinator.model.places }
 
-  /// Applies `reload`, read from `file`, to the model, and returns the reload's line followed
-  /// by what the views printed in answer.
+  /// Applies `reload` to the model, and returns the reload's line followed by what the views
+  /// printed in answer.
   ///
   /// - Throws: ``CatalogError`` if the model refused an edit; nothing is printed then and the
   ///   catalog is unchanged.
-  func run(_ reload: CatalogReload, file: String) throws(CatalogError) -> String {
+  func run(_ reload: CatalogReload) throws(CatalogError) -> String {
     let changes = reload.changes
     output.append(
       OutputRecord(
         heading: nil,
         fields: [
-          ("file", .text(file)), ("inserted", .integer(changes.inserted.count)),
+          ("file", .text(reload.file)), ("inserted", .integer(changes.inserted.count)),
           ("updated", .integer(changes.updated.count)),
           ("removed", .integer(changes.removed.count)),
           ("reordered", .boolean(!reload.isAppliedAsEdits)),
@@ -198,7 +198,7 @@ final class CommandRunner {
       try reload.apply(to: coordinator.model)
     } catch {
       output.discard()
-      throw CatalogError(file: file, error: error)
+      throw error
     }
     hasOnlyNumberIDs = catalog.allSatisfy(\.id.isNumber)
     return output.take()

@@ -113,7 +113,7 @@ struct Session {
     do {
       let (places, skipNote) = try reload.get()
       let difference = try CatalogReload(from: runner.catalog, to: places, file: file)
-      let lines = try runner.run(difference, file: file)
+      let lines = try runner.run(difference)
       if let skipNote {
         do {
           try tool.standardError.write(skipNote)

@@ -74,12 +74,9 @@ extension PlaceCatalog {
   ) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     let changes = PlaceCatalogChanges(from: self, to: new)
     guard !changes.isEmpty else { return (self, changes) }
-    guard changes.preservesOrder, new.suffix(changes.inserted.count).map(\.id) == changes.inserted
-    else { return (new, changes) }
-    var edits = changes.removed.map(PlaceEdit.remove)
-    edits += changes.updated.compactMap { new.place(withID: $0).map(PlaceEdit.update) }
-    edits += changes.inserted.compactMap { new.place(withID: $0).map(PlaceEdit.insert) }
-    guard let edited = try? applying(edits) else { return (new, changes) }
+    guard let edits = changes.edits(leadingTo: new), let edited = try? applying(edits) else {
+      return (new, changes)
+    }
     return (edited.catalog, changes)
   }
 

@@ -60,6 +60,21 @@ public struct PlaceCatalogChanges: Hashable, Sendable {
       preservesOrder: preservesOrder)
   }
 
+  /// The edits that turn the old catalog into `new`, the catalog these changes lead to: the
+  /// removals in the old catalog's order, then the updates and the insertions in `new`'s; or
+  /// `nil` when applying them (see ``PlaceCatalog/applying(_:)``) would not give `new`'s order,
+  /// because the places both catalogs have changed their order or a new place comes before an
+  /// old one.
+  ///
+  /// - Complexity: O(*k*) on average for *k* places changed.
+  package func edits(leadingTo new: PlaceCatalog) -> [PlaceEdit]? {
+    guard preservesOrder, new.suffix(inserted.count).map(\.id) == inserted else { return nil }
+    var edits = removed.map(PlaceEdit.remove)
+    edits += updated.compactMap { new.place(withID: $0).map(PlaceEdit.update) }
+    edits += inserted.compactMap { new.place(withID: $0).map(PlaceEdit.insert) }
+    return edits
+  }
+
   /// Whether nothing changed: no place inserted, updated or removed, and the order kept.
   public var isEmpty: Bool {
     inserted.isEmpty && updated.isEmpty && removed.isEmpty && preservesOrder
