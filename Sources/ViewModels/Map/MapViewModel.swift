@@ -373,23 +373,15 @@ public final class MapViewModel {
       currentIDs.insert(marker.id)
     }
     if let marker = current.selectedMarker { currentIDs.insert(marker.id) }
-    let hierarchy = source.hierarchy
-    let zoomedIn = current.level > previous.level
-    let zoomedOut = current.level < previous.level
+    let previousSide = (level: previous.level, source: previousSource ?? source)
+    let currentSide = (level: current.level, source: source)
+    let throughPlaces = previousSource != nil
     var added: [MapMarkerUpdate.Addition] = []
     for (entry, marker) in zip(current.entries, current.entryMarkers) {
       guard let marker, previousByID[marker.id] != marker else { continue }
-      var ancestor: Int?
-      if let previousSource, !zoomedOut {
-        // The place a place's marker shows: it may stand for a pair whose representative is
-        // the selected place, which has a marker of its own.
-        ancestor = previousSource.entry(
-          holding: marker.placeID ?? source.representative(of: entry, at: current.level),
-          at: previous.level)
-      } else if zoomedIn {
-        ancestor = hierarchy.ancestor(of: entry, at: current.level, to: previous.level)
-      }
-      let from = ancestor.flatMap { previousByEntry[$0] }.flatMap { $0.id == marker.id ? nil : $0 }
+      let from = Self.relative(
+        of: marker, entry: entry, at: currentSide, in: previousByEntry, at: previousSide,
+        throughPlaces: throughPlaces)
       added.append(.init(marker: marker, from: from))
     }
     if let marker = current.selectedMarker, previousByID[marker.id] != marker {
@@ -402,15 +394,9 @@ public final class MapViewModel {
         currentIDs.contains(marker.id)
         && (currentByEntry.values.contains { $0 == marker } || current.selectedMarker == marker)
       guard !kept else { continue }
-      var ancestor: Int?
-      if let previousSource, !zoomedIn {
-        ancestor = source.entry(
-          holding: marker.placeID ?? previousSource.representative(of: entry, at: previous.level),
-          at: current.level)
-      } else if zoomedOut {
-        ancestor = hierarchy.ancestor(of: entry, at: previous.level, to: current.level)
-      }
-      let into = ancestor.flatMap { currentByEntry[$0] }.flatMap { $0.id == marker.id ? nil : $0 }
+      let into = Self.relative(
+        of: marker, entry: entry, at: previousSide, in: currentByEntry, at: currentSide,
+        throughPlaces: throughPlaces)
       removed.append(.init(id: marker.id, into: into))
     }
     if let marker = previous.selectedMarker,
@@ -419,6 +405,36 @@ public final class MapViewModel {
       removed.append(.init(id: marker.id))
     }
     return MapMarkerUpdate(removed: removed, added: added)
+  }
+}
+
+extension MapViewModel {
+  /// One side of a change of markers: a level of a source's hierarchy.
+  fileprivate typealias Side = (level: Int, source: MapMarkerSource)
+
+  /// The marker among `markers` (the entries of `other` shown, by entry) that `marker`, of
+  /// `entry` on `side`, split from or merged into; `nil` when it is `marker` itself, is not
+  /// shown, or `other` is deeper, where markers split and merge the other way.
+  ///
+  /// The two are related through a place when the catalog changed (`throughPlaces`): the
+  /// place a place's marker shows (it may stand for a pair whose representative is the
+  /// selected place, which has a marker of its own), or a cluster's representative place.
+  /// Otherwise, when `other` is shallower, through the hierarchy: `entry`'s ancestor there.
+  fileprivate static func relative(
+    of marker: MapMarker, entry: Int, at side: Side, in markers: [Int: MapMarker],
+    at other: Side, throughPlaces: Bool
+  ) -> MapMarker? {
+    guard other.level <= side.level else { return nil }
+    let relative: Int?
+    if throughPlaces {
+      let place = marker.placeID ?? side.source.representative(of: entry, at: side.level)
+      relative = other.source.entry(holding: place, at: other.level)
+    } else if other.level < side.level {
+      relative = side.source.hierarchy.ancestor(of: entry, at: side.level, to: other.level)
+    } else {
+      relative = nil
+    }
+    return relative.flatMap { markers[$0] }.flatMap { $0.id == marker.id ? nil : $0 }
   }
 }
 
