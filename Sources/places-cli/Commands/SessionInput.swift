@@ -77,9 +77,7 @@ final class FileDescriptorLineInput: SessionInput {
       if let deadline {
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { return .timedOut }
-        let (seconds, attoseconds) = remaining.components
-        milliseconds = Int32(
-          clamping: seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        milliseconds = remaining.pollTimeout
       }
       var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, milliseconds)

@@ -88,7 +88,7 @@ final class TerminalSession {
         pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
       ]
       let hasPendingInput = decoder.hasPendingInput
-      let timeout = hasPendingInput ? 25 : screen.nextTickDelay.map(Self.milliseconds) ?? -1
+      let timeout = hasPendingInput ? 25 : screen.nextTickDelay?.pollTimeout ?? -1
       let ready = poll(&descriptors, 2, timeout)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -133,13 +133,6 @@ final class TerminalSession {
         needsFrame = true
       }
     }
-  }
-
-  /// `duration` in whole milliseconds, rounded up, as `poll(2)` takes a timeout.
-  private static func milliseconds(_ duration: Duration) -> Int32 {
-    let (seconds, attoseconds) = max(duration, .zero).components
-    return Int32(
-      clamping: seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
   }
 
   /// Stops the program as a shell's job does on Control-Z, with the terminal given back, and
