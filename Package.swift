@@ -43,7 +43,9 @@ let package = Package(
     .testTarget(
       name: "CoordinatorsTests",
       dependencies: ["Coordinators", "ViewModels", "PlacesModel", "ViewModelTestSupport"]),
-    .testTarget(name: "PlacesCLITests", dependencies: ["places-cli", "embedding-example"]),
+    .testTarget(
+      name: "PlacesCLITests",
+      dependencies: ["places-cli", "embedding-example", "PlacesModelTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,15 +6,12 @@ import Testing
 /// The embedding example of README.md is the `embedding-example` program, built with the
 /// package; these tests keep the program, the README's block and the output it shows the same.
 struct EmbeddingExampleTests {
-  /// The package's folder: three levels above this file.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   @Test func theExampleProgramIsTheReadmeBlock() throws {
     let example = try ReadmeExample(
-      readme: PlacesCLI.readText(of: Self.packageRoot.appendingPathComponent("README.md")))
+      readme: PlacesCLI.readText(of: PlacesCLI.packageRoot.appendingPathComponent("README.md")))
     let program = try PlacesCLI.readText(
-      of: Self.packageRoot.appendingPathComponent("Examples/embedding-example/main.swift"))
+      of: PlacesCLI.packageRoot.appendingPathComponent("Examples/embedding-example/main.swift"))
 
     #expect(
       ReadmeExample.droppingLeadingComments(program) == example.code,
@@ -24,7 +21,7 @@ struct EmbeddingExampleTests {
 
   @Test func theReadmeExampleDrivesEveryScreenFromOneTap() throws {
     let example = try ReadmeExample(
-      readme: PlacesCLI.readText(of: Self.packageRoot.appendingPathComponent("README.md")))
+      readme: PlacesCLI.readText(of: PlacesCLI.packageRoot.appendingPathComponent("README.md")))
     let folder = try TemporaryFolder()
     try folder.write(BuiltInPlaces.geoJSON, to: "places.geojson")
 

@@ -16,6 +16,10 @@ enum PlacesCLI {
     }
   }
 
+  /// The package's folder: this file is in its Tests/PlacesCLITests.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
   /// Why the tool could not be run.
   enum Failure: Error, CustomStringConvertible {
     case executableNotFound(name: String, searched: [String])

@@ -17,8 +17,7 @@ struct ReadmeTranscriptTests {
 
   /// Every transcript of README.md.
   static let transcripts: [Transcript] = {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    let readme = PlacesCLI.packageRoot.appendingPathComponent("README.md")
     guard let text = try? PlacesCLI.readText(of: readme) else { return [] }
     var transcripts: [Transcript] = []
     // The lines of the fenced block being read; `isPlain` when it is fenced with ``` alone.

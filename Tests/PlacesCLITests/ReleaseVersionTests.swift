@@ -4,21 +4,19 @@ import Testing
 /// The version a user sees in three places: `places-cli --version`, the latest release in
 /// CHANGELOG.md and the install line of README.md.
 struct ReleaseVersionTests {
-  /// The package's folder: three levels above this file.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// Whether the package's CHANGELOG.md and README.md are beside the tests, as in a clone.
   static let documentsArePresent = ["CHANGELOG.md", "README.md"].allSatisfy {
-    FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent($0).path)
+    FileManager.default.fileExists(atPath: PlacesCLI.packageRoot.appendingPathComponent($0).path)
   }
 
   @Test(.enabled(if: documentsArePresent, "CHANGELOG.md or README.md is not beside the tests"))
   func versionLineChangelogReleaseAndReadmeInstallLineAgree() throws {
     let versionLine = try #require(try PlacesCLI.run(["--version"]).lines.first)
     let changelog = try PlacesCLI.readText(
-      of: Self.packageRoot.appendingPathComponent("CHANGELOG.md"))
-    let readme = try PlacesCLI.readText(of: Self.packageRoot.appendingPathComponent("README.md"))
+      of: PlacesCLI.packageRoot.appendingPathComponent("CHANGELOG.md"))
+    let readme = try PlacesCLI.readText(
+      of: PlacesCLI.packageRoot.appendingPathComponent("README.md"))
 
     let toolVersion = try #require(versionLine.wholeMatch(of: /places-cli (\S+)/)?.1)
     // The first release heading, such as "## [0.1.0] - 2026-11-22"; "## Unreleased" is none.

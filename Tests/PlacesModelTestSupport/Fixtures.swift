@@ -4,9 +4,13 @@
 import PlacesModel
 
 extension Coordinate {
-  /// A coordinate from literal degrees that are known to be valid (debug builds check them).
+  /// A coordinate from literal degrees that are known to be valid (checked in every build).
   public static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
-    Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+    do {
+      return try Coordinate(latitude: latitude, longitude: longitude)
+    } catch {
+      preconditionFailure("invalid coordinate: \(error)")
+    }
   }
 
   public static let uppsala = Coordinate.fixture(59.85882, 17.63889)

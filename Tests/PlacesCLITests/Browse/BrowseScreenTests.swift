@@ -1,5 +1,6 @@
 import Foundation
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 import ViewModels
 
@@ -627,16 +628,5 @@ struct BrowseScreenTests {
     #expect(TerminalMapView.compactCount(999) == "999")
     #expect(TerminalMapView.compactCount(12_345) == "12k")
     #expect(TerminalMapView.compactCount(3_400_000) == "3M")
-  }
-}
-
-extension Coordinate {
-  /// A coordinate from literal degrees known to be valid.
-  fileprivate static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
-    do {
-      return try Coordinate(latitude: latitude, longitude: longitude)
-    } catch {
-      preconditionFailure("invalid coordinate: \(error)")
-    }
   }
 }

@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 import ViewModels
 
@@ -98,16 +99,5 @@ struct LandLayerTests {
     }
     #expect(columnsWithLand.first ?? 80 < 8)
     #expect(columnsWithLand.last ?? 0 > 72)
-  }
-}
-
-extension Coordinate {
-  /// A coordinate from literal degrees known to be valid.
-  fileprivate static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
-    do {
-      return try Coordinate(latitude: latitude, longitude: longitude)
-    } catch {
-      preconditionFailure("invalid coordinate: \(error)")
-    }
   }
 }

@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 import ViewModels
 
@@ -74,16 +75,5 @@ struct TerminalMapViewTests {
     land.draw(into: &canvas, viewport: screen.mapView.viewport)
     #expect(canvas.character(column: marker.0, row: marker.1) != nil, "land under the marker")
     #expect(canvas.character(column: marker.0, row: marker.1 - 1) == nil, "none north of it")
-  }
-}
-
-extension Coordinate {
-  /// A coordinate from literal degrees known to be valid.
-  fileprivate static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
-    do {
-      return try Coordinate(latitude: latitude, longitude: longitude)
-    } catch {
-      preconditionFailure("invalid coordinate: \(error)")
-    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 
 @testable import places_cli
@@ -104,16 +105,5 @@ struct BrowseWatchTests {
 
     #expect(screen.nextTickDelay == nil)
     #expect(!screen.tick())
-  }
-}
-
-extension Coordinate {
-  /// A coordinate from literal degrees known to be valid.
-  fileprivate static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
-    do {
-      return try Coordinate(latitude: latitude, longitude: longitude)
-    } catch {
-      preconditionFailure("invalid coordinate: \(error)")
-    }
   }
 }

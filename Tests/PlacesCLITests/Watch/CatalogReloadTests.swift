@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 
 @testable import places_cli
@@ -82,16 +83,5 @@ private final class ChangesListener: PlacesModelDelegate {
 
   func didChange(places: PlaceCatalog, changes: PlaceCatalogChanges) {
     self.changes.append(changes)
-  }
-}
-
-extension Coordinate {
-  /// A coordinate from literal degrees known to be valid.
-  fileprivate static func fixture(_ latitude: Double, _ longitude: Double) -> Coordinate {
-    do {
-      return try Coordinate(latitude: latitude, longitude: longitude)
-    } catch {
-      preconditionFailure("invalid coordinate: \(error)")
-    }
   }
 }

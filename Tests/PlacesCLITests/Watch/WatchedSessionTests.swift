@@ -20,6 +20,16 @@ struct WatchedSessionTests {
     #"id=3 name="Kiruna""#, #"id=1 name="Uppsala""#, #"id=2 name="Visby""#,
   ]
 
+  /// What a session with nothing selected prints when the file becomes ``edited``: the
+  /// reload's line, then the map's and the list's reactions.
+  private static func editedReloaded(_ session: WatchedSession) -> [String] {
+    [
+      reloadLine(session, inserted: 1, updated: 1, removed: 1),
+      "map: updateMarkers added=1 removed=1 count=1 clusters=1 split=1 merged=0",
+      "list: updateRows count=3 order=name removed=2 inserted=2 reloaded=0",
+    ]
+  }
+
   private static func reloadLine(
     _ session: WatchedSession, inserted: Int, updated: Int, removed: Int,
     reordered: Bool = false, count: Int = 3
@@ -63,10 +73,7 @@ struct WatchedSessionTests {
 
     #expect(
       session.lines
-        == Self.startUp + Self.threeListed + [
-          Self.reloadLine(session, inserted: 1, updated: 1, removed: 1),
-          "map: updateMarkers added=1 removed=1 count=1 clusters=1 split=1 merged=0",
-          "list: updateRows count=3 order=name removed=2 inserted=2 reloaded=0",
+        == Self.startUp + Self.threeListed + Self.editedReloaded(session) + [
           #"id=3 name="Kiruna""#, #"id=4 name="Lund""#, #"id=2 name="Visby C""#,
         ])
     #expect(
@@ -85,11 +92,7 @@ struct WatchedSessionTests {
 
     #expect(
       session.lines
-        == Self.startUp + Self.threeListed + [
-          Self.reloadLine(session, inserted: 1, updated: 1, removed: 1),
-          "map: updateMarkers added=1 removed=1 count=1 clusters=1 split=1 merged=0",
-          "list: updateRows count=3 order=name removed=2 inserted=2 reloaded=0",
-        ])
+        == Self.startUp + Self.threeListed + Self.editedReloaded(session))
     #expect(
       session.standardError
         == "places-cli: reload: \(session.file.path): no such file; keeping the last good "

@@ -7,9 +7,7 @@ struct PlaceCatalogEditsTests {
 
   @Test(arguments: [1, 2, 3, 42] as [UInt64])
   func randomEditsAnswerEveryLookupAsAFreshCatalog(seed: UInt64) throws {
-    let start = RandomCatalog.coordinates(count: 300, seed: seed).enumerated().map {
-      Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
-    }
+    let start = Self.numberedPlaces(count: 300, seed: seed)
     var catalog = try PlaceCatalog(start)
     var edits = RandomEdits(places: start, seed: seed)
     var generator = SplitMix64(seed: seed &+ 7)
@@ -47,6 +45,13 @@ struct PlaceCatalogEditsTests {
       }
       #expect(edited.nameOrder.positions == fresh.nameOrder.positions)
       catalog = edited
+    }
+  }
+
+  /// `count` places at random coordinates, with identifiers and names numbered from 0.
+  static func numberedPlaces(count: Int, seed: UInt64) -> [Place] {
+    RandomCatalog.coordinates(count: count, seed: seed).enumerated().map {
+      Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
     }
   }
 
@@ -236,9 +241,7 @@ struct PlaceCatalogReplacementTests {
 
   @Test(arguments: [5, 6, 7] as [UInt64])
   func aReplacementHoldsTheNewPlacesInTheirOrderAndSaysWhatChanged(seed: UInt64) throws {
-    let start = RandomCatalog.coordinates(count: 200, seed: seed).enumerated().map {
-      Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
-    }
+    let start = PlaceCatalogEditsTests.numberedPlaces(count: 200, seed: seed)
     var catalog = try PlaceCatalog(start)
     var edits = RandomEdits(places: start, seed: seed)
     var generator = SplitMix64(seed: seed &+ 11)
