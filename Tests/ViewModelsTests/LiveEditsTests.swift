@@ -4,7 +4,11 @@ import ViewModelTestSupport
 import ViewModels
 
 /// The screens after a sequence of edits, each screen applying only what it was sent, equal
-/// the screens of a fresh app on the final catalog.
+/// the screens of a fresh app given the final catalog.
+///
+/// The fresh app is given the catalog value the edits made, not one built again from its
+/// places: a catalog's clusters follow its history of edits (see `ClusterHierarchy`), and the
+/// hierarchy tests check that they keep every invariant a build keeps.
 struct LiveEditsTests {
   /// The screens of one app: the view models and the spies they drive.
   private struct Screens {
@@ -72,8 +76,7 @@ struct LiveEditsTests {
       }
     }
 
-    let fresh = Screens(
-      model: try PlacesModel(places: Array(model.places), location: location), query: "s")
+    let fresh = Screens(model: PlacesModel(catalog: model.places, location: location), query: "s")
     if let selected = model.selectedItem {
       try fresh.model.select(selected)
     }

@@ -1,11 +1,29 @@
 /// The places of a ``PlaceCatalog`` and its indexes, shared by every copy of the value.
 ///
+/// ## Handles
+/// Each place has a handle, which it keeps through every edit of the catalog: the places of a
+/// catalog made from an array have handles 0, 1, 2, ... in order, and a place inserted by an
+/// edit takes the next handle after every one used so far. A removed place's handle is never
+/// used again, so the catalog's order is the order of its handles with the removed ones left
+/// out. The cluster hierarchy names places by handle, so an edit changes it only where places
+/// changed, however many places come after a removed one. An edit copies no more than a chunk
+/// of the places and of the index by identifier (see ``PersistentArray``), and the removed
+/// handles; when those outnumber a quarter of the places, the next edit renumbers every
+/// handle (see ``isWorthCompacting``).
+///
 /// The index by identifier is built with the storage; each other index is built on first use,
 /// under a lock of its own, so that it is built exactly once even when several threads ask
 /// at the same moment, and then read without building again.
 final class CatalogStorage: Sendable {
-  let places: [Place]
-  let positionByID: [Place.ID: Int]
+  /// The place of each handle; `nil` for a removed one.
+  let placeOfHandle: PersistentArray<Place?>
+  /// The handle of each place's identifier.
+  let handleByID: PersistentDictionary<Place.ID, UInt32>
+  /// The handles of the removed places, ascending.
+  let removedHandles: [UInt32]
+  /// The number of places.
+  let count: Int
+  private let placeArray = LazyIndex<[Place]>()
   private let spatial = LazyIndex<SpatialIndex>()
   private let names = LazyIndex<PlaceNameIndex>()
   private let nameSort = LazyIndex<NameOrder>()
@@ -21,57 +39,103 @@ final class CatalogStorage: Sendable {
   /// Indexes `places` by identifier, refusing a catalog in which two places share one.
   ///
   /// - Complexity: O(*n*).
-  init(_ places: [Place]) throws(PlacesModelError) {
-    var positionByID: [Place.ID: Int] = [:]
-    positionByID.reserveCapacity(places.count)
-    for (position, place) in places.enumerated() {
-      if let earlier = positionByID.updateValue(position, forKey: place.id) {
-        throw .duplicateID(place.id, firstIndex: earlier, secondIndex: position)
-      }
+  convenience init(_ places: [Place]) throws(PlacesModelError) {
+    let handleByID = try PersistentDictionary(
+      places.enumerated().lazy.map { ($0.element.id, UInt32($0.offset)) }
+    ) { (id, first, second) throws(PlacesModelError) in
+      throw .duplicateID(id, firstIndex: Int(first), secondIndex: Int(second))
     }
-    self.places = places
-    self.positionByID = positionByID
+    self.init(
+      placeOfHandle: PersistentArray(places.lazy.map { Optional($0) }), handleByID: handleByID,
+      removedHandles: [])
+    placeArray.preset(places)
   }
 
   /// Indexes `places`, whose identifiers are known to be unique, by identifier.
   ///
   /// - Complexity: O(*n*).
-  init(uniquePlaces places: [Place]) {
-    var positionByID: [Place.ID: Int] = [:]
-    positionByID.reserveCapacity(places.count)
-    for (position, place) in places.enumerated() {
-      positionByID[place.id] = position
-    }
-    self.places = places
-    self.positionByID = positionByID
-  }
-
-  /// The storage of `places`: the places indexed by `positionByID` with the places of `newIDs`,
-  /// known to be new, appended in that order.
-  ///
-  /// - Complexity: O(*n*) to copy the index, plus O(*k*) for *k* new identifiers.
-  init(
-    _ places: [Place], positionByID: [Place.ID: Int], appending newIDs: [Place.ID]
-  ) {
-    var positionByID = positionByID
-    var position = places.count - newIDs.count
-    for id in newIDs {
-      positionByID[id] = position
-      position += 1
-    }
-    self.places = places
-    self.positionByID = positionByID
+  convenience init(uniquePlaces places: [Place]) {
+    self.init(
+      placeOfHandle: PersistentArray(places.lazy.map { Optional($0) }),
+      handleByID: PersistentDictionary(
+        places.enumerated().lazy.map { ($0.element.id, UInt32($0.offset)) }),
+      removedHandles: [])
+    placeArray.preset(places)
   }
 
   /// The storage of no places.
-  init() {
-    places = []
-    positionByID = [:]
+  convenience init() {
+    self.init(uniquePlaces: [])
+  }
+
+  /// The storage of the places of `placeOfHandle` other than `removedHandles`.
+  init(
+    placeOfHandle: PersistentArray<Place?>, handleByID: PersistentDictionary<Place.ID, UInt32>,
+    removedHandles: [UInt32]
+  ) {
+    self.placeOfHandle = placeOfHandle
+    self.handleByID = handleByID
+    self.removedHandles = removedHandles
+    count = placeOfHandle.count - removedHandles.count
+  }
+
+  // MARK: - Handles
+
+  /// The places, in catalog order: built once, on first use, when edits made this storage.
+  var places: [Place] {
+    placeArray.value {
+      var places: [Place] = []
+      places.reserveCapacity(count)
+      for case let place? in placeOfHandle { places.append(place) }
+      return places
+    }
+  }
+
+  /// The place at catalog `position`.
+  ///
+  /// - Complexity: O(log *r*) for *r* removed handles.
+  func place(at position: Int) -> Place {
+    precondition(position >= 0 && position < count, "a catalog position is in range")
+    // Safe: a handle that is not removed has a place.
+    return placeOfHandle[Int(handle(at: position))].unsafelyUnwrapped
+  }
+
+  /// The handle of the place at catalog `position`.
+  ///
+  /// - Complexity: O(log *r*) for *r* removed handles.
+  func handle(at position: Int) -> UInt32 {
+    guard !removedHandles.isEmpty else { return UInt32(position) }
+    // The removed handles before the place's are those with at most `position` places before.
+    let removedBefore = removedHandles.indices.partitioningIndex {
+      Int(removedHandles[$0]) - $0 > position
+    }
+    return UInt32(position + removedBefore)
+  }
+
+  /// The catalog position of the place with `handle`, which is not removed.
+  ///
+  /// - Complexity: O(log *r*) for *r* removed handles.
+  func position(ofHandle handle: UInt32) -> Int {
+    guard !removedHandles.isEmpty else { return Int(handle) }
+    return Int(handle) - removedHandles.indices.partitioningIndex { removedHandles[$0] > handle }
+  }
+
+  /// The place with `handle`, if it is not removed.
+  func place(withHandle handle: UInt32) -> Place? {
+    Int(handle) < placeOfHandle.count ? placeOfHandle[Int(handle)] : nil
+  }
+
+  /// Whether so many handles are removed that an edit should renumber them: more than a
+  /// quarter of the places, and at least 64.
+  var isWorthCompacting: Bool {
+    removedHandles.count >= max(64, count / 4)
   }
 
   /// The position of the place with identifier `id`, if any.
+  ///
+  /// - Complexity: O(1) on average, plus O(log *r*) for *r* removed handles.
   func position(of id: Place.ID) -> Int? {
-    positionByID[id]
+    handleByID[id].map(position(ofHandle:))
   }
 
   var spatialIndex: SpatialIndex {
@@ -115,13 +179,41 @@ final class CatalogStorage: Sendable {
     clusters.withLock { $0.merge(hierarchies) { current, _ in current } }
   }
 
+  /// The cluster hierarchies built for `other`, which `changes` made this storage from, with
+  /// the changes applied (see ``ClusterHierarchy/applying(_:population:)``); each place's
+  /// handle becomes its position in this storage when `renumbered` (`other`'s changes made
+  /// `renumbered`, and this storage is it with every handle renumbered).
+  ///
+  /// Applied at once, not on first use: a screen showing the map reads them straight away.
+  func deriveClusterHierarchies(
+    from other: CatalogStorage, changes: [ClusterPlaceChange],
+    renumbered: CatalogStorage? = nil
+  ) {
+    let hierarchies = other.clusters.withLock { $0 }
+    guard !hierarchies.isEmpty else { return }
+    let edited = renumbered ?? self
+    let population = { (handle: UInt32) in edited.place(withHandle: handle)?.population ?? 0 }
+    var derived: [ClusterKey: ClusterHierarchy] = [:]
+    for (key, hierarchy) in hierarchies {
+      let applied = hierarchy.applying(changes, population: population)
+      derived[key] =
+        renumbered.map { renumbered in
+          applied.compacted(
+            newHandle: { UInt32(renumbered.position(ofHandle: $0)) }, handleCount: count)
+        } ?? applied
+    }
+    clusters.withLock { $0.merge(derived) { current, _ in current } }
+  }
+
   /// The cluster hierarchy for `radius` and `maximumLevel`, built on first use; each
   /// combination once.
   func clusterHierarchy(radius: Double, maximumLevel: Int) -> ClusterHierarchy {
     let key = ClusterKey(radius: radius, maximumLevel: maximumLevel)
     return clusters.withLock { built in
       if let hierarchy = built[key] { return hierarchy }
-      let hierarchy = ClusterHierarchy(places: places, radius: radius, maximumLevel: maximumLevel)
+      let handles = removedHandles.isEmpty ? nil : (0..<count).map { handle(at: $0) }
+      let hierarchy = ClusterHierarchy(
+        places: places, handles: handles, radius: radius, maximumLevel: maximumLevel)
       built[key] = hierarchy
       clusterBuilds.withLock { $0 += 1 }
       return hierarchy

@@ -54,12 +54,13 @@ public struct PlaceCatalog: Sendable {
   ///
   /// - Complexity: O(1) on average.
   public func place(withID id: Place.ID) -> Place? {
-    storage.position(of: id).map { storage.places[$0] }
+    storage.handleByID[id].flatMap(storage.place(withHandle:))
   }
 
   /// The position in the catalog of the place with identifier `id`, or `nil`.
   ///
-  /// - Complexity: O(1) on average.
+  /// - Complexity: O(1) on average, plus O(log *r*) in a catalog that edits removed *r*
+  ///   places from.
   public func position(ofPlaceWithID id: Place.ID) -> Int? {
     storage.position(of: id)
   }
@@ -82,6 +83,22 @@ public struct PlaceCatalog: Sendable {
   public func placesNearestFirst(from origin: Coordinate) -> some Sequence<Place> {
     let places = storage.places
     return spatialIndex.neighbours(of: origin).lazy.map { places[$0.position] }
+  }
+
+  /// The handle of the place with identifier `id`: the name the cluster hierarchy knows it
+  /// by, which it keeps through edits (see ``CatalogStorage``).
+  package func handle(ofPlaceWithID id: Place.ID) -> UInt32? {
+    storage.handleByID[id]
+  }
+
+  /// The place with `handle`.
+  ///
+  /// - Precondition: a place of the catalog has `handle`.
+  package func place(withHandle handle: UInt32) -> Place {
+    guard let place = storage.place(withHandle: handle) else {
+      preconditionFailure("no place of the catalog has handle \(handle)")
+    }
+    return place
   }
 
   // MARK: - Indexes
@@ -136,12 +153,14 @@ extension PlaceCatalog: RandomAccessCollection {
   public var startIndex: Int { 0 }
 
   /// The position after the last place: the number of places.
-  public var endIndex: Int { storage.places.count }
+  public var endIndex: Int { storage.count }
 
   /// The place at `position`.
   ///
   /// - Precondition: `position` is in `0..<count`.
-  public subscript(position: Int) -> Place { storage.places[position] }
+  /// - Complexity: O(1) for a catalog made from an array; O(log *r*) for one that edits
+  ///   removed *r* places from.
+  public subscript(position: Int) -> Place { storage.place(at: position) }
 }
 
 // MARK: - Equality
@@ -151,14 +170,14 @@ extension PlaceCatalog: Hashable {
   ///
   /// - Complexity: O(1) for copies of one catalog; O(*n*) otherwise.
   public static func == (left: PlaceCatalog, right: PlaceCatalog) -> Bool {
-    left.storage === right.storage || left.storage.places == right.storage.places
+    left.storage === right.storage || (left.count == right.count && left.elementsEqual(right))
   }
 
   /// Hashes the number of places and the first and last of them.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage.places.count)
-    hasher.combine(storage.places.first)
-    hasher.combine(storage.places.last)
+    hasher.combine(count)
+    hasher.combine(first)
+    hasher.combine(last)
   }
 }
 

@@ -15,10 +15,10 @@ struct MapMarkerLayer {
   let entryMarkers: [MapMarker?]
   /// The selected place's marker, when it is in view.
   let selectedMarker: MapMarker?
-  /// The catalog position of the selected place, taken out of its cluster.
-  var selected: Int? = nil
-  /// The hierarchy level the entries index.
-  var source: ClusterLevel? = nil
+  /// The handle of the selected place, taken out of its cluster.
+  var selected: UInt32? = nil
+  /// The state of the hierarchy whose level the entries index.
+  var source: ClusterHierarchy.Version? = nil
 
   /// The markers, in entry order, the selected place's last.
   var markers: [MapMarker] {
@@ -29,7 +29,8 @@ struct MapMarkerLayer {
   /// same hierarchy: the same entries with the same selection (a pan that brought nothing into
   /// view and took nothing out).
   func shows(sameMarkersAs other: MapMarkerLayer) -> Bool {
-    source === other.source && selected == other.selected && entries == other.entries
+    source === other.source && level == other.level && selected == other.selected
+      && entries == other.entries
       && selectedMarker == other.selectedMarker
   }
 
@@ -77,48 +78,48 @@ struct MapMarkerSource {
 
   // MARK: - Layers
 
-  /// The layer of `viewport` at `level`, with the place at catalog position `selected` (if
-  /// any) taken out of its cluster and given a marker of its own.
+  /// The layer of `viewport` at `level`, with the place with handle `selected` (if any) taken out of its cluster and given a marker of its own.
   ///
   /// The markers of entries that `previous` shows too are taken from it when it is of the same
   /// level of the same hierarchy, with the same selection (a pan): only the entries that came
   /// into view are made.
   func layer(
-    for viewport: MapViewport, level: Int, selected: Int?, reusing previous: MapMarkerLayer? = nil
+    for viewport: MapViewport, level: Int, selected: UInt32?,
+    reusing previous: MapMarkerLayer? = nil
   ) -> MapMarkerLayer {
     let region = fixedRegion(of: viewport)
-    let node = hierarchy.levels[level]
+    let node = hierarchy.level(level)
     let entries = node.entries(west: region.west, east: region.east, yRange: region.y)
-    let places = catalog.places
+    let version = hierarchy.version
     let entryMarkers: [MapMarker?]
-    if let previous, previous.source === node, previous.selected == selected {
+    if let previous, previous.source === version, previous.level == level,
+      previous.selected == selected
+    {
       entryMarkers =
         entries == previous.entries
         ? previous.entryMarkers
-        : markers(
-          of: entries, at: level, selected: selected, places: places, reusing: previous)
+        : markers(of: entries, at: level, selected: selected, reusing: previous)
     } else {
-      entryMarkers = markers(
-        of: entries, at: level, selected: selected, places: places, reusing: nil)
+      entryMarkers = markers(of: entries, at: level, selected: selected, reusing: nil)
     }
     var selectedMarker: MapMarker?
-    if let selected,
-      region.contains(WebMercator.position(of: places[selected].coordinate))
-    {
-      selectedMarker = MapMarker(place: places[selected])
+    if let selected {
+      let place = catalog.place(withHandle: selected)
+      if region.contains(WebMercator.position(of: place.coordinate)) {
+        selectedMarker = MapMarker(place: place)
+      }
     }
     return MapMarkerLayer(
       level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker,
-      selected: selected, source: node)
+      selected: selected, source: version)
   }
 
   /// The markers of `entries` of `level`, taken from `previous` for the entries it shows
   /// (when it is of the same level and selection).
   private func markers(
-    of entries: [Int], at level: Int, selected: Int?, places: [Place],
-    reusing previous: MapMarkerLayer?
+    of entries: [Int], at level: Int, selected: UInt32?, reusing previous: MapMarkerLayer?
   ) -> [MapMarker?] {
-    let node = hierarchy.levels[level]
+    let node = hierarchy.level(level)
     let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
     let shownEntries = previous?.entries ?? []
     let shownMarkers = previous?.entryMarkers ?? []
@@ -131,40 +132,36 @@ struct MapMarkerSource {
         markers.append(shownMarkers[shown])
       } else {
         markers.append(
-          marker(
-            of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node,
-            places: places))
+          marker(of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node))
       }
     }
     return markers
   }
 
-  /// The marker of `entry` at `level` (whose entries are `node`, of the catalog's `places`);
-  /// `nil` for the selected place's own entry, whose marker comes last.
+  /// The marker of `entry` at `level` (whose entries are `node`); `nil` for the selected
+  /// place's own entry, whose marker comes last.
   func marker(
-    of entry: Int, at level: Int, selected: Int?, ancestor: Int?, node: ClusterLevel,
-    places: [Place]
+    of entry: Int, at level: Int, selected: UInt32?, ancestor: Int?, node: ClusterLevelReader
   ) -> MapMarker? {
-    let count = Int(node.count[entry])
-    let representative = Int(node.representative[entry])
+    let count = Int(node.count(entry))
+    let representative = catalog.place(withHandle: node.representative(entry))
     guard count > 1 || (selected != nil && entry == ancestor) else {
       return MapMarker(
-        placeID: places[representative].id, title: places[representative].name,
-        coordinate: places[representative].coordinate)
+        placeID: representative.id, title: representative.name,
+        coordinate: representative.coordinate)
     }
-    let id = MapClusterID(
-      level: Int(node.formedLevel[entry]), representative: places[representative].id)
+    let id = MapClusterID(level: Int(node.formedLevel(entry)), representative: representative.id)
     if let selected, entry == ancestor {
       guard count > 1 else { return nil }
       // The selected place leaves its cluster: one fewer, at the mean of the others.
-      let place = WebMercator.position(of: places[selected].coordinate)
+      let place = WebMercator.position(of: catalog.place(withHandle: selected).coordinate)
       let others = Double(count - 1)
-      let dx = Double(Int32(bitPattern: place.x &- node.x[entry]))
-      let x = Double(node.x[entry]) - dx / others
-      let y = (Double(node.y[entry]) * Double(count) - Double(place.y)) / others
+      let dx = Double(Int32(bitPattern: place.x &- node.x(entry)))
+      let x = Double(node.x(entry)) - dx / others
+      let y = (Double(node.y(entry)) * Double(count) - Double(place.y)) / others
       if count == 2 {
         let other = hierarchy.places(of: entry, at: level).first { $0 != selected } ?? selected
-        return MapMarker(place: places[other])
+        return MapMarker(place: catalog.place(withHandle: other))
       }
       return MapMarker(
         cluster: id, count: count - 1,
@@ -173,23 +170,23 @@ struct MapMarkerSource {
     return MapMarker(
       cluster: id, count: count,
       coordinate: WebMercator.coordinate(
-        x: Double(node.x[entry]) + 0.5, y: Double(node.y[entry]) + 0.5))
+        x: Double(node.x(entry)) + 0.5, y: Double(node.y(entry)) + 0.5))
   }
 
   /// The identifier of the representative place of `entry` at `level`.
   func representative(of entry: Int, at level: Int) -> Place.ID {
-    catalog[Int(hierarchy.levels[level].representative[entry])].id
+    catalog.place(withHandle: hierarchy.level(level).representative(entry)).id
   }
 
   /// The entry at `level` holding the place `id`, if the catalog has it.
   func entry(holding id: Place.ID, at level: Int) -> Int? {
-    catalog.position(ofPlaceWithID: id).map { selectedAncestor(of: $0, at: level) }
+    catalog.handle(ofPlaceWithID: id).map { selectedAncestor(of: $0, at: level) }
   }
 
-  /// The entry at `level` holding the place at catalog `position`.
-  func selectedAncestor(of position: Int, at level: Int) -> Int {
+  /// The entry at `level` holding the place with `handle`.
+  func selectedAncestor(of handle: UInt32, at level: Int) -> Int {
     hierarchy.ancestor(
-      of: Int(hierarchy.entryOfPlace[position]), at: hierarchy.placeLevel, to: level)
+      of: Int(hierarchy.entryOfPlace[Int(handle)]), at: hierarchy.placeLevel, to: level)
   }
 
   // MARK: - Regions

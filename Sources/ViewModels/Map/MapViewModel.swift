@@ -89,7 +89,7 @@ public final class MapViewModel {
   /// The catalog last heard of, and its cluster hierarchy for ``options``.
   private var source: MapMarkerSource
   /// The catalog position of the selected place in ``index``.
-  private var selectedPosition: Int?
+  private var selectedHandle: UInt32?
 
   /// Creates a view model that listens to `model`, starting from its current state.
   ///
@@ -144,9 +144,9 @@ public final class MapViewModel {
     guard let (index, marker) = markerEntry(id) else { return nil }
     guard let entry = index else { return marker.placeID.map { [$0] } }
     // The selected place has a marker of its own: its cluster's places are the others.
-    let selected = selectedPosition
+    let selected = selectedHandle
     return source.hierarchy.places(of: entry, at: layer.level).filter { $0 != selected }
-      .map { source.catalog[$0].id }
+      .map { source.catalog.place(withHandle: $0).id }
   }
 
   /// The cluster marker `id` on the map: its representative place, its counts by category and
@@ -171,8 +171,8 @@ public final class MapViewModel {
   /// The smallest zoom at which the place `id` has a marker of its own, not in a cluster; `nil`
   /// if no place has that identifier.
   public func zoomAlone(ofPlaceWithID id: Place.ID) -> Double? {
-    source.catalog.position(ofPlaceWithID: id).map {
-      Double(source.hierarchy.levelAlone(ofPlaceAt: $0))
+    source.catalog.handle(ofPlaceWithID: id).map {
+      Double(source.hierarchy.levelAlone(ofPlaceWithHandle: $0))
     }
   }
 
@@ -294,7 +294,7 @@ public final class MapViewModel {
   ) -> Bool {
     let newLevel = level ?? layer.level
     let newLayer = source.layer(
-      for: viewport, level: newLevel, selected: selectedPosition,
+      for: viewport, level: newLevel, selected: selectedHandle,
       reusing: reusingMarkers ? layer : nil)
     let isPan = newLevel == layer.level && !selectionChanged
     // The layer shown holds the same markers: keep it, and send nothing.
@@ -445,8 +445,8 @@ extension MapViewModel: ModelReactions {
   package func catalogDidChange(to catalog: PlaceCatalog) {
     let previousSource = source
     source = MapMarkerSource(catalog: catalog, options: options)
-    selectedPosition = selectedItem.flatMap(catalog.position(ofPlaceWithID:))
-    if selectedPosition == nil {
+    selectedHandle = selectedItem.flatMap(catalog.handle(ofPlaceWithID:))
+    if selectedHandle == nil {
       selectedItem = nil
     }
     // A new catalog can name or place the same entries differently: every marker is made anew,
@@ -473,9 +473,9 @@ extension MapViewModel: ModelReactions {
   /// lets the place rejoin its cluster.
   package func selectionDidChange(to id: Place.ID?) {
     let previousID = selectedItem
-    let newPosition = id.flatMap(source.catalog.position(ofPlaceWithID:))
-    selectedPosition = newPosition
-    guard let newPosition else {
+    let newHandle = id.flatMap(source.catalog.handle(ofPlaceWithID:))
+    selectedHandle = newHandle
+    guard let newHandle else {
       selectedItem = nil
       if let previousID, layer.selectedMarker?.id == .place(previousID) {
         target?.deselectMarker(id: previousID)
@@ -483,7 +483,7 @@ extension MapViewModel: ModelReactions {
       updateMarkers(selectionChanged: true)
       return
     }
-    let place = source.catalog[newPosition]
+    let place = source.catalog.place(withHandle: newHandle)
     selectedItem = place.id
     viewport = MapViewport(
       camera: viewport.camera.centred(on: place.coordinate), size: viewport.size)

@@ -35,26 +35,40 @@ package struct ClusterHierarchy: Sendable {
   package let radius: Double
   /// The deepest level that clusters; at deeper zooms every place has its own marker.
   package let maximumLevel: Int
-  /// The levels, from 0 to ``placeLevel``.
+  /// The levels as last built, from 0 to ``placeLevel``; ``level(_:)`` reads them as edits
+  /// left them.
   package let levels: [ClusterLevel]
-  /// The index at ``placeLevel`` of the place at each catalog position.
-  package let entryOfPlace: [UInt32]
+  /// What edits changed in each level since it was built.
+  var patches: [LevelPatch]
+  /// The entry at ``placeLevel`` of the place with each handle; `UInt32.max` for a handle no
+  /// place has.
+  package internal(set) var entryOfPlace: PersistentArray<UInt32>
+  /// This value's identity: a new one for every edit, so that a screen can tell whether two
+  /// hierarchies hold the same entries.
+  package internal(set) var version = Version()
+
+  /// Stands for one state of a hierarchy.
+  package final class Version: Sendable {}
 
   /// The level that holds every place alone.
   package var placeLevel: Int { maximumLevel + 1 }
 
-  /// Clusters `places` with `radius` points at every level from 0 to `maximumLevel`.
+  /// Clusters `places` with `radius` points at every level from 0 to `maximumLevel`; the
+  /// place at each position has that position as its handle, or the handle at that position
+  /// of `handles`, ascending, when given.
   ///
   /// - Precondition: `radius` is positive and finite; `maximumLevel` is in `0...30`; fewer
-  ///   than 2^27 places.
+  ///   than 2^27 places and handles.
   /// - Complexity: O(*n*) per level.
-  package init(places: [Place], radius: Double, maximumLevel: Int) {
+  package init(
+    places: [Place], handles: [UInt32]? = nil, radius: Double, maximumLevel: Int
+  ) {
     precondition(radius > 0 && radius.isFinite, "a cluster radius is positive")
     precondition((0...30).contains(maximumLevel), "cluster levels go from 0 to 30")
     precondition(places.count < 1 << 27, "a cluster hierarchy holds fewer than 2^27 places")
     self.radius = radius
     self.maximumLevel = maximumLevel
-    var builder = ClusterLevelBuilder(places: places, radius: radius)
+    var builder = ClusterLevelBuilder(places: places, handles: handles, radius: radius)
     var built: [ClusterLevel] = []
     var current = builder.placeEntries(level: maximumLevel + 1)
     for level in stride(from: maximumLevel, through: 0, by: -1) {
@@ -64,10 +78,25 @@ package struct ClusterHierarchy: Sendable {
     }
     built.append(builder.finish(current))
     levels = built.reversed()
-    entryOfPlace = builder.entryOfPlace
+    patches = Array(repeating: LevelPatch(), count: levels.count)
+    entryOfPlace = PersistentArray(builder.entryOfPlace)
+  }
+
+  /// A hierarchy of `levels` as built, with no edits.
+  init(radius: Double, maximumLevel: Int, levels: [ClusterLevel], entryOfPlace: [UInt32]) {
+    self.radius = radius
+    self.maximumLevel = maximumLevel
+    self.levels = levels
+    patches = Array(repeating: LevelPatch(), count: levels.count)
+    self.entryOfPlace = PersistentArray(entryOfPlace)
   }
 
   // MARK: - Queries
+
+  /// Level `level` as edits left it.
+  package func level(_ level: Int) -> ClusterLevelReader {
+    ClusterLevelReader(built: levels[level], patch: patches[level])
+  }
 
   /// The level whose markers a zoom shows: the deepest that keeps markers the radius apart,
   /// `floor(zoom)`, or ``placeLevel`` beyond ``maximumLevel``.
@@ -76,32 +105,39 @@ package struct ClusterHierarchy: Sendable {
     return min(Int(zoom.rounded(.down)), placeLevel)
   }
 
+  /// The entry at ``placeLevel`` of the place with `handle`, if the hierarchy has it.
+  package func entry(ofPlaceWithHandle handle: UInt32) -> Int? {
+    guard Int(handle) < entryOfPlace.count else { return nil }
+    let entry = entryOfPlace[Int(handle)]
+    return entry == UInt32.max ? nil : Int(entry)
+  }
+
   /// The index at level `target` (at most `level`) of the entry that entry `index` of `level`
   /// belongs to.
   package func ancestor(of index: Int, at level: Int, to target: Int) -> Int {
     var index = index
     var level = level
     while level > target {
-      index = Int(levels[level].parent[index])
+      index = self.level(level).parent(index)
       level -= 1
     }
     return index
   }
 
-  /// The catalog positions of the places of entry `index` at `level`.
+  /// The handles of the places of entry `index` at `level`, ascending (catalog order).
   ///
   /// - Complexity: O(*k* + *d*) for *k* places and *d* entries between.
-  package func places(of index: Int, at level: Int) -> [Int] {
-    var found: [Int] = []
+  package func places(of index: Int, at level: Int) -> [UInt32] {
+    var found: [UInt32] = []
     var pending: [(index: Int, level: Int)] = [(index, level)]
     while let (entry, entryLevel) = pending.popLast() {
+      let node = self.level(entryLevel)
       if entryLevel == placeLevel {
-        found.append(Int(levels[entryLevel].representative[entry]))
+        found.append(node.representative(entry))
         continue
       }
-      let node = levels[entryLevel]
-      for child in node.childStart[entry]..<node.childStart[entry + 1] {
-        pending.append((Int(node.childOrder[Int(child)]), entryLevel + 1))
+      for child in node.children(entry) {
+        pending.append((child, entryLevel + 1))
       }
     }
     return found.sorted()
@@ -111,33 +147,32 @@ package struct ClusterHierarchy: Sendable {
   ///
   /// `nil` for a single place.
   package func splitLevel(of index: Int, at level: Int) -> Int? {
-    guard levels[level].count[index] > 1 else { return nil }
+    guard self.level(level).count(index) > 1 else { return nil }
     var index = index
     var level = level
     while level < placeLevel {
-      let node = levels[level]
-      let children = node.childStart[index]..<node.childStart[index + 1]
+      let children = self.level(level).children(index)
       if children.count > 1 { return level + 1 }
-      index = Int(node.childOrder[Int(children.lowerBound)])
+      index = children[0]
       level += 1
     }
     return nil
   }
 
-  /// The shallowest level at which the place at catalog `position` has an entry of its own.
-  package func levelAlone(ofPlaceAt position: Int) -> Int {
-    var index = Int(entryOfPlace[position])
+  /// The shallowest level at which the place with `handle` has an entry of its own.
+  package func levelAlone(ofPlaceWithHandle handle: UInt32) -> Int {
+    guard var index = entry(ofPlaceWithHandle: handle) else { return placeLevel }
     var level = placeLevel
     while level > 0 {
-      let parent = Int(levels[level].parent[index])
-      guard levels[level - 1].count[parent] == 1 else { break }
+      let parent = self.level(level).parent(index)
+      guard self.level(level - 1).count(parent) == 1 else { break }
       index = parent
       level -= 1
     }
     return level
   }
 
-  /// The bytes the hierarchy holds: its arrays' elements.
+  /// The bytes the hierarchy holds: its arrays' elements, as built (edits' patches aside).
   package var byteCount: Int {
     levels.reduce(entryOfPlace.count * 4) { total, level in
       total + level.entryCount * (4 * 5 + 1) + level.childStart.count * 4

@@ -1,17 +1,29 @@
 /// Builds a hierarchy's levels from the places up.
 struct ClusterLevelBuilder {
   let places: [Place]
-  /// Each place's population, 0 when unknown, read once: a `Place` is large to copy.
+  /// The handle of each place, ascending, when not its position.
+  let handles: [UInt32]?
+  /// The population of the place with each handle, 0 when unknown, read once: a `Place` is
+  /// large to copy.
   let populations: [Int]
   let radius: Double
   private(set) var entryOfPlace: [UInt32] = []
   /// The children of the level built last, for the level that merges it.
   private var pendingChildren: (start: [UInt32], order: [UInt32]) = ([], [])
 
-  init(places: [Place], radius: Double) {
+  init(places: [Place], handles: [UInt32]?, radius: Double) {
     self.places = places
+    self.handles = handles
     self.radius = radius
-    populations = places.map { $0.population ?? 0 }
+    if let handles {
+      var populations = [Int](repeating: 0, count: Int(handles.last.map { $0 + 1 } ?? 0))
+      for (place, handle) in zip(places, handles) {
+        populations[Int(handle)] = place.population ?? 0
+      }
+      self.populations = populations
+    } else {
+      populations = places.map { $0.population ?? 0 }
+    }
   }
 
   /// The merging radius at `level`, in units: `radius` points of a world 256 × 2^level wide.
@@ -40,10 +52,17 @@ struct ClusterLevelBuilder {
       unsorted.y.append(point.y)
     }
     unsorted.count = [UInt32](repeating: 1, count: places.count)
-    unsorted.representative = places.indices.map { UInt32($0) }
+    unsorted.representative = handles ?? places.indices.map { UInt32($0) }
     unsorted.formedLevel = [UInt8](repeating: UInt8(level), count: places.count)
     let (sorted, rank) = unsorted.sorted(shift: gridShift(mergingInto: level - 1))
-    entryOfPlace = rank
+    if let handles {
+      entryOfPlace = [UInt32](repeating: UInt32.max, count: populations.count)
+      for (position, handle) in handles.enumerated() {
+        entryOfPlace[Int(handle)] = rank[position]
+      }
+    } else {
+      entryOfPlace = rank
+    }
     return sorted
   }
 

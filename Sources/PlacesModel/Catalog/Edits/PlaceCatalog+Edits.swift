@@ -92,59 +92,91 @@ extension PlaceCatalog {
     touched: [Place.ID: Place?], newIDs: [Place.ID]
   ) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     // The old places the batch changed, in catalog order, with their new value or nil.
-    var oldEdits: [(position: Int, place: Place?)] = []
+    var oldEdits: [(handle: UInt32, old: Place, new: Place?)] = []
     for (id, state) in touched {
-      guard let position = position(ofPlaceWithID: id) else { continue }
-      if state != self[position] {
-        oldEdits.append((position, state))
+      guard let handle = storage.handleByID[id], let old = storage.place(withHandle: handle)
+      else { continue }
+      if state != old {
+        oldEdits.append((handle, old, state))
       }
     }
-    oldEdits.sort { $0.position < $1.position }
+    oldEdits.sort { $0.handle < $1.handle }
     let inserted = newIDs.compactMap { id in touched[id].flatMap { $0 } }
     guard !oldEdits.isEmpty || !inserted.isEmpty else {
       return (self, PlaceCatalogChanges())
     }
-    var places: [Place] = []
-    places.reserveCapacity(count + inserted.count)
+    var placeOfHandle = storage.placeOfHandle
+    var handleByID = storage.handleByID
+    var removedHandles: [UInt32] = []
     var updated: [Place.ID] = []
     var removed: [Place.ID] = []
-    var copied = 0
+    var clusterChanges: [ClusterPlaceChange] = []
     // Whether every place stays where it was, with its population: then the indexes of where
     // places are still hold.
     var keepsGeometry = inserted.isEmpty
-    for (position, place) in oldEdits {
-      places.append(contentsOf: storage.places[copied..<position])
-      copied = position + 1
-      if let place {
-        places.append(place)
-        updated.append(place.id)
-        keepsGeometry =
-          keepsGeometry && place.coordinate == self[position].coordinate
-          && place.population == self[position].population
+    for (handle, old, new) in oldEdits {
+      placeOfHandle[Int(handle)] = new
+      if let new {
+        updated.append(new.id)
+        if new.coordinate != old.coordinate || new.population != old.population {
+          keepsGeometry = false
+          clusterChanges.append(ClusterPlaceChange(handle: handle, old: old, new: new))
+        }
       } else {
         keepsGeometry = false
-        removed.append(self[position].id)
+        removed.append(old.id)
+        removedHandles.append(handle)
+        handleByID[old.id] = nil
+        clusterChanges.append(ClusterPlaceChange(handle: handle, old: old, new: nil))
       }
     }
-    places.append(contentsOf: storage.places[copied...])
-    places.append(contentsOf: inserted)
-    let storage =
-      removed.isEmpty
-      ? CatalogStorage(places, positionByID: storage.positionByID, appending: inserted.map(\.id))
-      : CatalogStorage(uniquePlaces: places)
-    if keepsGeometry {
+    for place in inserted {
+      let handle = UInt32(placeOfHandle.count)
+      placeOfHandle.append(place)
+      handleByID[place.id] = handle
+      clusterChanges.append(ClusterPlaceChange(handle: handle, old: nil, new: place))
+    }
+    let edited = CatalogStorage(
+      placeOfHandle: placeOfHandle, handleByID: handleByID,
+      removedHandles: Self.merged(storage.removedHandles, removedHandles))
+    // Too many removed handles: every handle renumbered, and the indexes built anew.
+    let storage = edited.isWorthCompacting ? CatalogStorage(uniquePlaces: edited.places) : edited
+    if keepsGeometry, storage === edited {
       storage.inheritGeometricIndexes(from: self.storage)
+    } else {
+      storage.deriveClusterHierarchies(
+        from: self.storage, changes: clusterChanges,
+        renumbered: storage === edited ? nil : edited)
     }
     if let oldOrder = self.storage.builtNameOrder {
+      let position = self.storage.position(ofHandle:)
       storage.deriveNameOrder(
         from: NameOrder.Edit(
           old: oldOrder,
-          removedPositions: oldEdits.lazy.filter { $0.place == nil }.map(\.position),
-          updatedPositions: oldEdits.lazy.filter { $0.place != nil }.map(\.position)))
+          removedPositions: oldEdits.lazy.filter { $0.new == nil }.map { position($0.handle) },
+          updatedPositions: oldEdits.lazy.filter { $0.new != nil }.map { position($0.handle) }))
     }
     return (
       PlaceCatalog(storage: storage),
       PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)
     )
+  }
+
+  /// The ascending union of two ascending lists of handles with none in common.
+  private static func merged(_ first: [UInt32], _ second: [UInt32]) -> [UInt32] {
+    guard !second.isEmpty else { return first }
+    var merged: [UInt32] = []
+    merged.reserveCapacity(first.count + second.count)
+    var (left, right) = (0, 0)
+    while left < first.count || right < second.count {
+      if right == second.count || (left < first.count && first[left] < second[right]) {
+        merged.append(first[left])
+        left += 1
+      } else {
+        merged.append(second[right])
+        right += 1
+      }
+    }
+    return merged
   }
 }

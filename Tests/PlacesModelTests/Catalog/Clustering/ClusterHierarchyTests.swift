@@ -54,7 +54,7 @@ struct ClusterHierarchyTests {
     for (levelNumber, level) in hierarchy.levels.enumerated() {
       var seen = [Int](repeating: 0, count: places.count)
       for entry in 0..<level.entryCount {
-        let members = hierarchy.places(of: entry, at: levelNumber)
+        let members = hierarchy.places(of: entry, at: levelNumber).map { Int($0) }
         #expect(members.count == Int(level.count[entry]))
         for member in members { seen[member] += 1 }
         // The representative is the most populous member, then the first in catalog order.
@@ -196,7 +196,7 @@ struct ClusterHierarchyTests {
       #expect(atSplit.count >= 2 && aboveSplit.count == 1)
     }
     for position in places.indices {
-      let alone = hierarchy.levelAlone(ofPlaceAt: position)
+      let alone = hierarchy.levelAlone(ofPlaceWithHandle: UInt32(position))
       let entry = hierarchy.ancestor(
         of: Int(hierarchy.entryOfPlace[position]), at: hierarchy.placeLevel, to: alone)
       #expect(hierarchy.levels[alone].count[entry] == 1)
@@ -214,7 +214,7 @@ struct ClusterHierarchyTests {
 
     #expect(hierarchy.levels[16].entryCount == 1)
     #expect(hierarchy.splitLevel(of: 0, at: 0) == hierarchy.placeLevel)
-    #expect(hierarchy.levelAlone(ofPlaceAt: 3) == hierarchy.placeLevel)
+    #expect(hierarchy.levelAlone(ofPlaceWithHandle: 3) == hierarchy.placeLevel)
   }
 
   @Test func anEmptyCatalogHasEmptyLevels() {

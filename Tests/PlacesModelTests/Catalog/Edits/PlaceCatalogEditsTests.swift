@@ -216,7 +216,7 @@ struct PlaceCatalogGeometryKeptTests {
     }
   }
 
-  @Test func aMoveOrAPopulationChangeBuildsThemAgain() throws {
+  @Test func aMoveOrAPopulationChangeEditsTheClustersAndBuildsTheSpatialIndexAgain() throws {
     let catalog = try PlaceCatalog(Self.places)
     catalog.prepareIndexes()
     let old = Self.places[7]
@@ -228,10 +228,19 @@ struct PlaceCatalogGeometryKeptTests {
       in: catalog)
 
     for edited in [moved, grown] {
-      _ = edited.clusterHierarchy(radius: 60, maximumLevel: 16)
+      let hierarchy = edited.clusterHierarchy(radius: 60, maximumLevel: 16)
+      #expect(edited.indexBuildCount == 0)
+      let entry = try #require(hierarchy.entry(ofPlaceWithHandle: 7))
+      let place = hierarchy.level(hierarchy.placeLevel)
+      #expect(place.representative(entry) == 7)
+      #expect(
+        WebMercator.coordinate(x: Double(place.x(entry)), y: Double(place.y(entry))).latitude
+          .distance(to: edited[7].coordinate.latitude) < 1e-4)
+      _ = edited.spatialIndex
       #expect(edited.indexBuildCount == 1)
     }
   }
+
 }
 
 /// A catalog replaced by another: the new places in their order, applied as edits where that

@@ -1,0 +1,64 @@
+extension ClusterHierarchy {
+  /// The same clusters with every level built again from its live entries, so that no patch
+  /// is left to read; each place's handle becomes `newHandle` of it when given.
+  ///
+  /// Entries keep their positions, counts, representatives and identities; only their
+  /// indexes change, to their order on each level's grid (ties in their old order).
+  ///
+  /// - Complexity: O(*n* log *n*) per level, for *n* entries.
+  func compacted(newHandle: ((UInt32) -> UInt32)? = nil, handleCount: Int? = nil)
+    -> ClusterHierarchy
+  {
+    let readers = levels.indices.map { level($0) }
+    // Each level's live entries in their new order, and each old index's new one.
+    var order: [[Int]] = []
+    var newIndex: [[UInt32]] = []
+    for reader in readers {
+      let shift = reader.built.gridShift
+      let live = reader.liveEntries.sorted { first, second in
+        let firstKey = ClusterLevel.key(x: reader.x(first), y: reader.y(first), shift: shift)
+        let secondKey = ClusterLevel.key(x: reader.x(second), y: reader.y(second), shift: shift)
+        return firstKey != secondKey ? firstKey < secondKey : first < second
+      }
+      var index = [UInt32](
+        repeating: UInt32.max, count: reader.builtCount + reader.patch.added.count)
+      for (new, old) in live.enumerated() { index[old] = UInt32(new) }
+      order.append(live)
+      newIndex.append(index)
+    }
+    let handle = newHandle ?? { $0 }
+    var built: [ClusterLevel] = []
+    for (levelNumber, reader) in readers.enumerated() {
+      let live = order[levelNumber]
+      let parents =
+        levelNumber == 0
+        ? [] : live.map { newIndex[levelNumber - 1][reader.parent($0)] }
+      var childStart: [UInt32] = [0]
+      var childOrder: [UInt32] = []
+      if levelNumber < placeLevel {
+        childStart.reserveCapacity(live.count + 1)
+        for entry in live {
+          childOrder += reader.children(entry).map { newIndex[levelNumber + 1][$0] }.sorted()
+          childStart.append(UInt32(childOrder.count))
+        }
+      } else {
+        childStart = []
+      }
+      built.append(
+        ClusterLevel(
+          gridShift: reader.built.gridShift, x: live.map(reader.x), y: live.map(reader.y),
+          count: live.map(reader.count), parent: parents,
+          representative: live.map { handle(reader.representative($0)) },
+          formedLevel: live.map(reader.formedLevel), childStart: childStart,
+          childOrder: childOrder))
+    }
+    let placeNode = readers[placeLevel]
+    var entryOfPlace = [UInt32](
+      repeating: UInt32.max, count: handleCount ?? self.entryOfPlace.count)
+    for (index, entry) in order[placeLevel].enumerated() {
+      entryOfPlace[Int(handle(placeNode.representative(entry)))] = UInt32(index)
+    }
+    return ClusterHierarchy(
+      radius: radius, maximumLevel: maximumLevel, levels: built, entryOfPlace: entryOfPlace)
+  }
+}

@@ -1,0 +1,101 @@
+/// One level of a ``ClusterHierarchy`` as its edits left it: the built level's live entries,
+/// then the added ones.
+///
+/// An entry's index is its index in the built level, or, for an added entry, the built level's
+/// entry count plus its index among the added ones. Indexes are stable until the hierarchy is
+/// built again (see ``ClusterHierarchy/applying(_:population:)``).
+package struct ClusterLevelReader {
+  /// The level as built.
+  package let built: ClusterLevel
+  let patch: LevelPatch
+  /// The number of built entries: the first added entry's index.
+  let builtCount: Int
+
+  init(built: ClusterLevel, patch: LevelPatch) {
+    self.built = built
+    self.patch = patch
+    builtCount = built.entryCount
+  }
+
+  /// Whether the level is as built: no edit changed it.
+  package var isUnedited: Bool { patch.isEmpty }
+
+  /// The number of entries with places.
+  package var liveCount: Int { builtCount - patch.deadCount + patch.liveAddedCount }
+
+  @inline(__always)
+  private func added(_ entry: Int) -> AddedClusterEntry { patch.added[entry - builtCount] }
+
+  /// The entry's x: the mean of its places' (see ``ClusterLevel/x``).
+  @inline(__always)
+  package func x(_ entry: Int) -> UInt32 {
+    entry < builtCount ? built.x[entry] : added(entry).x
+  }
+
+  /// The entry's y: the mean of its places'.
+  @inline(__always)
+  package func y(_ entry: Int) -> UInt32 {
+    entry < builtCount ? built.y[entry] : added(entry).y
+  }
+
+  /// The entry's number of places; 0 for an entry an edit removed.
+  @inline(__always)
+  package func count(_ entry: Int) -> UInt32 {
+    if entry < builtCount { return patch.isDead(builtEntry: entry) ? 0 : built.count[entry] }
+    return added(entry).count
+  }
+
+  /// The handle of the entry's representative place.
+  @inline(__always)
+  package func representative(_ entry: Int) -> UInt32 {
+    entry < builtCount ? built.representative[entry] : added(entry).representative
+  }
+
+  /// The deepest level at which the entry has exactly its places.
+  @inline(__always)
+  package func formedLevel(_ entry: Int) -> UInt8 {
+    entry < builtCount ? built.formedLevel[entry] : added(entry).formedLevel
+  }
+
+  /// The entry's parent one level up.
+  package func parent(_ entry: Int) -> Int {
+    guard entry < builtCount else { return Int(added(entry).parent) }
+    return Int(patch.parentOverride[UInt32(entry)] ?? built.parent[entry])
+  }
+
+  /// The entry's children one level down.
+  package func children(_ entry: Int) -> [Int] {
+    guard entry < builtCount else { return added(entry).children.map { Int($0) } }
+    return (built.childStart[entry]..<built.childStart[entry + 1]).map {
+      Int(built.childOrder[Int($0)])
+    }
+  }
+
+  /// The live entries whose positions lie in the rectangle of columns `west` eastwards to
+  /// `east` (wrapping as in ``ClusterLevel/entries(west:east:yRange:)``) by rows `yRange`, in
+  /// index order.
+  ///
+  /// - Complexity: the built level's search, plus O(*a*) for *a* added entries.
+  package func entries(west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>) -> [Int] {
+    var found = built.entries(west: west, east: east, yRange: yRange)
+    guard !patch.isEmpty else { return found }
+    if patch.deadCount > 0 {
+      found.removeAll { patch.isDead(builtEntry: $0) }
+    }
+    let width = east &- west
+    for (offset, entry) in patch.added.enumerated()
+    where entry.count > 0 && entry.x &- west <= width && yRange.contains(entry.y) {
+      found.append(builtCount + offset)
+    }
+    return found
+  }
+
+  /// Every live entry, in index order.
+  package var liveEntries: [Int] {
+    var live = (0..<builtCount).filter { !patch.isDead(builtEntry: $0) }
+    for (offset, entry) in patch.added.enumerated() where entry.count > 0 {
+      live.append(builtCount + offset)
+    }
+    return live
+  }
+}

@@ -1,0 +1,72 @@
+/// What edits changed in one level of a ``ClusterHierarchy`` since its levels were last built.
+///
+/// The built level's entries stay as they are; an entry that an edit changes is marked dead
+/// there and lives on as an added entry, whose index follows the built ones. Copies share
+/// everything through ``PersistentArray``s, so an edit copies a few chunks, not the level.
+struct LevelPatch: Sendable {
+  /// Whether each built entry is dead; empty until one is.
+  private(set) var isDead = PersistentArray<Bool>()
+  /// The number of dead built entries.
+  private(set) var deadCount = 0
+  /// The parent of built entries whose parent is no longer their built one.
+  private(set) var parentOverride = PersistentDictionary<UInt32, UInt32>()
+  /// The entries edits made, in the order made; an entry removed since has no places.
+  private(set) var added = PersistentArray<AddedClusterEntry>()
+  /// The number of ``added`` entries with places.
+  private(set) var liveAddedCount = 0
+
+  /// Whether the level is as built.
+  var isEmpty: Bool { deadCount == 0 && added.isEmpty }
+
+  /// Whether built entry `index` is dead.
+  @inline(__always)
+  func isDead(builtEntry index: Int) -> Bool {
+    deadCount > 0 && isDead[index]
+  }
+
+  /// Marks built entry `index` of a level of `builtCount` entries dead.
+  mutating func kill(builtEntry index: Int, builtCount: Int) {
+    if isDead.isEmpty {
+      isDead = PersistentArray(repeating: false, count: builtCount)
+    }
+    precondition(!isDead[index], "a built cluster entry dies once")
+    isDead[index] = true
+    deadCount += 1
+  }
+
+  /// Sets the parent of built entry `index`.
+  mutating func setParent(_ parent: UInt32, ofBuiltEntry index: Int) {
+    parentOverride[UInt32(index)] = parent
+  }
+
+  /// Adds `entry`; returns its index among the added entries.
+  mutating func add(_ entry: AddedClusterEntry) -> Int {
+    added.append(entry)
+    if entry.count > 0 { liveAddedCount += 1 }
+    return added.count - 1
+  }
+
+  /// Replaces added entry `index`.
+  mutating func setAdded(_ entry: AddedClusterEntry, at index: Int) {
+    let wasLive = added[index].count > 0
+    added[index] = entry
+    liveAddedCount += (entry.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
+  }
+}
+
+/// An entry an edit made or changed.
+struct AddedClusterEntry: Sendable {
+  /// The mean position of its places, in fixed-point Web Mercator units.
+  var x: UInt32
+  var y: UInt32
+  /// Its places; 0 once it is removed.
+  var count: UInt32
+  /// The handle of its representative place.
+  var representative: UInt32
+  /// The deepest level at which it has exactly its places.
+  var formedLevel: UInt8
+  /// Its parent one level up; `UInt32.max` at level 0.
+  var parent: UInt32
+  /// Its children one level down.
+  var children: [UInt32]
+}

@@ -1,0 +1,91 @@
+/// A hash table whose copies share their buckets through a ``PersistentArray``: inserting or
+/// removing one key of a copy copies O(*n* / 1024 + 256) words, not the whole table.
+///
+/// The table keeps at most two keys a bucket on average, and grows fourfold when it would
+/// hold more, which rehashes every key (O(*n*), amortised O(1) an insertion).
+package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  private typealias Bucket = [(key: Key, value: Value)]
+  private var buckets: PersistentArray<Bucket>
+  /// The number of keys.
+  package private(set) var count = 0
+
+  /// No keys.
+  package init() {
+    buckets = PersistentArray(repeating: [], count: 16)
+  }
+
+  /// The pairs of `pairs`; a key given twice keeps its last value.
+  ///
+  /// - Complexity: O(*n*) on average.
+  package init(_ pairs: some Sequence<(Key, Value)>) {
+    self.init(pairs) { _, _, _ in }
+  }
+
+  /// The pairs of `pairs`, calling `duplicate` with a key given twice and its two values (the
+  /// key then keeps the second); an error it throws ends the build.
+  ///
+  /// - Complexity: O(*n*) on average.
+  package init<Failure: Error>(
+    _ pairs: some Sequence<(Key, Value)>,
+    duplicate: (Key, _ first: Value, _ second: Value) throws(Failure) -> Void
+  ) throws(Failure) {
+    var grouped: [Bucket] = Array(repeating: [], count: 16)
+    var count = 0
+    for (key, value) in pairs {
+      if count >= grouped.count * 2 {
+        grouped = Self.rehashed(grouped, bucketCount: grouped.count * 4)
+      }
+      let bucket = Self.bucket(of: key, in: grouped.count)
+      if let slot = grouped[bucket].firstIndex(where: { $0.key == key }) {
+        try duplicate(key, grouped[bucket][slot].value, value)
+        grouped[bucket][slot].value = value
+      } else {
+        grouped[bucket].append((key, value))
+        count += 1
+      }
+    }
+    buckets = PersistentArray(grouped)
+    self.count = count
+  }
+
+  private static func bucket(of key: Key, in bucketCount: Int) -> Int {
+    key.hashValue & (bucketCount - 1)
+  }
+
+  private static func rehashed(_ buckets: [Bucket], bucketCount: Int) -> [Bucket] {
+    var grouped: [Bucket] = Array(repeating: [], count: bucketCount)
+    for pair in buckets.joined() {
+      grouped[bucket(of: pair.key, in: bucketCount)].append(pair)
+    }
+    return grouped
+  }
+
+  /// The value of `key`, or `nil`; setting `nil` removes the key.
+  ///
+  /// - Complexity: O(1) on average to read; to write, O(*n* / 1024 + 256) when a copy shares
+  ///   the bucket's chunk.
+  package subscript(key: Key) -> Value? {
+    get {
+      buckets[Self.bucket(of: key, in: buckets.count)].first { $0.key == key }?.value
+    }
+    set {
+      let bucket = Self.bucket(of: key, in: buckets.count)
+      let slot = buckets[bucket].firstIndex { $0.key == key }
+      switch (slot, newValue) {
+      case (let slot?, let value?):
+        buckets[bucket][slot].value = value
+      case (let slot?, nil):
+        buckets[bucket].remove(at: slot)
+        count -= 1
+      case (nil, let value?):
+        buckets[bucket].append((key, value))
+        count += 1
+        if count > buckets.count * 2 {
+          buckets = PersistentArray(Self.rehashed(Array(buckets), bucketCount: buckets.count * 4))
+        }
+      case (nil, nil):
+        break
+      }
+    }
+  }
+}

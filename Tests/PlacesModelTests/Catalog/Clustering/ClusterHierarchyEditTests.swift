@@ -1,0 +1,197 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+/// A hierarchy that edits changed keeps every invariant of a built one, checked against brute
+/// force after each step of random edits with fixed seeds.
+struct ClusterHierarchyEditTests {
+  static let radius = 50.0
+  static let maximumLevel = 10
+
+  /// Checks every invariant of `catalog`'s hierarchy against brute force.
+  static func checkInvariants(of catalog: PlaceCatalog, step: Int) {
+    let hierarchy = catalog.clusterHierarchy(radius: radius, maximumLevel: maximumLevel)
+    let handles = catalog.compactMap { catalog.handle(ofPlaceWithID: $0.id) }
+    #expect(handles.count == catalog.count)
+    let placeOfHandle = Dictionary(uniqueKeysWithValues: zip(handles, catalog))
+    for handle in handles {
+      let entry = hierarchy.entry(ofPlaceWithHandle: handle)
+      #expect(entry.map { hierarchy.level(hierarchy.placeLevel).representative($0) } == handle)
+    }
+    for levelNumber in 0...hierarchy.placeLevel {
+      let level = hierarchy.level(levelNumber)
+      let live = level.liveEntries
+      var seen: [UInt32: Int] = [:]
+      var identities = Set<Int>()
+      for entry in live {
+        let members = hierarchy.places(of: entry, at: levelNumber)
+        #expect(members.count == Int(level.count(entry)), "step \(step) level \(levelNumber)")
+        for member in members { seen[member, default: 0] += 1 }
+        let best = members.min { left, right in
+          let leftPopulation = placeOfHandle[left]?.population ?? 0
+          let rightPopulation = placeOfHandle[right]?.population ?? 0
+          return leftPopulation != rightPopulation ? leftPopulation > rightPopulation : left < right
+        }
+        #expect(level.representative(entry) == best, "step \(step) level \(levelNumber)")
+        #expect(
+          identities.insert(Int(level.formedLevel(entry)) << 32 | Int(level.representative(entry)))
+            .inserted)
+        // The mean of the places, measured from the first across the antimeridian.
+        let positions = members.compactMap { placeOfHandle[$0] }.map {
+          WebMercator.position(of: $0.coordinate)
+        }
+        let origin = positions[0].x
+        let meanDX =
+          positions.reduce(0.0) { $0 + Double(Int32(bitPattern: $1.x &- origin)) }
+          / Double(positions.count)
+        let meanY = positions.reduce(0.0) { $0 + Double($1.y) } / Double(positions.count)
+        let dx = Double(Int32(bitPattern: level.x(entry) &- origin)) - meanDX
+        // A mean across more than half the world depends on where it is measured from.
+        let spread = positions.map { abs(Double(Int32(bitPattern: $0.x &- origin))) }.max() ?? 0
+        #expect(spread > 0x2000_0000 || abs(dx) < 4_096, "step \(step) level \(levelNumber)")
+        #expect(abs(Double(level.y(entry)) - meanY) < 4_096, "step \(step) level \(levelNumber)")
+        guard levelNumber < hierarchy.placeLevel else { continue }
+        let children = level.children(entry)
+        let below = hierarchy.level(levelNumber + 1)
+        #expect(children.reduce(0) { $0 + Int(below.count($1)) } == Int(level.count(entry)))
+        for child in children {
+          #expect(below.parent(child) == entry && below.count(child) > 0)
+        }
+        if children.count == 1 {
+          #expect(level.formedLevel(entry) == below.formedLevel(children[0]))
+        } else {
+          #expect(Int(level.formedLevel(entry)) == levelNumber)
+        }
+      }
+      #expect(seen.count == catalog.count && seen.values.allSatisfy { $0 == 1 })
+      guard levelNumber <= maximumLevel else { continue }
+      let units = radius * WebMercator.unitsPerPoint(atZoom: Double(levelNumber))
+      for (offset, first) in live.enumerated() {
+        for second in live[(offset + 1)...] {
+          let dx = Double(Int32(bitPattern: level.x(first) &- level.x(second)))
+          let dy = Double(level.y(first)) - Double(level.y(second))
+          #expect(
+            dx * dx + dy * dy > units * units, "step \(step) level \(levelNumber): too close")
+        }
+      }
+      // A rectangle finds exactly the live entries inside it.
+      let west = UInt32(truncatingIfNeeded: step &* 2_654_435_761)
+      let east = west &+ UInt32.max / 3
+      let rows = UInt32.max / 4...UInt32.max / 4 * 3
+      let inside = live.filter {
+        rows.contains(level.y($0)) && level.x($0) &- west <= east &- west
+      }
+      #expect(level.entries(west: west, east: east, yRange: rows) == inside)
+    }
+  }
+
+  /// Random batches of inserts, moves, population changes and removals.
+  static func randomBatch(
+    of catalog: PlaceCatalog, nextID: inout Int64, using generator: inout SplitMix64
+  ) -> [PlaceEdit] {
+    var edits: [PlaceEdit] = []
+    var touched = Set<Place.ID>()
+    for _ in 0..<Int.random(in: 1...4, using: &generator) {
+      let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+      guard touched.insert(place.id).inserted else { continue }
+      let coordinate = Coordinate.fixture(
+        Double.random(in: -80...80, using: &generator),
+        Double.random(in: -180...180, using: &generator))
+      switch Int.random(in: 0..<5, using: &generator) {
+      case 0:
+        nextID += 1
+        edits.append(.insert(Place(id: PlaceID(nextID), name: "New", coordinate: coordinate)))
+      case 1 where catalog.count > 50:
+        edits.append(.remove(place.id))
+      case 2:
+        edits.append(
+          .update(
+            Place(
+              id: place.id, name: place.name, coordinate: place.coordinate,
+              population: Int.random(in: 0...9, using: &generator) * 1_000)))
+      default:
+        // A short move, within a cluster's reach, or a long one.
+        let near = Coordinate.fixture(
+          min(
+            max(place.coordinate.latitude + Double.random(in: -2...2, using: &generator), -85), 85),
+          place.coordinate.longitude)
+        edits.append(
+          .update(
+            Place(
+              id: place.id, name: place.name,
+              coordinate: Bool.random(using: &generator) ? near : coordinate,
+              population: place.population)))
+      }
+    }
+    return edits
+  }
+
+  @Test(arguments: [21, 22, 23] as [UInt64])
+  func randomEditsKeepEveryInvariant(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 300, seed: seed))
+    _ = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+    let first = catalog
+    let firstLevels = (0...Self.maximumLevel + 1).map {
+      first.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel).level($0)
+        .liveEntries.count
+    }
+    var nextID: Int64 = 100_000
+    for step in 0..<80 {
+      let edits = Self.randomBatch(of: catalog, nextID: &nextID, using: &generator)
+      catalog = try catalog.applying(edits).catalog
+      #expect(catalog.indexBuildCount == 0)
+      Self.checkInvariants(of: catalog, step: step)
+    }
+    // The first catalog's hierarchy is as it was.
+    let firstHierarchy = first.clusterHierarchy(
+      radius: Self.radius, maximumLevel: Self.maximumLevel)
+    #expect(
+      (0...Self.maximumLevel + 1).map { firstHierarchy.level($0).liveEntries.count } == firstLevels)
+    Self.checkInvariants(of: first, step: -1)
+  }
+
+  @Test func aFarMoveChangesOnlyTheClustersOnItsTwoPaths() throws {
+    let catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 400, seed: 31))
+    let before = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+    let place = catalog[5]
+    let moved = try catalog.applying([
+      .update(
+        Place(
+          id: place.id, name: place.name, coordinate: .fixture(-45, -120),
+          population: place.population))
+    ]).catalog
+    let after = moved.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+
+    for levelNumber in 0...Self.maximumLevel {
+      func clusters(_ hierarchy: ClusterHierarchy) -> Set<[Int]> {
+        let level = hierarchy.level(levelNumber)
+        return Set(
+          level.liveEntries.map {
+            [Int(level.formedLevel($0)), Int(level.representative($0)), Int(level.count($0))]
+          })
+      }
+      let (old, new) = (clusters(before), clusters(after))
+      // The entry it left and the entry it joined, and a merge or two those made.
+      #expect(old.subtracting(new).count <= 3, "level \(levelNumber)")
+      #expect(new.subtracting(old).count <= 3, "level \(levelNumber)")
+    }
+  }
+
+  @Test func manyEditsRebuildTheLevelsKeepingEveryCluster() throws {
+    var generator = SplitMix64(seed: 41)
+    var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 200, seed: 41))
+    _ = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+    var nextID: Int64 = 100_000
+    // Enough edits that the levels are built again from their entries, and the handles
+    // renumbered, at least once.
+    for step in 0..<400 {
+      catalog = try catalog.applying(
+        Self.randomBatch(of: catalog, nextID: &nextID, using: &generator)
+      ).catalog
+      if step % 50 == 0 { Self.checkInvariants(of: catalog, step: step) }
+    }
+    Self.checkInvariants(of: catalog, step: 400)
+    #expect(catalog.indexBuildCount == 0)
+  }
+}

@@ -1,0 +1,235 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+struct PersistentDictionaryTests {
+  /// Seeds of random histories, each with the number of keys it draws from: a few keys that are
+  /// written over and over, or so many that almost every insertion adds one.
+  private static let histories: [(seed: UInt64, keyCount: Int)] = [
+    (1, 8), (2, 64), (3, 1_000_000), (4, 1_000_000),
+  ]
+
+  // MARK: - Initialisers
+
+  @Test func emptyDictionaryHasNoKeys() {
+    var dictionary = PersistentDictionary<Int, String>()
+
+    #expect(dictionary.count == 0)
+    #expect(dictionary[0] == nil)
+
+    dictionary[0] = nil
+
+    #expect(dictionary.count == 0)
+    #expect(dictionary[0] == nil)
+  }
+
+  @Test func initFromPairsKeepsTheLastValueOfARepeatedKey() {
+    let dictionary = PersistentDictionary([(1, "Paris"), (2, "Rome"), (1, "Lyon"), (1, "Nice")])
+
+    #expect(dictionary.count == 2)
+    #expect(dictionary[1] == "Nice")
+    #expect(dictionary[2] == "Rome")
+    #expect(dictionary[3] == nil)
+  }
+
+  @Test(arguments: [0, 1, 31, 32, 33, 129, 1_000, 5_000])
+  func initFromRandomPairsMatchesADictionary(count: Int) {
+    var generator = SplitMix64(seed: UInt64(count))
+    let keyCount = max(1, count / 2)
+    let pairs = (0..<count).map { _ in
+      let key = Int.random(in: 0..<keyCount, using: &generator)
+      return (key, Int.random(in: 0..<1_000, using: &generator))
+    }
+    let model = Dictionary(pairs, uniquingKeysWith: { _, last in last })
+
+    let dictionary = PersistentDictionary(pairs)
+
+    #expect(dictionary.count == model.count)
+    #expect((-1...keyCount).allSatisfy { dictionary[$0] == model[$0] })
+  }
+
+  @Test func writingADictionaryBuiltFromPairsLeavesItsCopyUnchanged() {
+    let pairs = (0..<1_000).map { ($0, $0 * 2) }
+    let original = PersistentDictionary(pairs)
+    var copy = original
+
+    for key in stride(from: 0, to: 1_000, by: 3) {
+      copy[key] = nil
+    }
+    for key in stride(from: 1, to: 1_000, by: 3) {
+      copy[key] = -key
+    }
+    for key in 1_000..<1_500 {
+      copy[key] = key
+    }
+
+    #expect(original.count == 1_000)
+    #expect((0..<1_500).allSatisfy { original[$0] == ($0 < 1_000 ? $0 * 2 : nil) })
+    #expect(copy.count == 1_000 - 334 + 500)
+    #expect(
+      (0..<1_500).allSatisfy { key in
+        switch (key < 1_000, key % 3) {
+        case (true, 0): copy[key] == nil
+        case (true, 1): copy[key] == -key
+        case (true, _): copy[key] == key * 2
+        case (false, _): copy[key] == key
+        }
+      })
+  }
+
+  // MARK: - Growth
+
+  @Test func growingAcrossRehashesKeepsEverySnapshot() {
+    var generator = SplitMix64(seed: 7)
+    let keys = (0..<10_000).map { $0 * 7_919 }.shuffled(using: &generator)
+    var dictionary = PersistentDictionary<Int, Int>()
+    var snapshots: [(count: Int, dictionary: PersistentDictionary<Int, Int>)] = []
+
+    for (index, key) in keys.enumerated() {
+      // Just before and after each power of two, where the table rehashes, and every 500 keys.
+      if index.nonzeroBitCount == 1 || (index - 1).nonzeroBitCount == 1 || index % 500 == 0 {
+        snapshots.append((index, dictionary))
+      }
+      dictionary[key] = index
+      #expect(dictionary.count == index + 1)
+    }
+
+    let probes = keys + (1..<2_000).map { $0 * 7_919 + 1 }
+    let inserted = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    for (count, snapshot) in snapshots {
+      #expect(snapshot.count == count)
+      let firstWrongKey = probes.first { key in
+        snapshot[key] != inserted[key].flatMap { $0 < count ? $0 : nil }
+      }
+      #expect(firstWrongKey == nil, "snapshot of \(count) keys")
+    }
+    let firstWrongKey = probes.first { dictionary[$0] != inserted[$0] }
+    #expect(firstWrongKey == nil)
+  }
+
+  @Test func removingEveryKeyEmptiesTheDictionaryAndKeepsItsSnapshot() {
+    var dictionary = PersistentDictionary((0..<3_000).map { ($0, -$0) })
+    let full = dictionary
+
+    for key in (0..<3_000).reversed() {
+      dictionary[key] = nil
+      dictionary[key] = nil
+    }
+
+    #expect(dictionary.count == 0)
+    #expect((0..<3_000).allSatisfy { dictionary[$0] == nil })
+    #expect(full.count == 3_000)
+    #expect((0..<3_000).allSatisfy { full[$0] == -$0 })
+  }
+
+  // MARK: - Random histories
+
+  @Test(arguments: histories)
+  func randomHistoriesOfIntegersMatchDictionariesAndKeepEverySnapshot(
+    seed: UInt64, keyCount: Int
+  ) throws {
+    try Self.checkRandomHistory(seed: seed, keyCount: keyCount) { $0 }
+  }
+
+  @Test(arguments: [8, 2_000])
+  func randomHistoriesOfCollidingKeysMatchDictionaries(keyCount: Int) throws {
+    try Self.checkRandomHistory(seed: 5, keyCount: keyCount) { CollidingKey(value: $0) }
+  }
+
+  /// A key that hashes to one of three values, so buckets hold many keys.
+  private struct CollidingKey: Hashable, Sendable {
+    var value: Int
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(value % 3)
+    }
+  }
+
+  /// A dictionary and the `Dictionary` it must equal.
+  private struct Version<Key: Hashable & Sendable> {
+    var persistent = PersistentDictionary<Key, Int>()
+    var model: [Key: Int] = [:]
+
+    /// Whether the persistent dictionary holds exactly the model's pairs, probed at `keys`,
+    /// which hold every key ever written.
+    func isFaithful(at keys: Set<Key>) -> Bool {
+      persistent.count == model.count && firstDifference(at: keys) == nil
+    }
+
+    /// The first of `keys` whose value in the persistent dictionary is not the model's.
+    func firstDifference(at keys: Set<Key>) -> Key? {
+      keys.first { persistent[$0] != model[$0] }
+    }
+  }
+
+  /// Inserts, updates, removes, copies and snapshots a few dictionaries at random for 4,000
+  /// steps, checking each against its `Dictionary` model as it goes and every snapshot at the
+  /// end.
+  private static func checkRandomHistory<Key: Hashable & Sendable>(
+    seed: UInt64, keyCount: Int, makeKey: (Int) -> Key
+  ) throws {
+    var generator = SplitMix64(seed: seed)
+    var versions = [Version<Key>()]
+    var snapshots: [(step: Int, version: Version<Key>)] = []
+    var written: Set<Key> = []
+    var largestCount = 0
+
+    for step in 0..<4_000 {
+      if step % 250 == 0 {
+        for (index, version) in versions.enumerated() {
+          let (count, modelCount) = (version.persistent.count, version.model.count)
+          let difference = version.firstDifference(at: written)
+          try #require(count == modelCount, "version \(index) before step \(step)")
+          try #require(difference == nil, "version \(index) before step \(step)")
+        }
+      }
+      let chosen = Int.random(in: versions.indices, using: &generator)
+      let existing = versions[chosen].model.keys.randomElement(using: &generator)
+      var writes: [(key: Key, value: Int?)] = []
+      switch Int.random(in: 0..<100, using: &generator) {
+      case 0..<55:
+        for _ in 0..<Int.random(in: 1...8, using: &generator) {
+          let key = makeKey(Int.random(in: 0..<keyCount, using: &generator))
+          writes.append((key, Int.random(in: 0..<1_000, using: &generator)))
+        }
+      case 55..<65:
+        if let existing {
+          writes.append((existing, Int.random(in: 0..<1_000, using: &generator)))
+        }
+      case 65..<80:
+        if let existing {
+          writes.append((existing, nil))
+        }
+      case 80..<88:
+        writes.append((makeKey(Int.random(in: 0..<keyCount, using: &generator)), nil))
+      case 88..<94:
+        if versions.count < 5 {
+          versions.append(versions[chosen])
+        } else {
+          versions[Int.random(in: versions.indices, using: &generator)] = versions[chosen]
+        }
+      default:
+        snapshots.append((step, versions[chosen]))
+      }
+      for (key, value) in writes {
+        versions[chosen].persistent[key] = value
+        versions[chosen].model[key] = value
+        written.insert(key)
+        try #require(versions[chosen].persistent[key] == value, "step \(step)")
+        try #require(versions[chosen].persistent.count == versions[chosen].model.count)
+      }
+      largestCount = max(largestCount, versions[chosen].model.count)
+    }
+
+    for (index, version) in versions.enumerated() {
+      let (count, modelCount) = (version.persistent.count, version.model.count)
+      let difference = version.firstDifference(at: written)
+      #expect(count == modelCount, "version \(index) at the end")
+      #expect(difference == nil, "version \(index) at the end")
+    }
+    let changedSnapshots = snapshots.filter { !$0.version.isFaithful(at: written) }.map(\.step)
+    #expect(changedSnapshots.isEmpty, "snapshots taken at these steps changed")
+    #expect(snapshots.count > 100)
+    #expect(largestCount > min(512, keyCount / 2), "\(largestCount) keys at most")
+  }
+}
