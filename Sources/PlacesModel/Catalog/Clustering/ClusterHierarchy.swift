@@ -16,7 +16,15 @@
 ///   it merged) hold its places: their counts sum to its count;
 /// - no two entries are within the radius of each other;
 /// - merging is continuous across the antimeridian (positions wrap);
-/// - the same places give the same levels, in the same order.
+/// - a build of the same places gives the same levels, in the same order.
+///
+/// ## Edits
+/// An edit of the catalog changes the levels in place (``applying(_:population:)``) rather
+/// than building them again: a place that moves, comes or goes changes only the entries on
+/// its old and new paths up the levels, and those that a changed mean brings within the
+/// radius, and every invariant above still holds. The levels then follow the catalog's
+/// history of edits: the same history gives the same levels, but they may differ from a build
+/// of the final places. Places are named by their handle in the catalog, which edits keep.
 ///
 /// ## Identity
 /// An entry is named by (the deepest level at which it has exactly its places, its
