@@ -222,9 +222,8 @@ enum EditMemoryBenchmark {
   @inline(never)
   private static func indexByteCount(of catalog: PlaceCatalog?) throws -> Int {
     guard let catalog else { throw Failure(message: "no catalog to measure") }
-    let order = catalog.nameOrder
     return catalog.spatialIndex.byteCount + catalog.nameIndex.byteCount
-      + (order.positions.count + order.rowByPosition.count) * MemoryLayout<Int32>.stride
+      + catalog.nameOrder.byteCount
       + catalog.clusterHierarchy(
         radius: PlaceCatalog.standardClusterRadius,
         maximumLevel: PlaceCatalog.standardClusterMaximumLevel

@@ -29,9 +29,6 @@ final class CatalogStorage: Sendable {
   private let nameSort = LazyIndex<NameOrder>()
   private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
   private let clusterBuilds = Locked<Int>(0)
-  /// The old name order and the edit that made this storage from it, until the name order is
-  /// built from them.
-  private let nameOrderEdit = Locked<NameOrder.Edit?>(nil)
 
   /// The number of indexes besides the one by identifier.
   static let lazyIndexCount = 4
@@ -148,11 +145,10 @@ final class CatalogStorage: Sendable {
 
   var nameOrder: NameOrder {
     nameSort.value {
-      let edit = nameOrderEdit.withLock { edit in
-        defer { edit = nil }
-        return edit
+      NameOrder(handles: (0..<count).map(handle(at:))) { [self] handle in
+        // Safe: the order reads only handles of this storage's places.
+        placeOfHandle[Int(handle)].unsafelyUnwrapped
       }
-      return edit.map { NameOrder(places, editing: $0) } ?? NameOrder(places)
     }
   }
 
@@ -161,9 +157,10 @@ final class CatalogStorage: Sendable {
     nameSort.builtValue
   }
 
-  /// Lets the name order be derived from `edit` instead of sorted, when first used.
-  func deriveNameOrder(from edit: NameOrder.Edit) {
-    nameOrderEdit.withLock { $0 = edit }
+  /// Holds `order`, the name order of `other` with this storage's changes to names made;
+  /// not counted as a build.
+  func presetNameOrder(_ order: NameOrder) {
+    nameSort.preset(order)
   }
 
   /// Takes the built indexes of `other` that depend only on where its places are.

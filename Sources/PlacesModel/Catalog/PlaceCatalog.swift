@@ -126,6 +126,22 @@ public struct PlaceCatalog: Sendable {
   /// The catalog sorted by name, then identifier, for the list.
   package var nameOrder: NameOrder { storage.nameOrder }
 
+  /// The place at `row` of the catalog sorted by name, then identifier (the list's rows).
+  ///
+  /// - Complexity: O(log *n*), after the order is built (once per catalog, on first use, or
+  ///   derived from the catalog an edit came from).
+  package func place(atNameRow row: Int) -> Place {
+    place(withHandle: nameOrder.handle(atRow: row))
+  }
+
+  /// The row of the place with identifier `id` in the catalog sorted by name, or `nil`.
+  ///
+  /// - Complexity: O(log *n*) name comparisons, after the order is built.
+  package func nameRow(ofPlaceWithID id: Place.ID) -> Int? {
+    guard let place = place(withID: id) else { return nil }
+    return nameOrder.row(of: place, placeOfHandle: self.place(withHandle:))
+  }
+
   /// The places clustered at every zoom level with `radius` points, down to `maximumLevel`,
   /// for the map; built once per catalog and parameters, on first use.
   package func clusterHierarchy(radius: Double, maximumLevel: Int) -> ClusterHierarchy {

@@ -55,7 +55,7 @@ public struct ListRows: RandomAccessCollection {
   /// The row at `position`.
   ///
   /// - Precondition: `position` is in `0..<count`.
-  /// - Complexity: O(1) by name (after the first read of a catalog, which sorts it);
+  /// - Complexity: O(log *n*) by name (after the first read of a catalog, which sorts it);
   ///   O(log *n*) amortised by distance, for rows next to rows already read.
   public subscript(position: Int) -> ListRow {
     precondition(indices.contains(position), "row \(position) is not in 0..<\(count)")
@@ -63,7 +63,7 @@ public struct ListRows: RandomAccessCollection {
     case .empty:
       preconditionFailure("an empty list has no rows")
     case .byName(let catalog):
-      return ListRow(catalog[Int(catalog.nameOrder.positions[position])], distance: nil)
+      return ListRow(catalog.place(atNameRow: position), distance: nil)
     case .byDistance(let rows):
       let neighbour = rows.neighbour(atRow: position)
       return ListRow(rows.catalog[neighbour.position], distance: neighbour.distance)

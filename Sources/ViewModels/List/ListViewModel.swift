@@ -94,15 +94,12 @@ public final class ListViewModel {
   /// The row of the place with identifier `id` in ``rows``, or `nil` when it is not in the
   /// catalog the list shows.
   ///
-  /// - Complexity: By name, O(1) on average (after the sort). By distance, a rank count
+  /// - Complexity: By name, O(log *n*) (after the sort). By distance, a rank count
   ///   in the catalog's spatial index, O(√*n*), then O(1) for the same place
   ///   until the rows change.
   public func row(ofPlaceWithID id: Place.ID) -> Int? {
-    guard let position = catalog.position(ofPlaceWithID: id) else { return nil }
-    if let distanceRows {
-      return distanceRows.row(ofPosition: position)
-    }
-    return Int(catalog.nameOrder.rowByPosition[position])
+    guard let distanceRows else { return catalog.nameRow(ofPlaceWithID: id) }
+    return catalog.position(ofPlaceWithID: id).map(distanceRows.row(ofPosition:))
   }
 
   // MARK: - Inputs
@@ -171,9 +168,8 @@ public final class ListViewModel {
     changes: PlaceCatalogChanges
   ) -> ListRowChanges {
     func oldRow(of id: Place.ID) -> Int? {
-      guard let position = oldCatalog.position(ofPlaceWithID: id) else { return nil }
-      return oldDistanceRows?.row(ofPosition: position)
-        ?? Int(oldCatalog.nameOrder.rowByPosition[position])
+      guard let oldDistanceRows else { return oldCatalog.nameRow(ofPlaceWithID: id) }
+      return oldCatalog.position(ofPlaceWithID: id).map(oldDistanceRows.row(ofPosition:))
     }
     var removed = changes.removed.compactMap(oldRow(of:))
     var inserted = changes.inserted.compactMap(row(ofPlaceWithID:))

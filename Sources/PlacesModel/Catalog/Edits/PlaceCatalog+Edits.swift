@@ -148,13 +148,27 @@ extension PlaceCatalog {
         from: self.storage, changes: clusterChanges,
         renumbered: storage === edited ? nil : edited)
     }
-    if let oldOrder = self.storage.builtNameOrder {
-      let position = self.storage.position(ofHandle:)
-      storage.deriveNameOrder(
-        from: NameOrder.Edit(
-          old: oldOrder,
-          removedPositions: oldEdits.lazy.filter { $0.new == nil }.map { position($0.handle) },
-          updatedPositions: oldEdits.lazy.filter { $0.new != nil }.map { position($0.handle) }))
+    if var order = self.storage.builtNameOrder {
+      // Safe: each order reads the handles of places its own catalog has.
+      let oldPlace = { (handle: UInt32) in self.storage.placeOfHandle[Int(handle)].unsafelyUnwrapped
+      }
+      let newPlace = { (handle: UInt32) in edited.placeOfHandle[Int(handle)].unsafelyUnwrapped }
+      for (handle, old, new) in oldEdits where new?.name != old.name {
+        order.remove(old, handle: handle, placeOfHandle: oldPlace)
+      }
+      for (handle, old, new) in oldEdits {
+        if let new, new.name != old.name {
+          order.insert(new, handle: handle, placeOfHandle: newPlace)
+        }
+      }
+      for place in inserted {
+        if let handle = edited.handleByID[place.id] {
+          order.insert(place, handle: handle, placeOfHandle: newPlace)
+        }
+      }
+      if storage === edited {
+        storage.presetNameOrder(order)
+      }
     }
     return (
       PlaceCatalog(storage: storage),
