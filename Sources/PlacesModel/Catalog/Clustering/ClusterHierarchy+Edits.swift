@@ -85,7 +85,7 @@ struct ClusterHierarchyEditor {
   }
 
   private func added(_ entry: Int, at level: Int) -> AddedClusterEntry {
-    patches[level].added[entry - levels[level].entryCount]
+    patches[level].addedEntry(at: entry - levels[level].entryCount)
   }
 
   private mutating func update(

@@ -24,7 +24,7 @@ package struct ClusterLevelReader {
   package var liveCount: Int { builtCount - patch.deadCount + patch.liveAddedCount }
 
   @inline(__always)
-  private func added(_ entry: Int) -> AddedClusterEntry { patch.added[entry - builtCount] }
+  private func added(_ entry: Int) -> AddedClusterFields { patch.added[entry - builtCount] }
 
   /// The entry's x: the mean of its places' (see ``ClusterLevel/x``).
   @inline(__always)
@@ -65,7 +65,9 @@ package struct ClusterLevelReader {
 
   /// The entry's children one level down.
   package func children(_ entry: Int) -> [Int] {
-    guard entry < builtCount else { return added(entry).children.map { Int($0) } }
+    guard entry < builtCount else {
+      return patch.addedChildren[entry - builtCount].map { Int($0) }
+    }
     return (built.childStart[entry]..<built.childStart[entry + 1]).map {
       Int(built.childOrder[Int($0)])
     }
@@ -83,9 +85,12 @@ package struct ClusterLevelReader {
       found.removeAll { patch.isDead(builtEntry: $0) }
     }
     let width = east &- west
-    for (offset, entry) in patch.added.enumerated()
-    where entry.count > 0 && entry.x &- west <= width && yRange.contains(entry.y) {
-      found.append(builtCount + offset)
+    let (north, south) = (yRange.lowerBound, yRange.upperBound)
+    patch.added.forEachChunk { entries, start in
+      for (offset, entry) in entries.enumerated()
+      where entry.count > 0 && entry.x &- west <= width && entry.y >= north && entry.y <= south {
+        found.append(builtCount + start + offset)
+      }
     }
     return found
   }

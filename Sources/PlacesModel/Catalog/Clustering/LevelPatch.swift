@@ -10,8 +10,13 @@ struct LevelPatch: Sendable {
   private(set) var deadCount = 0
   /// The parent of built entries whose parent is no longer their built one.
   private(set) var parentOverride = PersistentDictionary<UInt32, UInt32>()
-  /// The entries edits made, in the order made; an entry removed since has no places.
-  private(set) var added = PersistentArray<AddedClusterEntry>()
+  /// The entries edits made, in the order made, but for their children.
+  ///
+  /// An entry removed since has no places. The children are kept apart, so that reading an
+  /// entry retains nothing.
+  private(set) var added = PersistentArray<AddedClusterFields>()
+  /// The children of each added entry.
+  private(set) var addedChildren = PersistentArray<[UInt32]>()
   /// The number of ``added`` entries with places.
   private(set) var liveAddedCount = 0
 
@@ -41,17 +46,34 @@ struct LevelPatch: Sendable {
 
   /// Adds `entry`; returns its index among the added entries.
   mutating func add(_ entry: AddedClusterEntry) -> Int {
-    added.append(entry)
+    added.append(entry.fields)
+    addedChildren.append(entry.children)
     if entry.count > 0 { liveAddedCount += 1 }
     return added.count - 1
+  }
+
+  /// Added entry `index`, with its children.
+  func addedEntry(at index: Int) -> AddedClusterEntry {
+    AddedClusterEntry(fields: added[index], children: addedChildren[index])
   }
 
   /// Replaces added entry `index`.
   mutating func setAdded(_ entry: AddedClusterEntry, at index: Int) {
     let wasLive = added[index].count > 0
-    added[index] = entry
+    added[index] = entry.fields
+    addedChildren[index] = entry.children
     liveAddedCount += (entry.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
   }
+}
+
+/// An added entry's fields but its children.
+struct AddedClusterFields: Sendable {
+  var x: UInt32
+  var y: UInt32
+  var count: UInt32
+  var representative: UInt32
+  var formedLevel: UInt8
+  var parent: UInt32
 }
 
 /// An entry an edit made or changed.
@@ -69,4 +91,31 @@ struct AddedClusterEntry: Sendable {
   var parent: UInt32
   /// Its children one level down.
   var children: [UInt32]
+
+  /// An entry from its parts.
+  init(
+    x: UInt32, y: UInt32, count: UInt32, representative: UInt32, formedLevel: UInt8,
+    parent: UInt32, children: [UInt32]
+  ) {
+    self.x = x
+    self.y = y
+    self.count = count
+    self.representative = representative
+    self.formedLevel = formedLevel
+    self.parent = parent
+    self.children = children
+  }
+
+  init(fields: AddedClusterFields, children: [UInt32]) {
+    self.init(
+      x: fields.x, y: fields.y, count: fields.count, representative: fields.representative,
+      formedLevel: fields.formedLevel, parent: fields.parent, children: children)
+  }
+
+  /// Its fields but its children.
+  var fields: AddedClusterFields {
+    AddedClusterFields(
+      x: x, y: y, count: count, representative: representative, formedLevel: formedLevel,
+      parent: parent)
+  }
 }

@@ -4,19 +4,47 @@
 /// So an edit of a large catalog copies O(*n* / 256 + 256) words, not O(*n*), and every
 /// earlier copy keeps the elements it had. Reads cost one more indirection than an `Array`.
 package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollection {
-  /// The elements of one chunk; written only while one array holds it.
+  /// The elements of one chunk, in memory of its own; written only while one array holds it.
+  ///
+  /// The elements sit behind a constant pointer, not in a stored `var`, so that reading one
+  /// costs no dynamic exclusivity check.
   private final class Chunk: @unchecked Sendable {
     // Safe: a chunk is written only when `isKnownUniquelyReferenced` says that the one
     // array writing it is its only holder, so no other thread can be reading it.
-    var elements: [Element]
+    let elements: UnsafeMutablePointer<Element>
+    /// The elements initialized, from the first; read and written only by appends, copies and
+    /// `deinit`.
+    private(set) var count: Int
 
-    init(_ elements: [Element]) {
-      self.elements = elements
+    init(copying source: UnsafePointer<Element>, count: Int) {
+      elements = .allocate(capacity: PersistentArray.chunkSize)
+      elements.initialize(from: source, count: count)
+      self.count = count
+    }
+
+    convenience init(_ elements: [Element]) {
+      self.init(copying: elements, count: elements.count)
+    }
+
+    /// A copy of this chunk.
+    func copy() -> Chunk {
+      Chunk(copying: elements, count: count)
+    }
+
+    /// Adds `element` after the last.
+    func append(_ element: Element) {
+      (elements + count).initialize(to: element)
+      count += 1
+    }
+
+    deinit {
+      elements.deinitialize(count: count)
+      elements.deallocate()
     }
   }
 
   private static var chunkShift: Int { 8 }
-  private static var chunkSize: Int { 1 << chunkShift }
+  fileprivate static var chunkSize: Int { 1 << chunkShift }
   private var chunks: [Chunk] = []
   /// The number of elements.
   package private(set) var count = 0
@@ -66,7 +94,7 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
       precondition(position >= 0 && position < count, "a persistent array index is in range")
       let chunk = position >> Self.chunkShift
       if !isKnownUniquelyReferenced(&chunks[chunk]) {
-        chunks[chunk] = Chunk(chunks[chunk].elements)
+        chunks[chunk] = chunks[chunk].copy()
       }
       chunks[chunk].elements[position & (Self.chunkSize - 1)] = newValue
     }
@@ -77,18 +105,29 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   /// - Complexity: O(1) amortised, plus a chunk's copy when a copy shares the last chunk.
   package mutating func append(_ element: Element) {
     if count & (Self.chunkSize - 1) == 0 {
-      var elements: [Element] = []
-      elements.reserveCapacity(Self.chunkSize)
-      elements.append(element)
-      chunks.append(Chunk(elements))
+      chunks.append(Chunk([element]))
     } else {
       let last = chunks.count - 1
       if !isKnownUniquelyReferenced(&chunks[last]) {
-        chunks[last] = Chunk(chunks[last].elements)
+        chunks[last] = chunks[last].copy()
       }
-      chunks[last].elements.append(element)
+      chunks[last].append(element)
     }
     count += 1
+  }
+
+  /// Calls `body` with each chunk's elements in order, and the position of the first: a scan
+  /// without a lookup per element.
+  package func forEachChunk(_ body: (UnsafeBufferPointer<Element>, Int) throws -> Void) rethrows {
+    for (index, chunk) in chunks.enumerated() {
+      let start = index << Self.chunkShift
+      try withExtendedLifetime(chunk) {
+        try body(
+          UnsafeBufferPointer(
+            start: chunk.elements, count: Swift.min(Self.chunkSize, count - start)),
+          start)
+      }
+    }
   }
 
   /// The bytes the elements take, not counting what they refer to.
