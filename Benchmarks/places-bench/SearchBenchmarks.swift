@@ -137,7 +137,7 @@ enum SearchBenchmarks {
         report.failures.append("search: cannot build a model of \(places.count) places: \(error)")
         return
       }
-      let index = scene.model.places.nameIndex
+      let index = scene.model.places
       for (misspelling, expected) in misspellings {
         let keystrokes = misspelling.indices.map { String(misspelling[...$0]) }
         var operations = keystrokes.map { query in
@@ -148,7 +148,7 @@ enum SearchBenchmarks {
             TimedOperation(name: allowsTypos ? "index, typos" : "index, exact") { iterations in
               for _ in 0..<iterations {
                 for query in keystrokes {
-                  _ = index.matches(
+                  _ = index.nameMatches(
                     for: query, near: location, limit: 20, allowsTypos: allowsTypos)
                 }
               }
@@ -178,9 +178,9 @@ enum SearchBenchmarks {
             section: "search", name: "\(name): typos on vs exact only, name index alone",
             value: withTypos, unit: "us", baseline: (name: "exact only", value: exactOnly),
             ratio: Figure.ratio(withTypos, exactOnly),
-            note: "PlaceNameIndex.matches(for:near:limit:allowsTypos:) per keystroke; exact "
+            note: "PlaceCatalog.nameMatches(for:near:limit:allowsTypos:) per keystroke; exact "
               + "only is the search before typo tolerance"))
-        let found = index.matches(for: misspelling, near: location, limit: 20).map {
+        let found = index.nameMatches(for: misspelling, near: location, limit: 20).map {
           scene.model.places[$0.position].name
         }
         if !found.contains(expected) {

@@ -25,7 +25,7 @@ final class CatalogStorage: Sendable {
   let count: Int
   private let placeArray = LazyIndex<[Place]>()
   private let spatial = LazyIndex<SpatialIndex>()
-  private let names = LazyIndex<PlaceNameIndex>()
+  private let names = LazyIndex<CatalogNameIndex>()
   private let nameSort = LazyIndex<NameOrder>()
   private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
   private let clusterBuilds = Locked<Int>(0)
@@ -139,8 +139,21 @@ final class CatalogStorage: Sendable {
     spatial.value { SpatialIndex(places: places) }
   }
 
-  var nameIndex: PlaceNameIndex {
-    names.value { PlaceNameIndex(places: places) }
+  var nameIndex: CatalogNameIndex {
+    names.value {
+      CatalogNameIndex(
+        places: places, handles: removedHandles.isEmpty ? nil : (0..<count).map(handle(at:)))
+    }
+  }
+
+  /// The name index, if it is built.
+  var builtNameIndex: CatalogNameIndex? {
+    names.builtValue
+  }
+
+  /// Holds `index`, derived from another storage's; not counted as a build.
+  func presetNameIndex(_ index: CatalogNameIndex) {
+    names.preset(index)
   }
 
   var nameOrder: NameOrder {

@@ -121,7 +121,17 @@ public struct PlaceCatalog: Sendable {
   package var spatialIndex: SpatialIndex { storage.spatialIndex }
 
   /// The index of folded names and their words, for search.
-  package var nameIndex: PlaceNameIndex { storage.nameIndex }
+  package var nameIndex: CatalogNameIndex { storage.nameIndex }
+
+  /// The places whose names match `query`, best first, at most `limit`, as their positions in
+  /// this catalog: see ``PlaceNameIndex/matches(for:near:limit:allowsTypos:)``.
+  package func nameMatches(
+    for query: String, near origin: Coordinate?, limit: Int, allowsTypos: Bool = true
+  ) -> [(position: Int, kind: SearchMatchKind, distance: Double?)] {
+    storage.nameIndex.matches(
+      for: query, near: origin, limit: limit, allowsTypos: allowsTypos,
+      positionOfHandle: storage.position(ofHandle:))
+  }
 
   /// The catalog sorted by name, then identifier, for the list.
   package var nameOrder: NameOrder { storage.nameOrder }

@@ -129,7 +129,7 @@ public final class SearchViewModel {
     let found =
       SearchFolding.folded(query).isEmpty
       ? []
-      : catalog.nameIndex.matches(for: query, near: location, limit: matchLimit).map {
+      : catalog.nameMatches(for: query, near: location, limit: matchLimit).map {
         SearchMatch(place: catalog[$0.position], kind: $0.kind, distance: $0.distance)
       }
     matches = found

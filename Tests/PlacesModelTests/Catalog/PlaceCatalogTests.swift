@@ -64,7 +64,7 @@ struct PlaceCatalogTests {
         if thread.isMultiple(of: 2) {
           catalog.prepareIndexes()
         } else {
-          _ = catalog.nameIndex.matches(for: "place 1", near: nil, limit: 3)
+          _ = catalog.nameMatches(for: "place 1", near: nil, limit: 3)
           _ = catalog.spatialIndex.nearest(3, to: .uppsala)
         }
       }

@@ -170,6 +170,21 @@ extension PlaceCatalog {
         storage.presetNameOrder(order)
       }
     }
+    if storage === edited, let names = self.storage.builtNameIndex {
+      // What a search matches or ranks by: names, positions and populations.
+      let searched = oldEdits.filter { _, old, new in
+        guard let new else { return false }
+        return new.name != old.name || new.coordinate != old.coordinate
+          || new.population != old.population
+      }
+      let derived = names.deriving(
+        removing: oldEdits.filter { $0.new == nil }.map(\.handle),
+        adding: searched.compactMap { handle, _, new in new.map { (handle, $0) } }
+          + inserted.compactMap { place in edited.handleByID[place.id].map { ($0, place) } })
+      if let derived {
+        storage.presetNameIndex(derived)
+      }
+    }
     return (
       PlaceCatalog(storage: storage),
       PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)

@@ -177,6 +177,16 @@ package struct PlaceNameIndex: Sendable {
   package func matches(
     for query: String, near origin: Coordinate?, limit: Int, allowsTypos: Bool = true
   ) -> [(position: Int, kind: SearchMatchKind, distance: Double?)] {
+    rankedMatches(for: query, near: origin, limit: limit, allowsTypos: allowsTypos).map {
+      ($0.position, $0.kind, $0.distance)
+    }
+  }
+
+  /// ``matches(for:near:limit:allowsTypos:)``, with the typos of each match (0 but for
+  /// ``SearchMatchKind/typo``): what ranks it among the matches with typos.
+  func rankedMatches(
+    for query: String, near origin: Coordinate?, limit: Int, allowsTypos: Bool
+  ) -> [RankedNameMatch] {
     let folded = SearchFolding.folded(query)
     let key = Array(folded.utf8)
     guard !key.isEmpty, limit > 0 else { return [] }
@@ -187,11 +197,11 @@ package struct PlaceNameIndex: Sendable {
       let search = Search(
         index: self, bytes: bytes, key: key, words: words, origin: distanceOrigin,
         originPoint: origin.map(UnitVector.init))
-      return search.run(limit: limit).map { entry, kind in
+      return search.run(limit: limit).map { entry, kind, typos in
         let position = Int(namePlace[entry])
-        return (
-          position, kind, distanceOrigin.map { $0.distance(to: places[position].coordinate) }
-        )
+        return RankedNameMatch(
+          position: position, kind: kind, typos: typos,
+          distance: distanceOrigin.map { $0.distance(to: places[position].coordinate) })
       }
     }
   }
@@ -218,19 +228,19 @@ package struct PlaceNameIndex: Sendable {
     /// The origin on the unit sphere, for the squared chords that bound distances.
     let originPoint: UnitVector?
 
-    func run(limit: Int) -> [(entry: Int, kind: SearchMatchKind)] {
+    func run(limit: Int) -> [(entry: Int, kind: SearchMatchKind, typos: Int)] {
       let nameCount = index.namePlace.count
       let names = range(count: nameCount) { index.name(at: $0) }
-      var found: [(entry: Int, kind: SearchMatchKind)] = []
+      var found: [(entry: Int, kind: SearchMatchKind, typos: Int)] = []
       // Within the names that start with the key, those equal to it come first.
       let exactEnd = firstPosition(in: names) { index.name(at: $0).count > key.count }
       let exact = names.lowerBound..<exactEnd
       for entry in best(of: [EntryRun(exact, isWords: false)], limit: limit) {
-        found.append((entry, .exactName))
+        found.append((entry, .exactName, 0))
       }
       let prefixes = exactEnd..<names.upperBound
       for entry in best(of: [EntryRun(prefixes, isWords: false)], limit: limit - found.count) {
-        found.append((entry, .namePrefix))
+        found.append((entry, .namePrefix, 0))
       }
       guard found.count < limit else { return found }
       let words = range(count: index.wordStart.count) { index.word(at: $0) }
@@ -239,7 +249,7 @@ package struct PlaceNameIndex: Sendable {
         of: [EntryRun(words, isWords: true)], limit: limit - found.count,
         isWanted: { entry in !names.contains(entry) && seen.insert(entry).inserted })
       for entry in wordEntries {
-        found.append((entry, .wordPrefix))
+        found.append((entry, .wordPrefix, 0))
       }
       guard found.count < limit else { return found }
       appendMatchesWithTypos(to: &found, limit: limit)
@@ -252,7 +262,7 @@ package struct PlaceNameIndex: Sendable {
     /// The matches with one typo are looked for first, which is much cheaper; those with more
     /// only when they do not fill the limit.
     private func appendMatchesWithTypos(
-      to found: inout [(entry: Int, kind: SearchMatchKind)], limit: Int
+      to found: inout [(entry: Int, kind: SearchMatchKind, typos: Int)], limit: Int
     ) {
       let budget = words.reduce(0) { $0 + TypoWalk.budget(forLength: $1.count) }
       guard budget > 0 else { return }
@@ -282,7 +292,7 @@ package struct PlaceNameIndex: Sendable {
           for entry in best(
             of: level, limit: limit - found.count, isWanted: { taken.insert($0).inserted })
           {
-            found.append((entry, .typo))
+            found.append((entry, .typo, typos))
           }
         }
       }

@@ -40,8 +40,8 @@ struct PlaceCatalogEditsTests {
           == fresh.spatialIndex.positions(in: bounds).sorted())
       for query in ["sa", "stockholm", "pau lo", "ber"] {
         #expect(
-          edited.nameIndex.matches(for: query, near: nil, limit: 10).map(\.position)
-            == fresh.nameIndex.matches(for: query, near: nil, limit: 10).map(\.position))
+          edited.nameMatches(for: query, near: nil, limit: 10).map(\.position)
+            == fresh.nameMatches(for: query, near: nil, limit: 10).map(\.position))
       }
       #expect(
         PlaceCatalogEditsTests.nameRows(of: edited) == PlaceCatalogEditsTests.nameRows(of: fresh))
@@ -284,8 +284,8 @@ struct PlaceCatalogReplacementTests {
         PlaceCatalogEditsTests.nameRows(of: replaced) == PlaceCatalogEditsTests.nameRows(of: new))
       for query in ["pla", "place 1"] {
         #expect(
-          replaced.nameIndex.matches(for: query, near: nil, limit: 10).map(\.position)
-            == new.nameIndex.matches(for: query, near: nil, limit: 10).map(\.position))
+          replaced.nameMatches(for: query, near: nil, limit: 10).map(\.position)
+            == new.nameMatches(for: query, near: nil, limit: 10).map(\.position))
       }
       catalog = replaced
     }

@@ -1,0 +1,150 @@
+/// One match of a name index, with what ranks it.
+struct RankedNameMatch {
+  /// The catalog position of its place (in the catalog the index was built for).
+  var position: Int
+  let kind: SearchMatchKind
+  /// Its typos: 0 but for ``SearchMatchKind/typo``.
+  let typos: Int
+  /// Its distance from the location searched near, if any.
+  let distance: Double?
+}
+
+/// A catalog's index of names: a ``PlaceNameIndex`` built for it or for a catalog that edits
+/// came from, with the places edits changed since in a small index of their own.
+///
+/// A place edits removed, renamed, moved or gave another population is stale in the built
+/// index and left out of its matches; the places edits inserted or changed are in the small
+/// index. A query asks both and merges their matches in the order a single index ranks them
+/// (``PlaceNameIndex``), so it answers as an index built for the catalog would. The small
+/// index is built on first use; once more than 256 places (and a 512th of the built ones)
+/// changed, an edit starts again from a full build instead (see ``deriving(removing:adding:)``).
+package struct CatalogNameIndex: Sendable {
+  /// The index built for an earlier catalog, or this one.
+  let built: PlaceNameIndex
+  /// The handle of the place at each position of the built index; `nil` when handles are
+  /// positions there.
+  let builtHandles: [UInt32]?
+  /// The handles of the built index's places that are stale.
+  let stale: Set<UInt32>
+  /// The places edits changed or inserted since, by handle.
+  let changed: [UInt32: Place]
+  /// The index of ``changed``, in ascending handle order, built on first use.
+  private let changedIndex: LazyIndex<(index: PlaceNameIndex, handles: [UInt32])>
+
+  /// The index of `places`, whose handles are `handles` (their positions when `nil`).
+  ///
+  /// - Complexity: O(*n* log *n*).
+  init(places: [Place], handles: [UInt32]?) {
+    self.init(
+      built: PlaceNameIndex(places: places), builtHandles: handles, stale: [], changed: [:])
+  }
+
+  private init(
+    built: PlaceNameIndex, builtHandles: [UInt32]?, stale: Set<UInt32>, changed: [UInt32: Place]
+  ) {
+    self.built = built
+    self.builtHandles = builtHandles
+    self.stale = stale
+    self.changed = changed
+    changedIndex = LazyIndex()
+  }
+
+  /// The index with the places of `removing` (by handle) taken out and those of `adding`
+  /// (by handle) put in or replaced; `nil` when so many changed that a full build is due.
+  ///
+  /// - Complexity: O(*c*) for *c* places changed since the full build.
+  func deriving(removing: [UInt32], adding: [(UInt32, Place)]) -> CatalogNameIndex? {
+    var stale = stale
+    var changed = changed
+    for handle in removing {
+      changed[handle] = nil
+      stale.insert(handle)
+    }
+    for (handle, place) in adding {
+      changed[handle] = place
+      stale.insert(handle)
+    }
+    guard changed.count <= max(256, built.places.count / 512) else { return nil }
+    return CatalogNameIndex(
+      built: built, builtHandles: builtHandles, stale: stale, changed: changed)
+  }
+
+  /// The places whose names match `query`, best first, at most `limit`: see
+  /// ``PlaceNameIndex/matches(for:near:limit:allowsTypos:)``; each match's position is
+  /// `positionOfHandle` of its place's handle.
+  ///
+  /// - Complexity: the built index's query, with room for the stale places among its
+  ///   matches, plus the small index's.
+  func matches(
+    for query: String, near origin: Coordinate?, limit: Int, allowsTypos: Bool,
+    positionOfHandle: (UInt32) -> Int
+  ) -> [(position: Int, kind: SearchMatchKind, distance: Double?)] {
+    var fromBuilt: [(match: RankedNameMatch, place: Place)] = []
+    var asked = limit
+    // Ask again, for more, while stale places crowd out live ones.
+    while true {
+      let found = built.rankedMatches(
+        for: query, near: origin, limit: asked, allowsTypos: allowsTypos)
+      fromBuilt = found.compactMap { match in
+        let handle = builtHandles?[match.position] ?? UInt32(match.position)
+        guard !stale.contains(handle) else { return nil }
+        var live = match
+        live.position = positionOfHandle(handle)
+        return (live, built.places[match.position])
+      }
+      guard fromBuilt.count < limit, found.count == asked, asked < limit + stale.count else {
+        break
+      }
+      asked = min(limit + stale.count, asked * 2)
+    }
+    guard !changed.isEmpty else {
+      return fromBuilt.map { ($0.match.position, $0.match.kind, $0.match.distance) }
+    }
+    let small = changedIndex.value {
+      let handles = changed.keys.sorted()
+      // Safe: every handle is a key of `changed`.
+      return (PlaceNameIndex(places: handles.map { changed[$0].unsafelyUnwrapped }), handles)
+    }
+    let fromChanged = small.index.rankedMatches(
+      for: query, near: origin, limit: limit, allowsTypos: allowsTypos
+    ).map { match in
+      var live = match
+      live.position = positionOfHandle(small.handles[match.position])
+      return (live, small.index.places[match.position])
+    }
+    let byDistance = origin != nil
+    return (fromBuilt + fromChanged).sorted { left, right in
+      Self.ranksBefore(left, right, byDistance: byDistance)
+    }
+    .prefix(limit).map { ($0.match.position, $0.match.kind, $0.match.distance) }
+  }
+
+  /// Whether `left` ranks before `right`, as ``PlaceNameIndex`` ranks its matches: by kind,
+  /// then typos, then nearest first (then catalog position) near a location, else most
+  /// populous first, then by folded name and identifier.
+  private static func ranksBefore(
+    _ left: (match: RankedNameMatch, place: Place), _ right: (match: RankedNameMatch, place: Place),
+    byDistance: Bool
+  ) -> Bool {
+    if left.match.kind != right.match.kind { return left.match.kind < right.match.kind }
+    if left.match.typos != right.match.typos { return left.match.typos < right.match.typos }
+    if byDistance, let leftDistance = left.match.distance,
+      let rightDistance = right.match.distance
+    {
+      return leftDistance != rightDistance
+        ? leftDistance < rightDistance : left.match.position < right.match.position
+    }
+    let leftPopulation = left.place.population ?? 0
+    let rightPopulation = right.place.population ?? 0
+    if leftPopulation != rightPopulation { return leftPopulation > rightPopulation }
+    let leftName = SearchFolding.folded(left.place.name)
+    let rightName = SearchFolding.folded(right.place.name)
+    if leftName != rightName {
+      return leftName.utf8.lexicographicallyPrecedes(rightName.utf8)
+    }
+    return left.place.id < right.place.id
+  }
+
+  /// The bytes the built index holds (the small one aside).
+  package var byteCount: Int { built.byteCount }
+}
