@@ -21,12 +21,17 @@ extension PlaceCatalog {
   ///   empty or only white space. A ``Coordinate`` is valid by construction, so latitudes,
   ///   longitudes and non-finite values are refused where the coordinate is made.
   /// - Complexity: O(*k*) on average for *k* edits to check them, then, if anything changed,
-  ///   O(*n*) to copy the places and the index by identifier into a new catalog (the places are
-  ///   shared, not copied, by copies of a catalog). The other indexes are built again for the
-  ///   new catalog on first use, except the order by name, which is derived from this
-  ///   catalog's, if built, in O(*n* + *k* log *n*); and, when no place is inserted, removed,
-  ///   moved or given another population (an edit of names, categories or countries), the
-  ///   spatial index and the map's clusters, which are kept as built.
+  ///   O(*k* (*n* / 256 + 512)) at most to copy the chunks of the places and of the index by
+  ///   identifier the edits write (the rest is shared with this catalog, which keeps its
+  ///   values). The indexes this catalog has built follow: the map's clusters change in place
+  ///   along the paths of the places moved, inserted or removed; the order by name moves the
+  ///   rows of the places renamed, inserted or removed, in O(log *n*) each; the name index
+  ///   leaves the places changed out of the index built earlier and puts them in a small one,
+  ///   built when a search next runs, until more than 256 (and a 512th of the catalog) have
+  ///   changed, when it is built again on first use. The spatial index is kept when no place
+  ///   moved, appeared or went, and is otherwise built again on first use. When removed places
+  ///   outnumber a quarter of the catalog (at least 64), the catalog is copied whole, O(*n*),
+  ///   and the indexes but the clusters are built again on first use.
   public func applying(
     _ edits: [PlaceEdit]
   ) throws(PlacesModelError) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
