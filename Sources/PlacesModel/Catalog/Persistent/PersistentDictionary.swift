@@ -29,7 +29,10 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
     _ pairs: some Sequence<(Key, Value)>,
     duplicate: (Key, _ first: Value, _ second: Value) throws(Failure) -> Void
   ) throws(Failure) {
-    var grouped: [Bucket] = Array(repeating: [], count: 16)
+    // Room for the pairs known in advance, so that a large table is not rehashed as it grows.
+    var bucketCount = 16
+    while bucketCount * 2 < pairs.underestimatedCount { bucketCount *= 4 }
+    var grouped: [Bucket] = Array(repeating: [], count: bucketCount)
     var count = 0
     for (key, value) in pairs {
       if count >= grouped.count * 2 {
