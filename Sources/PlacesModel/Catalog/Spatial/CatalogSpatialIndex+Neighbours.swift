@@ -31,6 +31,8 @@ extension CatalogSpatialIndex {
     private var changedHead: DistanceKey?
     private var needsBuiltHead = true
     private var needsChangedHead = true
+    /// Whether the built index's sequence is the whole answer: no place is stale or changed.
+    private var isBuiltAlone: Bool { fromChanged == nil && index.stale.isEmpty }
 
     /// The places of `index` from `start`, measured from `origin`.
     init(index: CatalogSpatialIndex, origin: Coordinate, start: NeighboursStart) {
@@ -104,6 +106,14 @@ extension CatalogSpatialIndex {
     /// - Complexity: O(log *n*) amortised, plus a step past each stale place met, plus
     ///   O(log *r*) in a catalog edits removed *r* places from.
     package mutating func next() -> Neighbour? {
+      if isBuiltAlone {
+        // No merge: the built index's places, their positions converted if need be.
+        guard let neighbour = fromBuilt.next() else { return nil }
+        guard !index.builtPositionsAreCatalogPositions else { return neighbour }
+        return Neighbour(
+          position: index.position(ofHandle: index.builtHandle(at: neighbour.position)),
+          distance: neighbour.distance)
+      }
       guard let key = nextKey() else { return nil }
       return Neighbour(
         position: index.position(ofHandle: UInt32(key.position)), distance: key.distance)

@@ -121,7 +121,7 @@ package struct CatalogSpatialIndex: Sendable {
   package func forEachPosition(
     in bounds: CoordinateBounds, _ body: (Int) throws -> Void
   ) rethrows {
-    if builtHandles == nil, positionOfHandle == nil, stale.isEmpty {
+    if builtPositionsAreCatalogPositions, stale.isEmpty {
       try built.forEachPosition(in: bounds, body)
     } else {
       try built.forEachPosition(in: bounds) { builtPosition in
@@ -248,6 +248,9 @@ package struct CatalogSpatialIndex: Sendable {
   func builtHandle(at position: Int) -> UInt32 {
     builtHandles?[position] ?? UInt32(position)
   }
+
+  /// Whether the built index's positions are the catalog's: handles are positions in both.
+  var builtPositionsAreCatalogPositions: Bool { builtHandles == nil && positionOfHandle == nil }
 
   /// The catalog position of the place with `handle`.
   @inline(__always)
