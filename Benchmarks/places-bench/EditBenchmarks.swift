@@ -19,7 +19,10 @@ enum EditBenchmarks {
     let place: Place
     let away: Coordinate
 
-    init(places: [Place], zoom: Double, screens: Set<String> = ["map", "list", "search"]) throws {
+    init(
+      places: [Place], zoom: Double, screens: Set<String> = ["map", "list", "search"],
+      knowsLocation: Bool = false
+    ) throws {
       model = try PlacesModel(places: places)
       place = places[places.count / 2]
       away = try Coordinate(
@@ -34,6 +37,9 @@ enum EditBenchmarks {
       list?.view = listView
       search?.view = searchView
       search?.queryChanged("stock")
+      if knowsLocation {
+        model.location = place.coordinate  // The list by distance, from the moving place.
+      }
       model.places.prepareIndexes()
       _ = list?.rows.first  // The list's name order, as a screen showing rows has built it.
     }
@@ -174,6 +180,23 @@ enum EditBenchmarks {
             section: section, name: "Move one place, \(places.count) places, \(attached)",
             value: move, unit: "ms"))
       }
+      let byDistance = try Scene(places: places, zoom: 11, screens: ["list"], knowsLocation: true)
+      let rowsRead = 20
+      let moveByDistance = try median(runs: runs) { run in
+        try byDistance.model.update(byDistance.variant(run))
+        guard let rows = byDistance.list?.rows else { return }
+        for row in rows.prefix(rowsRead) where row.distance == nil {
+          throw BenchFailure.missingDistance
+        }
+      }
+      report.add(
+        Figure(
+          section: section,
+          name: "Move one place, \(places.count) places, the list by distance alone",
+          value: moveByDistance, unit: "ms",
+          note:
+            "the list ordered by distance from where the place was, every index built first; "
+            + "input to last view command, then the screen reads the first \(rowsRead) rows"))
       let small = moveByCount[min(smallCount, places.count)]
       let large = moveByCount[places.count]
       report.add(
@@ -188,4 +211,10 @@ enum EditBenchmarks {
       report.failures.append("edits: \(error)")
     }
   }
+}
+
+/// A failure of the edit benchmarks' own checks.
+private enum BenchFailure: Error {
+  /// A row of the list by distance has no distance.
+  case missingDistance
 }

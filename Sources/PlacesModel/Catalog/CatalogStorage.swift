@@ -24,7 +24,7 @@ final class CatalogStorage: Sendable {
   /// The number of places.
   let count: Int
   private let placeArray = LazyIndex<[Place]>()
-  private let spatial = LazyIndex<SpatialIndex>()
+  private let spatial = LazyIndex<CatalogSpatialIndex>()
   private let names = LazyIndex<CatalogNameIndex>()
   private let nameSort = LazyIndex<NameOrder>()
   private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
@@ -135,8 +135,22 @@ final class CatalogStorage: Sendable {
     handleByID[id].map(position(ofHandle:))
   }
 
-  var spatialIndex: SpatialIndex {
-    spatial.value { SpatialIndex(places: places) }
+  /// The spatial index, in which handles are positions (see ``CatalogSpatialIndex``).
+  var spatialIndex: CatalogSpatialIndex {
+    spatial.value {
+      CatalogSpatialIndex(
+        places: places, handles: removedHandles.isEmpty ? nil : (0..<count).map(handle(at:)))
+    }
+  }
+
+  /// The spatial index, if it is built.
+  var builtSpatialIndex: CatalogSpatialIndex? {
+    spatial.builtValue
+  }
+
+  /// Holds `index`, derived from another storage's; not counted as a build.
+  func presetSpatialIndex(_ index: CatalogSpatialIndex) {
+    spatial.preset(index)
   }
 
   var nameIndex: CatalogNameIndex {

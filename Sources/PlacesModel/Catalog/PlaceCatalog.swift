@@ -79,7 +79,8 @@ public struct PlaceCatalog: Sendable {
   /// catalog: read only as many as you need.
   ///
   /// - Complexity: O(log *n*) per place read, after the spatial index is built (once per
-  ///   catalog, O(*n* log *n*), on first use).
+  ///   catalog, O(*n* log *n*), on first use, unless an edit derived it from the index of the
+  ///   catalog it came from).
   public func placesNearestFirst(from origin: Coordinate) -> some Sequence<Place> {
     let places = storage.places
     return spatialIndex.neighbours(of: origin).lazy.map { places[$0.position] }
@@ -117,8 +118,19 @@ public struct PlaceCatalog: Sendable {
       radius: Self.standardClusterRadius, maximumLevel: Self.standardClusterMaximumLevel)
   }
 
-  /// The spatial index: rectangles, nearest first, rank by distance.
-  package var spatialIndex: SpatialIndex { storage.spatialIndex }
+  /// The spatial index: rectangles, nearest first, rank by distance, in this catalog's
+  /// positions.
+  ///
+  /// - Complexity: O(*n* log *n*) the first time, when no edit derived it from the index of the
+  ///   catalog it came from; O(1) after.
+  package var spatialIndex: CatalogSpatialIndex {
+    let storage = storage
+    let index = storage.spatialIndex
+    guard !storage.removedHandles.isEmpty else { return index }
+    return index.reading(
+      positionOfHandle: { storage.position(ofHandle: $0) },
+      handleAtPosition: { storage.handle(at: $0) })
+  }
 
   /// The index of folded names and their words, for search.
   package var nameIndex: CatalogNameIndex { storage.nameIndex }

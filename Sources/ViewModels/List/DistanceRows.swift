@@ -15,7 +15,7 @@ final class DistanceRows {
   let origin: Coordinate
   private var runs: [Run] = []
   /// A row whose place is known: where a run may start without a selection.
-  private var anchor: (row: Int, neighbour: SpatialIndex.Neighbour)?
+  private var anchor: (row: Int, neighbour: CatalogSpatialIndex.Neighbour)?
 
   init(catalog: PlaceCatalog, origin: Coordinate) {
     self.catalog = catalog
@@ -27,7 +27,7 @@ final class DistanceRows {
   /// The place at `row` and its distance.
   ///
   /// - Precondition: `0 <= row < count`.
-  func neighbour(atRow row: Int) -> SpatialIndex.Neighbour {
+  func neighbour(atRow row: Int) -> CatalogSpatialIndex.Neighbour {
     if let found = runs.indices.first(where: { runs[$0].covers(row) }) {
       return runs[use(found)].neighbour(atRow: row)
     }
@@ -47,7 +47,8 @@ final class DistanceRows {
     let coordinate = catalog[position].coordinate
     let row = catalog.spatialIndex.distanceRank(ofPosition: position, at: coordinate, from: origin)
     anchor = (
-      row, SpatialIndex.Neighbour(position: position, distance: origin.distance(to: coordinate))
+      row,
+      CatalogSpatialIndex.Neighbour(position: position, distance: origin.distance(to: coordinate))
     )
     return row
   }
@@ -61,7 +62,7 @@ final class DistanceRows {
     return runs.count - 1
   }
 
-  private func grow(_ index: Int, to row: Int) -> SpatialIndex.Neighbour {
+  private func grow(_ index: Int, to row: Int) -> CatalogSpatialIndex.Neighbour {
     runs[index].grow(toCover: row, in: catalog.spatialIndex, from: origin)
     return runs[index].neighbour(atRow: row)
   }
@@ -94,22 +95,22 @@ private struct Run {
   /// The row of `after[0]`.
   private let first: Int
   /// Rows `first`, `first + 1`, … in order.
-  private var after: [SpatialIndex.Neighbour] = []
+  private var after: [CatalogSpatialIndex.Neighbour] = []
   /// Rows `first - 1`, `first - 2`, … in that order.
-  private var before: [SpatialIndex.Neighbour] = []
+  private var before: [CatalogSpatialIndex.Neighbour] = []
   /// Produces the rows after the last of `after`; made when first needed.
-  private var outwards: SpatialIndex.Neighbours?
+  private var outwards: CatalogSpatialIndex.Neighbours?
   /// Produces the rows before the last of `before`; made when first needed.
-  private var inwards: SpatialIndex.Neighbours?
+  private var inwards: CatalogSpatialIndex.Neighbours?
 
   /// A run of the one row `first`, whose place is `neighbour`.
-  init(first: Int, neighbour: SpatialIndex.Neighbour) {
+  init(first: Int, neighbour: CatalogSpatialIndex.Neighbour) {
     self.first = first
     after = [neighbour]
   }
 
   /// A run starting at row `first`, whose rows `enumeration` produces in order.
-  init(first: Int, enumeration: SpatialIndex.Neighbours) {
+  init(first: Int, enumeration: CatalogSpatialIndex.Neighbours) {
     self.first = first
     outwards = enumeration
   }
@@ -126,11 +127,11 @@ private struct Run {
     (start - runReach..<end + runReach).contains(row)
   }
 
-  func neighbour(atRow row: Int) -> SpatialIndex.Neighbour {
+  func neighbour(atRow row: Int) -> CatalogSpatialIndex.Neighbour {
     row >= first ? after[row - first] : before[first - 1 - row]
   }
 
-  mutating func grow(toCover row: Int, in index: SpatialIndex, from origin: Coordinate) {
+  mutating func grow(toCover row: Int, in index: CatalogSpatialIndex, from origin: Coordinate) {
     while row >= end {
       if outwards == nil, let last = after.last {
         outwards = index.neighbours(of: origin, after: last)

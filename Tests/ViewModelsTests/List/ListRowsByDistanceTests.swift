@@ -52,6 +52,59 @@ struct ListRowsByDistanceTests {
       ])
   }
 
+  @Test(arguments: [4, 5] as [UInt64])
+  func rowsAfterRandomMovesAreAStableSortOfTheEditedPlaces(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    let location = RandomPlaces.location(using: &generator)
+    let model = try PlacesModel(
+      places: RandomPlaces.catalog(count: 1_500, using: &generator), location: location)
+    let viewModel = ListViewModel(model: model)
+    _ = viewModel.rows[0]
+    var nextID: Int64 = 100_000
+
+    for step in 0..<25 {
+      // A moving dot, and now and then a place that comes or goes.
+      var edits: [PlaceEdit] = []
+      var touched = Set<Place.ID>()
+      for _ in 0..<Int.random(in: 1...4, using: &generator) {
+        let place = model.places[Int.random(in: 0..<model.places.count, using: &generator)]
+        guard touched.insert(place.id).inserted else { continue }
+        let other = model.places[Int.random(in: 0..<model.places.count, using: &generator)]
+        let coordinate =
+          Bool.random(using: &generator)
+          ? other.coordinate : RandomPlaces.location(using: &generator)
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0:
+          nextID += 1
+          edits.append(
+            .insert(Place(id: PlaceID(nextID), name: "New", coordinate: coordinate)))
+        case 1:
+          edits.append(.remove(place.id))
+        default:
+          edits.append(
+            .update(
+              Place(
+                id: place.id, name: place.name, coordinate: coordinate, country: place.country)))
+        }
+      }
+      try model.apply(edits)
+
+      let places = Array(model.places)
+      let expected = RandomPlaces.rowsByDistance(places, from: location)
+      let rows = viewModel.rows
+      #expect(rows.count == places.count)
+      let jump = Int.random(in: 0..<places.count, using: &generator)
+      for row in Self.scroll(around: 0, count: places.count)
+        + Self.scroll(around: jump, count: places.count)
+      {
+        #expect(rows[row] == expected[row], "step \(step): row \(row)")
+      }
+      let place = try #require(places.randomElement(using: &generator))
+      #expect(viewModel.row(ofPlaceWithID: place.id) == expected.firstIndex { $0.id == place.id })
+      #expect(model.places.indexBuildCount == 0, "step \(step): the index is derived")
+    }
+  }
+
   @Test func rowsByNameAreSortedOnceAndFollowTheCatalog() throws {
     var generator = SplitMix64(seed: 7)
     let places = RandomPlaces.catalog(count: 800, using: &generator)

@@ -29,9 +29,12 @@ extension PlaceCatalog {
   ///   leaves the places changed out of the index built earlier and puts them in a small one,
   ///   built when a search next runs, until more than 256 (and a 512th of the catalog) have
   ///   changed, when it is built again on first use. The spatial index is kept when no place
-  ///   moved, appeared or went, and is otherwise built again on first use. When removed places
-  ///   outnumber a quarter of the catalog (at least 64), the catalog is copied whole, O(*n*),
-  ///   and the indexes but the clusters are built again on first use.
+  ///   moved, appeared or went; otherwise it likewise leaves the places moved or removed out of
+  ///   the index built earlier and puts those moved or inserted in a small one, built when a
+  ///   query next runs, until more than 256 (and a 512th of the catalog) have changed, when it
+  ///   is built again on first use. When removed places outnumber a quarter of the catalog (at
+  ///   least 64), the catalog is copied whole, O(*n*), and the indexes but the clusters are
+  ///   built again on first use.
   public func applying(
     _ edits: [PlaceEdit]
   ) throws(PlacesModelError) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
@@ -66,10 +69,10 @@ extension PlaceCatalog {
   ///
   /// When the difference keeps the order of the places both catalogs have and adds the new
   /// places after them, it is applied to this catalog as edits (see ``applying(_:)``), so the
-  /// result keeps or derives the indexes an edit keeps (the order by name, and the spatial
-  /// index and the clusters when no place moved, appeared or went); otherwise, or if an edit
-  /// would be refused (a name only white space), the result is `new`. When nothing changed it
-  /// is this catalog, with its indexes. A place of `new` equal (`==`) to this catalog's is no
+  /// result keeps or derives the indexes an edit keeps or derives (the order by name, the name
+  /// and spatial indexes, and the clusters); otherwise, or if an edit would be refused (a name
+  /// only white space), the result is `new`. When nothing changed it is this catalog, with its
+  /// indexes. A place of `new` equal (`==`) to this catalog's is no
   /// change, so the result may hold this catalog's value of it.
   ///
   /// - Complexity: O(*n* + *m*) on average for catalogs of *n* and *m* places, plus
@@ -152,6 +155,17 @@ extension PlaceCatalog {
       storage.deriveClusterHierarchies(
         from: self.storage, changes: clusterChanges,
         renumbered: storage === edited ? nil : edited)
+      if storage === edited, let spatial = self.storage.builtSpatialIndex {
+        // Where places are: the coordinates of those moved, inserted or removed.
+        let moves = clusterChanges.compactMap { change in
+          change.old?.coordinate == change.new?.coordinate
+            ? nil
+            : (handle: change.handle, old: change.old?.coordinate, new: change.new?.coordinate)
+        }
+        if let derived = spatial.deriving(moves) {
+          storage.presetSpatialIndex(derived)
+        }
+      }
     }
     if var order = self.storage.builtNameOrder {
       // Safe: each order reads the handles of places its own catalog has.

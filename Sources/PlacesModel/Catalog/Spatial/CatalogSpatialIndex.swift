@@ -1,0 +1,326 @@
+/// A catalog's spatial index: a ``SpatialIndex`` built for it or for a catalog that edits came
+/// from, with the places edits moved or inserted since in a small index of their own.
+///
+/// A place edits removed or moved is stale in the built index and left out of its answers; the
+/// places edits moved or inserted are in the small index. A query asks both and merges their
+/// answers: rectangles as the union, numbers of places as sums less the stale places, nearest
+/// first in the package's one order (by distance, then catalog position), so it answers as a
+/// ``SpatialIndex`` built for the catalog would. The small index is built on first use; once
+/// more than 256 places (and a 512th of the built ones) changed, an edit starts again from a
+/// full build instead (see ``deriving(_:)``).
+///
+/// ## Handles and positions
+/// Inside, places are named by handle (see ``CatalogStorage``), which orders them as catalog
+/// positions do; the queries take and give positions of the catalog the index was read through
+/// (``PlaceCatalog/spatialIndex``), which lends the conversions without the index holding the
+/// catalog's storage. Without them, handles are positions: right for a catalog no edit removed
+/// a place from.
+package struct CatalogSpatialIndex: Sendable {
+  /// A place found by distance: its catalog position and its distance from the query's origin.
+  package typealias Neighbour = SpatialIndex.Neighbour
+
+  /// The index built for an earlier catalog, or this one.
+  let built: SpatialIndex
+  /// The handle of the place at each position of the built index; `nil` when handles are
+  /// positions there.
+  let builtHandles: [UInt32]?
+  /// The built index's places that edits removed or moved since, by handle, each with the
+  /// coordinate it has there.
+  let stale: [UInt32: Coordinate]
+  /// Where the places edits moved or inserted since are, by handle.
+  let changed: [UInt32: Coordinate]
+  /// The index of ``changed``, in ascending handle order, built on first use.
+  private let changedIndex: LazyIndex<ChangedIndex>
+  /// The catalog position of a place's handle; `nil` when handles are positions.
+  private var positionOfHandle: (@Sendable (UInt32) -> Int)?
+  /// The handle of the place at a catalog position; `nil` when handles are positions.
+  private var handleAtPosition: (@Sendable (Int) -> UInt32)?
+
+  /// The index of `places`, whose handles are `handles` (their positions when `nil`).
+  ///
+  /// - Complexity: O(*n* log *n*).
+  init(places: [Place], handles: [UInt32]?) {
+    self.init(
+      built: SpatialIndex(places: places), builtHandles: handles, stale: [:], changed: [:])
+  }
+
+  private init(
+    built: SpatialIndex, builtHandles: [UInt32]?, stale: [UInt32: Coordinate],
+    changed: [UInt32: Coordinate]
+  ) {
+    self.built = built
+    self.builtHandles = builtHandles
+    self.stale = stale
+    self.changed = changed
+    changedIndex = LazyIndex()
+  }
+
+  // MARK: - Edits
+
+  /// The index with `changes` made: each a place's handle, its coordinate before (`nil` for an
+  /// inserted place) and after (`nil` for a removed one); `nil` when so many places changed
+  /// since the full build that another is due.
+  ///
+  /// - Complexity: O(*c*) for *c* places changed since the full build.
+  func deriving(
+    _ changes: [(handle: UInt32, old: Coordinate?, new: Coordinate?)]
+  ) -> CatalogSpatialIndex? {
+    var stale = stale
+    var changed = changed
+    let builtEnd = builtHandleEnd
+    for (handle, old, new) in changes {
+      // A handle below the built ones' end is in the built index: no edit names a place
+      // removed before it was built.
+      if handle < builtEnd, stale[handle] == nil, let old {
+        stale[handle] = old
+      }
+      changed[handle] = new
+    }
+    let changedCount = changed.count + stale.keys.count { changed[$0] == nil }
+    guard changedCount <= max(256, built.count / 512) else { return nil }
+    return CatalogSpatialIndex(
+      built: built, builtHandles: builtHandles, stale: stale, changed: changed)
+  }
+
+  /// This index read through a catalog whose handles `handleAtPosition` and `positionOfHandle`
+  /// convert to and from positions: its queries take and give that catalog's positions.
+  func reading(
+    positionOfHandle: @escaping @Sendable (UInt32) -> Int,
+    handleAtPosition: @escaping @Sendable (Int) -> UInt32
+  ) -> CatalogSpatialIndex {
+    var index = self
+    index.positionOfHandle = positionOfHandle
+    index.handleAtPosition = handleAtPosition
+    return index
+  }
+
+  /// The number of places indexed: the catalog's.
+  package var count: Int { built.count - stale.count + changed.count }
+
+  /// The bytes of memory the built index holds (the small one aside).
+  package var byteCount: Int { built.byteCount }
+
+  // MARK: - Rectangles
+
+  /// The catalog positions of the places inside `bounds`, edges included, in an order that is
+  /// the same for every query of the same index but otherwise unspecified: see
+  /// ``SpatialIndex/positions(in:)``.
+  ///
+  /// - Complexity: The built index's query and the small one's, plus O(log *r*) per place found
+  ///   in a catalog edits removed *r* places from.
+  package func positions(in bounds: CoordinateBounds) -> [Int] {
+    var result: [Int] = []
+    forEachPosition(in: bounds) { result.append($0) }
+    return result
+  }
+
+  /// Calls `body` with the catalog position of each place inside `bounds`, in the order of
+  /// ``positions(in:)``, without collecting them.
+  ///
+  /// - Complexity: As ``positions(in:)``.
+  package func forEachPosition(
+    in bounds: CoordinateBounds, _ body: (Int) throws -> Void
+  ) rethrows {
+    if builtPositionsAreCatalogPositions, stale.isEmpty {
+      try built.forEachPosition(in: bounds, body)
+    } else {
+      try built.forEachPosition(in: bounds) { builtPosition in
+        let handle = builtHandle(at: builtPosition)
+        guard stale.isEmpty || stale[handle] == nil else { return }
+        try body(position(ofHandle: handle))
+      }
+    }
+    guard let small = changedPlaces else { return }
+    try small.index.forEachPosition(in: bounds) { try body(position(ofHandle: small.handles[$0])) }
+  }
+
+  /// The number of places inside `bounds`, edges included, as ``positions(in:)`` would list.
+  ///
+  /// - Complexity: The built index's count and the small one's, plus O(*s*) for the *s* stale
+  ///   places.
+  package func numberOfPlaces(in bounds: CoordinateBounds) -> Int {
+    let staleInside = stale.values.count { bounds.contains($0) }
+    let changedInside = changedPlaces?.index.numberOfPlaces(in: bounds) ?? 0
+    return built.numberOfPlaces(in: bounds) - staleInside + changedInside
+  }
+
+  // MARK: - Nearest first
+
+  /// The `count` places nearest `origin`, nearest first, places at the same distance in
+  /// catalog order; all of them when the catalog has fewer: see
+  /// ``SpatialIndex/nearest(_:to:)``.
+  ///
+  /// - Complexity: As ``SpatialIndex/nearest(_:to:)``, for the built index (with as many more
+  ///   places as are stale among the nearest) and the small one.
+  package func nearest(_ count: Int, to origin: Coordinate) -> [Neighbour] {
+    Array(neighbours(of: origin).prefix(max(0, count)))
+  }
+
+  /// The places in order of distance from `origin`, nearest first, places at the same distance
+  /// in catalog order, produced one at a time as they are asked for: see
+  /// ``SpatialIndex/neighbours(of:fromRank:)``.
+  ///
+  /// - Complexity: From rank 0, as ``SpatialIndex/neighbours(of:fromRank:)``. From a later
+  ///   rank, the built index's selection of a rank at most as many places before, then
+  ///   O(*c* log *n*) to read up to the rank, for the *c* places changed since the full build.
+  package func neighbours(of origin: Coordinate, fromRank rank: Int = 0) -> Neighbours {
+    guard rank > 0 else {
+      return Neighbours(index: self, origin: origin, start: .nearest)
+    }
+    guard rank < count else {
+      return Neighbours(
+        index: CatalogSpatialIndex(places: [], handles: nil), origin: origin, start: .nearest)
+    }
+    guard !stale.isEmpty || !changed.isEmpty else {
+      return Neighbours(index: self, fromBuilt: built.neighbours(of: origin, fromRank: rank))
+    }
+    // Start at a built place no later than the rank, then read up to it: before that place come
+    // as many built places as its built rank, less the stale ones, plus changed ones.
+    let builtRank = min(rank - changed.count, built.count - 1)
+    guard builtRank > 0 else {
+      var neighbours = Neighbours(index: self, origin: origin, start: .nearest)
+      neighbours.skip(rank)
+      return neighbours
+    }
+    let distanceOrigin = DistanceOrigin(origin)
+    let builtKey = built.key(atRank: builtRank, from: distanceOrigin)
+    let key = DistanceKey(
+      distance: builtKey.distance, position: Int(builtHandle(at: builtKey.position)))
+    let liveRank =
+      builtRank - numberOfStalePlaces(before: key, from: origin)
+      + numberOfChangedPlaces(before: key, from: distanceOrigin)
+    var neighbours = Neighbours(index: self, origin: origin, start: .from(key))
+    neighbours.skip(rank - liveRank)
+    return neighbours
+  }
+
+  /// The places after `neighbour` in order of distance from `origin`, nearest first: those
+  /// farther than it, and those as far and later in the catalog; see
+  /// ``SpatialIndex/neighbours(of:after:)``.
+  ///
+  /// - Complexity: As ``SpatialIndex/neighbours(of:after:)``, for both indexes.
+  package func neighbours(of origin: Coordinate, after neighbour: Neighbour) -> Neighbours {
+    Neighbours(index: self, origin: origin, start: .after(handleKey(of: neighbour)))
+  }
+
+  /// The places before `neighbour` in order of distance from `origin`, farthest first: the
+  /// order of ``neighbours(of:fromRank:)`` reversed, from the place just before `neighbour`
+  /// back to the nearest.
+  ///
+  /// - Complexity: As ``neighbours(of:after:)``.
+  package func neighbours(of origin: Coordinate, before neighbour: Neighbour) -> Neighbours {
+    Neighbours(index: self, origin: origin, start: .before(handleKey(of: neighbour)))
+  }
+
+  /// The number of places that come before a place at `coordinate`, with catalog position
+  /// `position`, in the order of ``neighbours(of:fromRank:)``: see
+  /// ``SpatialIndex/distanceRank(ofPosition:at:from:)``.
+  ///
+  /// The built index counts its places before it, less the stale ones before it, and the small
+  /// index adds its own.
+  ///
+  /// - Complexity: As ``SpatialIndex/distanceRank(ofPosition:at:from:)`` for both indexes,
+  ///   plus O(*s*) distances for the *s* stale places.
+  package func distanceRank(
+    ofPosition position: Int, at coordinate: Coordinate, from origin: Coordinate
+  ) -> Int {
+    let key = handleKey(
+      of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
+    let distanceOrigin = DistanceOrigin(origin)
+    let builtBound = Self.lowerBound(of: key.position, among: builtHandles, count: built.count)
+    let builtBefore = built.numberOfPlaces(
+      before: DistanceKey(distance: key.distance, position: builtBound.position),
+      from: distanceOrigin)
+    return builtBefore - numberOfStalePlaces(before: key, from: origin)
+      + numberOfChangedPlaces(before: key, from: distanceOrigin)
+  }
+
+  // MARK: - Handles
+
+  /// One past the greatest handle of the built index's places.
+  private var builtHandleEnd: UInt32 {
+    guard let builtHandles else { return UInt32(built.count) }
+    return builtHandles.last.map { $0 + 1 } ?? 0
+  }
+
+  /// The handle of the place at `position` of the built index.
+  @inline(__always)
+  func builtHandle(at position: Int) -> UInt32 {
+    builtHandles?[position] ?? UInt32(position)
+  }
+
+  /// Whether the built index's positions are the catalog's: handles are positions in both.
+  var builtPositionsAreCatalogPositions: Bool { builtHandles == nil && positionOfHandle == nil }
+
+  /// The catalog position of the place with `handle`.
+  @inline(__always)
+  func position(ofHandle handle: UInt32) -> Int {
+    positionOfHandle?(handle) ?? Int(handle)
+  }
+
+  /// The key of `neighbour` in the order by distance, then handle.
+  ///
+  /// Its position's handle stands in for its position; a position past every place's gets a
+  /// number past every handle, one before every place's a number before every handle.
+  private func handleKey(of neighbour: Neighbour) -> DistanceKey {
+    let position = neighbour.position
+    let handle: Int =
+      if position < 0 {
+        -1
+      } else if position >= count {
+        Int.max
+      } else {
+        Int(handleAtPosition?(position) ?? UInt32(position))
+      }
+    return DistanceKey(distance: neighbour.distance, position: handle)
+  }
+
+  /// The number of places among `handles` (`0..<count` when `nil`), ascending, with a handle
+  /// below `handle`, and whether the next one has `handle`.
+  static func lowerBound(
+    of handle: Int, among handles: [UInt32]?, count: Int
+  ) -> (position: Int, holdsHandle: Bool) {
+    guard let handles else {
+      let position = max(0, min(handle, count))
+      return (position, position < count && position == handle)
+    }
+    let position = handles.indices.partitioningIndex { Int(handles[$0]) >= handle }
+    return (position, position < handles.count && Int(handles[position]) == handle)
+  }
+
+  /// The number of stale places whose key in the built index, by handle, is less than `key`.
+  private func numberOfStalePlaces(before key: DistanceKey, from origin: Coordinate) -> Int {
+    stale.count { handle, coordinate in
+      DistanceKey(distance: origin.distance(to: coordinate), position: Int(handle)) < key
+    }
+  }
+
+  /// The number of changed places whose key, by handle, is less than `key`.
+  private func numberOfChangedPlaces(before key: DistanceKey, from origin: DistanceOrigin) -> Int {
+    guard let small = changedPlaces else { return 0 }
+    let bound = Self.lowerBound(of: key.position, among: small.handles, count: small.handles.count)
+    return small.index.numberOfPlaces(
+      before: DistanceKey(distance: key.distance, position: bound.position), from: origin)
+  }
+
+  /// The small index of the places changed since the full build, built on first use; `nil`
+  /// when none did.
+  var changedPlaces: ChangedIndex? {
+    guard !changed.isEmpty else { return nil }
+    return changedIndex.value {
+      let handles = changed.keys.sorted()
+      // Safe: every handle is a key of `changed`.
+      return ChangedIndex(
+        index: SpatialIndex(coordinates: handles.map { changed[$0].unsafelyUnwrapped }),
+        handles: handles)
+    }
+  }
+
+  /// The places changed since the full build, indexed in ascending handle order.
+  struct ChangedIndex: Sendable {
+    /// Their index: positions are offsets in ``handles``.
+    let index: SpatialIndex
+    /// Their handles, ascending.
+    let handles: [UInt32]
+  }
+}

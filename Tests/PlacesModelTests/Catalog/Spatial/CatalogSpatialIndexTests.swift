@@ -1,0 +1,162 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+/// The spatial index that edits derive answers every query as an index built for the edited
+/// catalog: rectangles, nearest first from rank 0, from a rank, after and before a place, and
+/// ranks by distance, with places sharing coordinates, at the poles and astride the
+/// antimeridian.
+struct CatalogSpatialIndexTests {
+  /// Random edits: inserts and moves near and far, onto other places' coordinates, and
+  /// removals, checked after each batch against an index built for the edited catalog.
+  ///
+  /// Even seeds remove places before the index is built, so its positions are not handles.
+  @Test(arguments: [71, 72, 73, 74, 75, 76] as [UInt64])
+  func randomEditsAnswerAsAFreshIndex(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    let coordinates = RandomCatalog.coordinates(count: 600, seed: seed)
+    var catalog = try PlaceCatalog(
+      coordinates.enumerated().map { offset, coordinate in
+        Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
+      })
+    if seed.isMultiple(of: 2) {
+      let removed = (0..<20).map { _ in catalog[Int.random(in: 0..<600, using: &generator)].id }
+      catalog = try catalog.applying(Set(removed).sorted().map { .remove($0) }).catalog
+    }
+    _ = catalog.spatialIndex
+    var nextID: Int64 = 100_000
+    for step in 0..<40 {
+      var edits: [PlaceEdit] = []
+      var touched = Set<Place.ID>()
+      for _ in 0..<Int.random(in: 1...5, using: &generator) {
+        let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+        guard touched.insert(place.id).inserted else { continue }
+        let coordinate = Self.coordinate(near: catalog, using: &generator)
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0:
+          nextID += 1
+          edits.append(
+            .insert(Place(id: PlaceID(nextID), name: "new \(nextID)", coordinate: coordinate)))
+        case 1:
+          edits.append(.remove(place.id))
+        default:
+          edits.append(
+            .update(Place(id: place.id, name: place.name, coordinate: coordinate)))
+        }
+      }
+      catalog = try catalog.applying(edits).catalog
+      try Self.expectAnswersAsAFreshIndex(catalog, step: step, using: &generator)
+      #expect(catalog.indexBuildCount == 0, "step \(step)")
+    }
+  }
+
+  @Test func anEditOfMoreThanTheLimitBuildsTheIndexAgain() throws {
+    let coordinates = RandomCatalog.coordinates(count: 400, seed: 9)
+    let places = coordinates.enumerated().map { offset, coordinate in
+      Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
+    }
+    let catalog = try PlaceCatalog(places)
+    _ = catalog.spatialIndex
+    func moved(_ count: Int) -> [PlaceEdit] {
+      places.prefix(count).enumerated().map { offset, place in
+        // Nowhere a random place is.
+        let coordinate = Coordinate.fixture(Double(offset % 170) - 84.875, 0.125)
+        return .update(Place(id: place.id, name: place.name, coordinate: coordinate))
+      }
+    }
+    var generator = SplitMix64(seed: 9)
+
+    let atLimit = try catalog.applying(moved(256)).catalog
+    try Self.expectAnswersAsAFreshIndex(atLimit, step: 0, using: &generator)
+    #expect(atLimit.indexBuildCount == 0)
+
+    let pastLimit = try catalog.applying(moved(257)).catalog
+    try Self.expectAnswersAsAFreshIndex(pastLimit, step: 1, using: &generator)
+    #expect(pastLimit.indexBuildCount == 1)
+  }
+
+  @Test func aPlaceMovedOntoAnotherComesAfterItInCatalogOrder() throws {
+    let catalog: PlaceCatalog = [.stockholm, .rome, .london, .paris]
+    _ = catalog.spatialIndex
+    let edited = try catalog.applying([
+      .update(
+        Place(id: Place.stockholm.id, name: "Stockholm", coordinate: Place.paris.coordinate)),
+      .insert(Place(id: PlaceID(99), name: "Second Paris", coordinate: Place.paris.coordinate)),
+    ]).catalog
+
+    let nearest = edited.spatialIndex.nearest(3, to: Place.paris.coordinate)
+
+    #expect(nearest.map(\.position) == [0, 3, 4])
+    #expect(edited.indexBuildCount == 0)
+  }
+
+  // MARK: - Checks
+
+  /// Expects every query of `catalog`'s spatial index to answer as an index built for it.
+  static func expectAnswersAsAFreshIndex(
+    _ catalog: PlaceCatalog, step: Int, using generator: inout SplitMix64
+  ) throws {
+    let fresh = try PlaceCatalog(Array(catalog))
+    let index = catalog.spatialIndex
+    let expected = fresh.spatialIndex
+    #expect(index.count == expected.count)
+    for _ in 0..<4 {
+      let bounds = RandomCatalog.bounds(using: &generator)
+      #expect(
+        index.positions(in: bounds).sorted() == expected.positions(in: bounds).sorted(),
+        "step \(step): \(bounds)")
+      #expect(index.numberOfPlaces(in: bounds) == expected.numberOfPlaces(in: bounds))
+    }
+    for _ in 0..<3 {
+      // From a place's own coordinate, every place there ties with it.
+      let origin =
+        Bool.random(using: &generator)
+        ? RandomCatalog.origin(using: &generator)
+        : catalog[Int.random(in: 0..<catalog.count, using: &generator)].coordinate
+      let context: Comment = "step \(step) from \(origin)"
+      #expect(index.nearest(7, to: origin) == expected.nearest(7, to: origin), context)
+      #expect(
+        Array(index.neighbours(of: origin).prefix(40))
+          == Array(expected.neighbours(of: origin).prefix(40)), context)
+      let all = Array(expected.neighbours(of: origin))
+      for rank in [1, Int.random(in: 0..<catalog.count, using: &generator), catalog.count - 1] {
+        #expect(
+          Array(index.neighbours(of: origin, fromRank: rank).prefix(30))
+            == Array(all[rank...].prefix(30)), "\(context) from rank \(rank)")
+        let neighbour = all[rank]
+        #expect(
+          Array(index.neighbours(of: origin, after: neighbour).prefix(30))
+            == Array(all[(rank + 1)...].prefix(30)), "\(context) after rank \(rank)")
+        #expect(
+          Array(index.neighbours(of: origin, before: neighbour).prefix(30))
+            == Array(all[..<rank].reversed().prefix(30)), "\(context) before rank \(rank)")
+        let place = catalog[neighbour.position]
+        #expect(
+          index.distanceRank(ofPosition: neighbour.position, at: place.coordinate, from: origin)
+            == rank, "\(context) rank \(rank)")
+      }
+      #expect(Array(index.neighbours(of: origin, fromRank: catalog.count)).isEmpty)
+    }
+  }
+
+  /// A coordinate for an inserted or moved place: next to a place or on it (ties), anywhere,
+  /// or somewhere awkward (a pole, the antimeridian).
+  static func coordinate(
+    near catalog: PlaceCatalog, using generator: inout SplitMix64
+  ) -> Coordinate {
+    let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+    switch Int.random(in: 0..<4, using: &generator) {
+    case 0:
+      return place.coordinate
+    case 1:
+      var longitude =
+        place.coordinate.longitude + Double.random(in: -0.01...0.01, using: &generator)
+      if longitude > 180 { longitude -= 360 }
+      if longitude < -180 { longitude += 360 }
+      let latitude = place.coordinate.latitude + Double.random(in: -0.01...0.01, using: &generator)
+      return .fixture(max(-90, min(90, latitude)), longitude)
+    default:
+      return RandomCatalog.origin(using: &generator)
+    }
+  }
+}
