@@ -39,7 +39,10 @@ struct MapMarkerLayer {
 }
 
 /// Makes the ``MapMarkerLayer`` of a viewport from a catalog's cluster hierarchy.
-struct MapMarkerSource {
+///
+/// A class, immutable, so that a camera move holding it retains one reference, not each of
+/// the hierarchy's arrays.
+final class MapMarkerSource {
   let catalog: PlaceCatalog
   let hierarchy: ClusterHierarchy
   let options: MapClusterOptions
@@ -88,8 +91,8 @@ struct MapMarkerSource {
     reusing previous: MapMarkerLayer? = nil
   ) -> MapMarkerLayer {
     let region = fixedRegion(of: viewport)
-    let node = hierarchy.level(level)
-    let entries = node.entries(west: region.west, east: region.east, yRange: region.y)
+    let entries = hierarchy.entries(
+      atLevel: level, west: region.west, east: region.east, yRange: region.y)
     let version = hierarchy.version
     let entryMarkers: [MapMarker?]
     if let previous, previous.source === version, previous.level == level,

@@ -52,6 +52,7 @@ extension ClusterHierarchy {
     edited.patches = editor.patches
     edited.entryOfPlace = editor.entryOfPlace
     edited.version = Version()
+    edited.hasEdits = true
     let added = edited.patches.reduce(0) { $0 + $1.added.count }
     let built = levels.reduce(0) { $0 + $1.entryCount }
     return added > max(4_096, built / 8) ? edited.compacted() : edited

@@ -48,6 +48,9 @@ package struct ClusterHierarchy: Sendable {
   package let levels: [ClusterLevel]
   /// What edits changed in each level since it was built.
   var patches: [LevelPatch]
+  /// Whether an edit changed any level since they were built: when not, a query reads the
+  /// built levels without looking at the patches.
+  var hasEdits = false
   /// The entry at ``placeLevel`` of the place with each handle; `UInt32.max` for a handle no
   /// place has.
   package internal(set) var entryOfPlace: PersistentArray<UInt32>
@@ -104,6 +107,19 @@ package struct ClusterHierarchy: Sendable {
   /// Level `level` as edits left it.
   package func level(_ level: Int) -> ClusterLevelReader {
     ClusterLevelReader(built: levels[level], patch: patches[level])
+  }
+
+  /// The live entries of `level` in a rectangle: see
+  /// ``ClusterLevelReader/entries(west:east:yRange:)``.
+  ///
+  /// A level no edit changed is searched directly, with no reader made: the camera's path.
+  package func entries(
+    atLevel level: Int, west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>
+  ) -> [Int] {
+    if !hasEdits || patches[level].isEmpty {
+      return levels[level].entries(west: west, east: east, yRange: yRange)
+    }
+    return self.level(level).entries(west: west, east: east, yRange: yRange)
   }
 
   /// The level whose markers a zoom shows: the deepest that keeps markers the radius apart,
