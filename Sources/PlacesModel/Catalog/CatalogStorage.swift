@@ -93,8 +93,32 @@ final class CatalogStorage: Sendable {
   /// - Complexity: O(log *r*) for *r* removed handles.
   func place(at position: Int) -> Place {
     precondition(position >= 0 && position < count, "a catalog position is in range")
+    return livePlace(withHandle: handle(at: position))
+  }
+
+  /// The place with `handle`, which is not removed.
+  func livePlace(withHandle handle: UInt32) -> Place {
     // Safe: a handle that is not removed has a place.
-    return placeOfHandle[Int(handle(at: position))].unsafelyUnwrapped
+    placeOfHandle[Int(handle)].unsafelyUnwrapped
+  }
+
+  /// The handle of the place at each catalog position, for an index built with positions;
+  /// `nil` when handles are positions (no place removed).
+  ///
+  /// - Complexity: O(*n*).
+  var handlesByPosition: [UInt32]? {
+    guard !removedHandles.isEmpty else { return nil }
+    var handles: [UInt32] = []
+    handles.reserveCapacity(count)
+    var nextRemoved = 0
+    for handle in 0..<UInt32(placeOfHandle.count) {
+      if nextRemoved < removedHandles.count, removedHandles[nextRemoved] == handle {
+        nextRemoved += 1
+      } else {
+        handles.append(handle)
+      }
+    }
+    return handles
   }
 
   /// The handle of the place at catalog `position`.
@@ -138,8 +162,7 @@ final class CatalogStorage: Sendable {
   /// The spatial index, in which handles are positions (see ``CatalogSpatialIndex``).
   var spatialIndex: CatalogSpatialIndex {
     spatial.value {
-      CatalogSpatialIndex(
-        places: places, handles: removedHandles.isEmpty ? nil : (0..<count).map(handle(at:)))
+      CatalogSpatialIndex(places: places, handles: handlesByPosition)
     }
   }
 
@@ -155,8 +178,7 @@ final class CatalogStorage: Sendable {
 
   var nameIndex: CatalogNameIndex {
     names.value {
-      CatalogNameIndex(
-        places: places, handles: removedHandles.isEmpty ? nil : (0..<count).map(handle(at:)))
+      CatalogNameIndex(places: places, handles: handlesByPosition)
     }
   }
 
@@ -172,10 +194,8 @@ final class CatalogStorage: Sendable {
 
   var nameOrder: NameOrder {
     nameSort.value {
-      NameOrder(handles: (0..<count).map(handle(at:))) { [self] handle in
-        // Safe: the order reads only handles of this storage's places.
-        placeOfHandle[Int(handle)].unsafelyUnwrapped
-      }
+      NameOrder(
+        handles: handlesByPosition ?? Array(0..<UInt32(count)), place: livePlace(withHandle:))
     }
   }
 
@@ -235,9 +255,8 @@ final class CatalogStorage: Sendable {
     let key = ClusterKey(radius: radius, maximumLevel: maximumLevel)
     return clusters.withLock { built in
       if let hierarchy = built[key] { return hierarchy }
-      let handles = removedHandles.isEmpty ? nil : (0..<count).map { handle(at: $0) }
       let hierarchy = ClusterHierarchy(
-        places: places, handles: handles, radius: radius, maximumLevel: maximumLevel)
+        places: places, handles: handlesByPosition, radius: radius, maximumLevel: maximumLevel)
       built[key] = hierarchy
       clusterBuilds.withLock { $0 += 1 }
       return hierarchy

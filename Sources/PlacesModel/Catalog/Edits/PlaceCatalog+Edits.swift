@@ -168,10 +168,9 @@ extension PlaceCatalog {
       }
     }
     if var order = self.storage.builtNameOrder {
-      // Safe: each order reads the handles of places its own catalog has.
-      let oldPlace = { (handle: UInt32) in self.storage.placeOfHandle[Int(handle)].unsafelyUnwrapped
-      }
-      let newPlace = { (handle: UInt32) in edited.placeOfHandle[Int(handle)].unsafelyUnwrapped }
+      // Each order reads the handles of places its own catalog has.
+      let oldPlace = self.storage.livePlace(withHandle:)
+      let newPlace = edited.livePlace(withHandle:)
       for (handle, old, new) in oldEdits where new?.name != old.name {
         order.remove(old, handle: handle, placeOfHandle: oldPlace)
       }
