@@ -230,7 +230,7 @@ final class CatalogStorage: Sendable {
   ///
   /// Applied at once, not on first use: a screen showing the map reads them straight away.
   func deriveClusterHierarchies(
-    from other: CatalogStorage, changes: [ClusterPlaceChange],
+    from other: CatalogStorage, changes: [PlaceHandleChange],
     renumbered: CatalogStorage? = nil
   ) {
     let hierarchies = other.clusters.withLock { $0 }

@@ -36,7 +36,7 @@ extension ClusterHierarchy {
   ///   outnumber an eighth of the built ones (at least 4,096), the levels are built again
   ///   from the entries as they are, in O(*n*) per level, keeping every cluster.
   func applying(
-    _ changes: [ClusterPlaceChange], population: @escaping (UInt32) -> Int
+    _ changes: [PlaceHandleChange], population: @escaping (UInt32) -> Int
   ) -> ClusterHierarchy {
     var editor = ClusterHierarchyEditor(self, population: population)
     for change in changes {

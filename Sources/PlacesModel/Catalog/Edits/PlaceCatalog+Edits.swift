@@ -118,95 +118,95 @@ extension PlaceCatalog {
     var removedHandles: [UInt32] = []
     var updated: [Place.ID] = []
     var removed: [Place.ID] = []
-    var clusterChanges: [ClusterPlaceChange] = []
-    // Whether every place stays where it was, with its population: then the indexes of where
-    // places are still hold.
-    var keepsGeometry = inserted.isEmpty
+    // Every place the batch changed, by handle: what each index that follows edits reads.
+    var changes: [PlaceHandleChange] = []
     for (handle, old, new) in oldEdits {
       placeOfHandle[Int(handle)] = new
       if let new {
         updated.append(new.id)
-        if new.coordinate != old.coordinate || new.population != old.population {
-          keepsGeometry = false
-          clusterChanges.append(ClusterPlaceChange(handle: handle, old: old, new: new))
-        }
       } else {
-        keepsGeometry = false
         removed.append(old.id)
         removedHandles.append(handle)
         handleByID[old.id] = nil
-        clusterChanges.append(ClusterPlaceChange(handle: handle, old: old, new: nil))
       }
+      changes.append(PlaceHandleChange(handle: handle, old: old, new: new))
     }
     for place in inserted {
       let handle = UInt32(placeOfHandle.count)
       placeOfHandle.append(place)
       handleByID[place.id] = handle
-      clusterChanges.append(ClusterPlaceChange(handle: handle, old: nil, new: place))
+      changes.append(PlaceHandleChange(handle: handle, old: nil, new: place))
     }
     let edited = CatalogStorage(
       placeOfHandle: placeOfHandle, handleByID: handleByID,
       removedHandles: Self.merged(storage.removedHandles, removedHandles))
-    // Too many removed handles: every handle renumbered, and the indexes built anew.
-    let storage = edited.isWorthCompacting ? CatalogStorage(uniquePlaces: edited.places) : edited
-    if keepsGeometry, storage === edited {
-      storage.inheritGeometricIndexes(from: self.storage)
-    } else {
+    // Too many removed handles: every handle renumbered, and the indexes built anew but the
+    // clusters, which are renumbered.
+    guard !edited.isWorthCompacting else {
+      let storage = CatalogStorage(uniquePlaces: edited.places)
       storage.deriveClusterHierarchies(
-        from: self.storage, changes: clusterChanges,
-        renumbered: storage === edited ? nil : edited)
-      if storage === edited, let spatial = self.storage.builtSpatialIndex {
-        // Where places are: the coordinates of those moved, inserted or removed.
-        let moves = clusterChanges.compactMap { change in
-          change.old?.coordinate == change.new?.coordinate
-            ? nil
-            : (handle: change.handle, old: change.old?.coordinate, new: change.new?.coordinate)
-        }
-        if let derived = spatial.deriving(moves) {
-          storage.presetSpatialIndex(derived)
-        }
-      }
+        from: self.storage, changes: changes.filter(\.changesGeometry), renumbered: edited)
+      return (
+        PlaceCatalog(storage: storage),
+        PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)
+      )
     }
-    if var order = self.storage.builtNameOrder {
-      // Each order reads the handles of places its own catalog has.
-      let oldPlace = self.storage.livePlace(withHandle:)
-      let newPlace = edited.livePlace(withHandle:)
-      for (handle, old, new) in oldEdits where new?.name != old.name {
-        order.remove(old, handle: handle, placeOfHandle: oldPlace)
-      }
-      for (handle, old, new) in oldEdits {
-        if let new, new.name != old.name {
-          order.insert(new, handle: handle, placeOfHandle: newPlace)
-        }
-      }
-      for place in inserted {
-        if let handle = edited.handleByID[place.id] {
-          order.insert(place, handle: handle, placeOfHandle: newPlace)
-        }
-      }
-      if storage === edited {
-        storage.presetNameOrder(order)
-      }
-    }
-    if storage === edited, let names = self.storage.builtNameIndex {
-      // What a search matches or ranks by: names, positions and populations.
-      let searched = oldEdits.filter { _, old, new in
-        guard let new else { return false }
-        return new.name != old.name || new.coordinate != old.coordinate
-          || new.population != old.population
-      }
-      let derived = names.deriving(
-        removing: oldEdits.filter { $0.new == nil }.map(\.handle),
-        adding: searched.compactMap { handle, _, new in new.map { (handle, $0) } }
-          + inserted.compactMap { place in edited.handleByID[place.id].map { ($0, place) } })
-      if let derived {
-        storage.presetNameIndex(derived)
-      }
-    }
+    derive(edited, from: changes)
     return (
-      PlaceCatalog(storage: storage),
+      PlaceCatalog(storage: edited),
       PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)
     )
+  }
+
+  /// Gives `edited`, which `changes` made from this catalog's storage, the indexes this one
+  /// has built, following the changes.
+  private func derive(_ edited: CatalogStorage, from changes: [PlaceHandleChange]) {
+    let geometric = changes.filter(\.changesGeometry)
+    if geometric.isEmpty {
+      // Every place stays where it was, with its population: the indexes of where places
+      // are still hold.
+      edited.inheritGeometricIndexes(from: storage)
+    } else {
+      edited.deriveClusterHierarchies(from: storage, changes: geometric)
+      if let spatial = storage.builtSpatialIndex,
+        let derived = spatial.deriving(
+          changes.filter(\.movesPlace).map {
+            (handle: $0.handle, old: $0.old?.coordinate, new: $0.new?.coordinate)
+          })
+      {
+        edited.presetSpatialIndex(derived)
+      }
+    }
+    if var order = storage.builtNameOrder {
+      // Each order reads the handles of places its own catalog has: those renamed, removed or
+      // inserted leave the old order and join the new one.
+      let renamed = changes.filter(\.changesName)
+      for change in renamed {
+        if let old = change.old {
+          order.remove(old, handle: change.handle, placeOfHandle: storage.livePlace(withHandle:))
+        }
+      }
+      for change in renamed {
+        if let new = change.new {
+          order.insert(new, handle: change.handle, placeOfHandle: edited.livePlace(withHandle:))
+        }
+      }
+      edited.presetNameOrder(order)
+    }
+    if let names = storage.builtNameIndex {
+      // What a search matches or ranks by: names, positions and populations.
+      let derived = names.deriving(
+        removing: changes.filter { $0.new == nil }.map(\.handle),
+        adding: changes.compactMap { change in
+          guard let new = change.new, change.changesName || change.changesGeometry else {
+            return nil
+          }
+          return (change.handle, new)
+        })
+      if let derived {
+        edited.presetNameIndex(derived)
+      }
+    }
   }
 
   /// The ascending union of two ascending lists of handles with none in common.
