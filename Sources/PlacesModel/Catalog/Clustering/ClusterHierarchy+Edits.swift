@@ -105,7 +105,7 @@ struct ClusterHierarchyEditor {
     if entry < levels[level].entryCount {
       patches[level].setParent(UInt32(parent), ofBuiltEntry: entry)
     } else {
-      update(entry, at: level) { $0.parent = UInt32(parent) }
+      update(entry, at: level) { $0.fields.parent = UInt32(parent) }
     }
   }
 
@@ -122,24 +122,25 @@ struct ClusterHierarchyEditor {
     guard entry < builtCount else { return entry }
     let node = reader(level)
     var record = AddedClusterEntry(
-      x: node.x(entry), y: node.y(entry), count: node.count(entry),
-      representative: node.representative(entry), formedLevel: node.formedLevel(entry),
-      parent: level == 0 ? UInt32.max : UInt32(node.parent(entry)),
+      fields: AddedClusterFields(
+        x: node.x(entry), y: node.y(entry), count: node.count(entry),
+        representative: node.representative(entry), formedLevel: node.formedLevel(entry),
+        parent: level == 0 ? UInt32.max : UInt32(node.parent(entry))),
       children: level == placeLevel ? [] : node.children(entry).map { UInt32($0) })
     patches[level].kill(builtEntry: entry, builtCount: builtCount)
     if level > 0 {
-      let parent = editable(Int(record.parent), at: level - 1)
-      record.parent = UInt32(parent)
+      let parent = editable(Int(record.fields.parent), at: level - 1)
+      record.fields.parent = UInt32(parent)
     }
     let copy = add(record, at: level)
     for child in record.children {
       setParent(of: Int(child), at: level + 1, to: copy)
     }
     if level == placeLevel {
-      setEntry(copy, ofPlaceWithHandle: record.representative)
+      setEntry(copy, ofPlaceWithHandle: record.fields.representative)
     }
     if level > 0 {
-      update(Int(record.parent), at: level - 1) { parent in
+      update(Int(record.fields.parent), at: level - 1) { parent in
         if let slot = parent.children.firstIndex(of: UInt32(entry)) {
           parent.children[slot] = UInt32(copy)
         }
@@ -165,16 +166,17 @@ struct ClusterHierarchyEditor {
         if let emptiedChild {
           record.children.removeAll { $0 == UInt32(emptiedChild) }
         }
-        if record.count == 1 {
-          record.count = 0
+        if record.fields.count == 1 {
+          record.fields.count = 0
           record.children = []
         } else {
-          (record.x, record.y) = Self.mean(of: record, removing: position, count: 1)
-          record.count -= 1
+          (record.fields.x, record.fields.y) = Self.mean(
+            of: record.fields, removing: position, count: 1)
+          record.fields.count -= 1
         }
       }
       let record = added(entry, at: level)
-      if record.count == 0 {
+      if record.fields.count == 0 {
         unsettled[level].remove(entry)
         emptiedChild = entry
       } else {
@@ -183,7 +185,7 @@ struct ClusterHierarchyEditor {
         unsettled[level].insert(entry)
       }
       guard level > 0 else { break }
-      entry = Int(record.parent)
+      entry = Int(record.fields.parent)
       level -= 1
     }
   }
@@ -192,8 +194,10 @@ struct ClusterHierarchyEditor {
   mutating func insert(handle: UInt32, at position: (x: UInt32, y: UInt32)) {
     var child = add(
       AddedClusterEntry(
-        x: position.x, y: position.y, count: 1, representative: handle,
-        formedLevel: UInt8(placeLevel), parent: UInt32.max, children: []),
+        fields: AddedClusterFields(
+          x: position.x, y: position.y, count: 1, representative: handle,
+          formedLevel: UInt8(placeLevel), parent: UInt32.max),
+        children: []),
       at: placeLevel)
     setEntry(child, ofPlaceWithHandle: handle)
     var isAlone = true
@@ -203,22 +207,27 @@ struct ClusterHierarchyEditor {
         entry = editable(near, at: level)
         update(entry, at: level) { record in
           record.children.append(UInt32(child))
-          (record.x, record.y) = Self.mean(of: record, adding: position, count: 1)
-          record.count += 1
+          (record.fields.x, record.fields.y) = Self.mean(
+            of: record.fields, adding: position, count: 1)
+          record.fields.count += 1
         }
         isAlone = false
       } else if isAlone {
         let below = added(child, at: level + 1)
         entry = add(
           AddedClusterEntry(
-            x: below.x, y: below.y, count: below.count, representative: below.representative,
-            formedLevel: below.formedLevel, parent: UInt32.max, children: [UInt32(child)]),
+            fields: AddedClusterFields(
+              x: below.fields.x, y: below.fields.y, count: below.fields.count,
+              representative: below.fields.representative,
+              formedLevel: below.fields.formedLevel, parent: UInt32.max),
+            children: [UInt32(child)]),
           at: level)
       } else {
-        entry = Int(added(child, at: level + 1).parent)
+        entry = Int(added(child, at: level + 1).fields.parent)
         update(entry, at: level) { record in
-          (record.x, record.y) = Self.mean(of: record, adding: position, count: 1)
-          record.count += 1
+          (record.fields.x, record.fields.y) = Self.mean(
+            of: record.fields, adding: position, count: 1)
+          record.fields.count += 1
         }
       }
       setParent(of: child, at: level + 1, to: entry)
@@ -296,20 +305,21 @@ struct ClusterHierarchyEditor {
     let kept = added(keeper, at: level)
     update(keeper, at: level) { record in
       record.children += gone.children
-      (record.x, record.y) = Self.mean(of: record, adding: (gone.x, gone.y), count: gone.count)
-      record.count += gone.count
+      (record.fields.x, record.fields.y) = Self.mean(
+        of: record.fields, adding: (gone.fields.x, gone.fields.y), count: gone.fields.count)
+      record.fields.count += gone.fields.count
     }
     for child in gone.children {
       setParent(of: Int(child), at: level + 1, to: keeper)
     }
     update(absorbed, at: level) { record in
-      record.count = 0
+      record.fields.count = 0
       record.children = []
     }
     unsettled[level].remove(absorbed)
     refreshIdentity(of: keeper, at: level, upwards: false)
     guard level > 0 else { return keeper }
-    let (keptParent, goneParent) = (Int(kept.parent), Int(gone.parent))
+    let (keptParent, goneParent) = (Int(kept.fields.parent), Int(gone.fields.parent))
     update(goneParent, at: level - 1) { $0.children.removeAll { $0 == UInt32(absorbed) } }
     if keptParent == goneParent {
       refreshIdentity(of: keptParent, at: level - 1, upwards: true)
@@ -327,7 +337,7 @@ struct ClusterHierarchyEditor {
   private mutating func refreshIdentity(of entry: Int, at level: Int, upwards: Bool) {
     guard level < placeLevel else { return }
     let record = added(entry, at: level)
-    guard record.count > 0, !record.children.isEmpty else { return }
+    guard record.fields.count > 0, !record.children.isEmpty else { return }
     let below = reader(level + 1)
     var representative = below.representative(Int(record.children[0]))
     for child in record.children.dropFirst() {
@@ -338,15 +348,16 @@ struct ClusterHierarchyEditor {
     }
     let formedLevel =
       record.children.count == 1 ? below.formedLevel(Int(record.children[0])) : UInt8(level)
-    guard representative != record.representative || formedLevel != record.formedLevel else {
+    guard representative != record.fields.representative || formedLevel != record.fields.formedLevel
+    else {
       return
     }
     update(entry, at: level) { record in
-      record.representative = representative
-      record.formedLevel = formedLevel
+      record.fields.representative = representative
+      record.fields.formedLevel = formedLevel
     }
     if upwards, level > 0 {
-      refreshIdentity(of: Int(record.parent), at: level - 1, upwards: true)
+      refreshIdentity(of: Int(record.fields.parent), at: level - 1, upwards: true)
     }
   }
 
@@ -362,7 +373,7 @@ struct ClusterHierarchyEditor {
 
   /// The mean of `record`'s places with `count` places at `position` added.
   static func mean(
-    of record: AddedClusterEntry, adding position: (x: UInt32, y: UInt32), count: UInt32
+    of record: AddedClusterFields, adding position: (x: UInt32, y: UInt32), count: UInt32
   ) -> (x: UInt32, y: UInt32) {
     let total = Double(record.count + count)
     let dx = Double(Int32(bitPattern: position.x &- record.x))
@@ -373,7 +384,7 @@ struct ClusterHierarchyEditor {
 
   /// The mean of `record`'s places with `count` places at `position` taken out.
   static func mean(
-    of record: AddedClusterEntry, removing position: (x: UInt32, y: UInt32), count: UInt32
+    of record: AddedClusterFields, removing position: (x: UInt32, y: UInt32), count: UInt32
   ) -> (x: UInt32, y: UInt32) {
     let total = Double(record.count - count)
     let dx = Double(Int32(bitPattern: position.x &- record.x))

@@ -48,7 +48,7 @@ struct LevelPatch: Sendable {
   mutating func add(_ entry: AddedClusterEntry) -> Int {
     added.append(entry.fields)
     addedChildren.append(entry.children)
-    if entry.count > 0 { liveAddedCount += 1 }
+    if entry.fields.count > 0 { liveAddedCount += 1 }
     return added.count - 1
   }
 
@@ -62,22 +62,12 @@ struct LevelPatch: Sendable {
     let wasLive = added[index].count > 0
     added[index] = entry.fields
     addedChildren[index] = entry.children
-    liveAddedCount += (entry.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
+    liveAddedCount += (entry.fields.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
   }
 }
 
-/// An added entry's fields but its children.
+/// An added entry but for its children: what a query reads.
 struct AddedClusterFields: Sendable {
-  var x: UInt32
-  var y: UInt32
-  var count: UInt32
-  var representative: UInt32
-  var formedLevel: UInt8
-  var parent: UInt32
-}
-
-/// An entry an edit made or changed.
-struct AddedClusterEntry: Sendable {
   /// The mean position of its places, in fixed-point Web Mercator units.
   var x: UInt32
   var y: UInt32
@@ -89,33 +79,10 @@ struct AddedClusterEntry: Sendable {
   var formedLevel: UInt8
   /// Its parent one level up; `UInt32.max` at level 0.
   var parent: UInt32
-  /// Its children one level down.
+}
+
+/// An entry an edit made or changed: its fields and its children one level down.
+struct AddedClusterEntry: Sendable {
+  var fields: AddedClusterFields
   var children: [UInt32]
-
-  /// An entry from its parts.
-  init(
-    x: UInt32, y: UInt32, count: UInt32, representative: UInt32, formedLevel: UInt8,
-    parent: UInt32, children: [UInt32]
-  ) {
-    self.x = x
-    self.y = y
-    self.count = count
-    self.representative = representative
-    self.formedLevel = formedLevel
-    self.parent = parent
-    self.children = children
-  }
-
-  init(fields: AddedClusterFields, children: [UInt32]) {
-    self.init(
-      x: fields.x, y: fields.y, count: fields.count, representative: fields.representative,
-      formedLevel: fields.formedLevel, parent: fields.parent, children: children)
-  }
-
-  /// Its fields but its children.
-  var fields: AddedClusterFields {
-    AddedClusterFields(
-      x: x, y: y, count: count, representative: representative, formedLevel: formedLevel,
-      parent: parent)
-  }
 }
