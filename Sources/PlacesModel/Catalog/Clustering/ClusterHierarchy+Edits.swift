@@ -361,12 +361,12 @@ struct ClusterHierarchyEditor {
     }
   }
 
-  /// Whether the place with handle `candidate` represents a cluster before `current`: more
-  /// populous, then first in catalog order (handles follow it).
+  /// Whether the place with handle `candidate` represents a cluster before `current`, by the
+  /// builds' rule, with the populations of the edited catalog.
   private func isMoreRepresentative(_ candidate: UInt32, than current: UInt32) -> Bool {
-    let (candidatePopulation, currentPopulation) = (population(candidate), population(current))
-    return candidatePopulation != currentPopulation
-      ? candidatePopulation > currentPopulation : candidate < current
+    ClusterLevelBuilder.isMoreRepresentative(
+      candidate, population: population(candidate), than: current,
+      population: population(current))
   }
 
   // MARK: - Means
