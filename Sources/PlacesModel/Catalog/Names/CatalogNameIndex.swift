@@ -64,7 +64,9 @@ package struct CatalogNameIndex: Sendable {
       changed[handle] = place
       stale.insert(handle)
     }
-    guard changed.count <= max(256, built.places.count / 512) else { return nil }
+    guard ChangedPlacesLimit.allows(changed: changed.count, builtCount: built.places.count) else {
+      return nil
+    }
     return CatalogNameIndex(
       built: built, builtHandles: builtHandles, stale: stale, changed: changed)
   }

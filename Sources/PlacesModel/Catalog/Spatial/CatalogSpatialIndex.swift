@@ -77,7 +77,9 @@ package struct CatalogSpatialIndex: Sendable {
       changed[handle] = new
     }
     let changedCount = changed.count + stale.keys.count { changed[$0] == nil }
-    guard changedCount <= max(256, built.count / 512) else { return nil }
+    guard ChangedPlacesLimit.allows(changed: changedCount, builtCount: built.count) else {
+      return nil
+    }
     return CatalogSpatialIndex(
       built: built, builtHandles: builtHandles, stale: stale, changed: changed)
   }
