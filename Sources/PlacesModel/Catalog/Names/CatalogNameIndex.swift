@@ -114,37 +114,44 @@ package struct CatalogNameIndex: Sendable {
       live.position = positionOfHandle(small.handles[match.position])
       return (live, small.index.places[match.position])
     }
-    let byDistance = origin != nil
-    return (fromBuilt + fromChanged).sorted { left, right in
-      Self.ranksBefore(left, right, byDistance: byDistance)
+    guard !fromChanged.isEmpty else {
+      return fromBuilt.prefix(limit).map { ($0.match.position, $0.match.kind, $0.match.distance) }
     }
-    .prefix(limit).map { ($0.match.position, $0.match.kind, $0.match.distance) }
+    // Each match's rank key made once, its name folded only where it can decide.
+    let byDistance = origin != nil
+    let keyed = (fromBuilt + fromChanged).map { match, place in
+      RankKey(
+        match: match, population: place.population ?? 0, id: place.id,
+        foldedName: byDistance ? "" : SearchFolding.folded(place.name))
+    }
+    return keyed.sorted { $0.ranksBefore($1) }.prefix(limit).map {
+      ($0.match.position, $0.match.kind, $0.match.distance)
+    }
   }
 
-  /// Whether `left` ranks before `right`, as ``PlaceNameIndex`` ranks its matches: by kind,
-  /// then typos, then nearest first (then catalog position) near a location, else most
-  /// populous first, then by folded name and identifier.
-  private static func ranksBefore(
-    _ left: (match: RankedNameMatch, place: Place), _ right: (match: RankedNameMatch, place: Place),
-    byDistance: Bool
-  ) -> Bool {
-    if left.match.kind != right.match.kind { return left.match.kind < right.match.kind }
-    if left.match.typos != right.match.typos { return left.match.typos < right.match.typos }
-    if byDistance, let leftDistance = left.match.distance,
-      let rightDistance = right.match.distance
-    {
-      return leftDistance != rightDistance
-        ? leftDistance < rightDistance : left.match.position < right.match.position
+  /// What ranks a match, as ``PlaceNameIndex`` ranks its matches: by kind, then typos, then
+  /// nearest first (then catalog position) near a location, else most populous first, then by
+  /// folded name and identifier.
+  private struct RankKey {
+    let match: RankedNameMatch
+    let population: Int
+    let id: Place.ID
+    /// The place's folded name; empty near a location, where distances and positions decide.
+    let foldedName: String
+
+    func ranksBefore(_ other: RankKey) -> Bool {
+      if match.kind != other.match.kind { return match.kind < other.match.kind }
+      if match.typos != other.match.typos { return match.typos < other.match.typos }
+      if let distance = match.distance, let otherDistance = other.match.distance {
+        return distance != otherDistance
+          ? distance < otherDistance : match.position < other.match.position
+      }
+      if population != other.population { return population > other.population }
+      if foldedName != other.foldedName {
+        return foldedName.utf8.lexicographicallyPrecedes(other.foldedName.utf8)
+      }
+      return id < other.id
     }
-    let leftPopulation = left.place.population ?? 0
-    let rightPopulation = right.place.population ?? 0
-    if leftPopulation != rightPopulation { return leftPopulation > rightPopulation }
-    let leftName = SearchFolding.folded(left.place.name)
-    let rightName = SearchFolding.folded(right.place.name)
-    if leftName != rightName {
-      return leftName.utf8.lexicographicallyPrecedes(rightName.utf8)
-    }
-    return left.place.id < right.place.id
   }
 
   /// The bytes the built index holds (the small one aside).
