@@ -5,7 +5,7 @@ extension ClusterHierarchy {
   /// Entries keep their positions, counts, representatives and identities; only their
   /// indexes change, to their order on each level's grid (ties in their old order).
   ///
-  /// - Complexity: O(*n* log *n*) per level, for *n* entries.
+  /// - Complexity: O(*n*) per level, for *n* entries.
   func compacted(newHandle: ((UInt32) -> UInt32)? = nil, handleCount: Int? = nil)
     -> ClusterHierarchy
   {
@@ -15,11 +15,11 @@ extension ClusterHierarchy {
     var newIndex: [[UInt32]] = []
     for reader in readers {
       let shift = reader.built.gridShift
-      let live = reader.liveEntries.sorted { first, second in
-        let firstKey = ClusterLevel.key(x: reader.x(first), y: reader.y(first), shift: shift)
-        let secondKey = ClusterLevel.key(x: reader.x(second), y: reader.y(second), shift: shift)
-        return firstKey != secondKey ? firstKey < secondKey : first < second
-      }
+      let entries = reader.liveEntries
+      // Sorted as a build sorts a level: by grid key, stably, so ties keep their index order.
+      let (_, sortedPositions) = RadixSort.sortedWithPositions(
+        entries.map { ClusterLevel.key(x: reader.x($0), y: reader.y($0), shift: shift) })
+      let live = sortedPositions.map { entries[Int($0)] }
       var index = [UInt32](
         repeating: UInt32.max, count: reader.builtCount + reader.patch.added.count)
       for (new, old) in live.enumerated() { index[old] = UInt32(new) }
