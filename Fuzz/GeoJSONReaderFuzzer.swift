@@ -13,6 +13,8 @@
 /// - place a feature wherever the options say without changing what loads: with the
 ///   bounding-box centre the same places load, with the same ids and names and report;
 /// - with names and ids taken from nested property paths, keep the same promises;
+/// - read the same, or fail the same, with its fast path for features in the usual form
+///   turned off;
 /// - in strict mode, load exactly when the default mode loads with nothing to report, and
 ///   then the same places;
 /// - on failure, give an error whose positions are 1-based and lie within the input, with
@@ -58,6 +60,7 @@ public func fuzzGeoJSONReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     checkError(error, bytes: bytes, source: source)
   }
   checkStrictMode(bytes, source: source, load: load)
+  checkGeneralPath(bytes, source: source, load: load)
   checkBoundingBoxCentre(bytes, source: source, load: load)
   checkPropertyPaths(bytes, source: source)
   checkDeeperReader(bytes, source: source, result: result)
@@ -162,6 +165,19 @@ private func checkStrictMode(
   case (.failure, .failure):
     break
   }
+}
+
+/// Checks that the general path alone reads what the reader reads with its fast path for
+/// features in the usual form: the same places, report and form, or the same error.
+private func checkGeneralPath(
+  _ bytes: [UInt8], source: String, load: Result<GeoJSONLoad, GeoJSONError>
+) {
+  var general = GeoJSONPlacesReader()
+  general.readsUsualFeaturesFirst = false
+  let generalLoad = Result { () throws(GeoJSONError) in
+    try general.load(bytes: bytes, file: source)
+  }
+  expect(generalLoad == load, "the usual-feature path and the general path read differently")
 }
 
 /// Checks that searching `places` for their names, whole, cut short or with a typo chosen by

@@ -122,5 +122,6 @@ enum GeoJSONKey: UInt32 {
   }
 
   /// A distinct bit for this key, to notice repeated members.
+  @inline(__always)
   var bit: UInt32 { 1 << rawValue }
 }

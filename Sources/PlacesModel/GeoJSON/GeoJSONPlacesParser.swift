@@ -29,6 +29,16 @@ struct GeoJSONPlacesParser {
   let hasCustomKeys: Bool
   /// Whether a name or id path goes into nested objects.
   let hasNestedPaths: Bool
+  /// Whether the reader lets features in the usual form be read by ``readUsualFeature()``.
+  private let readsUsualFeaturesFirst: Bool
+  /// Whether features in the usual form are read by ``readUsualFeature()`` first, once the
+  /// form of the input is known.
+  private var readsUsualFeatures = false
+  /// The last category and country made into strings, reused while the next are the same.
+  private var categories = GeoJSONStringCache()
+  private var countries = GeoJSONStringCache()
+  /// The bytes of the last feature in the usual form, against which the next is read.
+  var template = GeoJSONFeatureTemplate()
 
   /// What the input is, as far as it has been read.
   private(set) var form = GeoJSONLoad.Form.featureCollection
@@ -75,10 +85,11 @@ struct GeoJSONPlacesParser {
   /// Creates a parser for `count` bytes at `base`.
   init(
     base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int,
-    options: GeoJSONPlacesReader.Options
+    options: GeoJSONPlacesReader.Options, readsUsualFeaturesFirst: Bool = true
   ) {
     scanner = GeoJSONScanner(base: base, count: count, maximumDepth: maximumDepth)
     self.options = options
+    self.readsUsualFeaturesFirst = readsUsualFeaturesFirst
     customNames =
       options.nameProperties == GeoJSONPlacesReader.Options.defaultNameProperties
       ? nil
@@ -104,11 +115,19 @@ struct GeoJSONPlacesParser {
     if scanner.next == GeoJSONByte.recordSeparator {
       form = .textSequence
       featureDepth = 1
+      readsUsualFeatures =
+        readsUsualFeaturesFirst
+        && Self.readsUsualFeatures(
+          options: options, maximumDepth: scanner.maximumDepth, featureDepth: 1)
       places.reserveCapacity(scanner.end / 160)
       while try scanner.startOfNextText(form: form) {
         try parseFeatureRecoveringFromProblems()
       }
     } else {
+      readsUsualFeatures =
+        readsUsualFeaturesFirst
+        && Self.readsUsualFeatures(
+          options: options, maximumDepth: scanner.maximumDepth, featureDepth: 3)
       guard scanner.next == GeoJSONByte.openBrace else {
         throw .notAFeatureCollection(
           "the top-level value is \(scanner.describeValue()), not an object")
@@ -120,6 +139,10 @@ struct GeoJSONPlacesParser {
       case .feature:
         form = .feature
         featureDepth = 1
+        readsUsualFeatures =
+          readsUsualFeaturesFirst
+          && Self.readsUsualFeatures(
+            options: options, maximumDepth: scanner.maximumDepth, featureDepth: 1)
         try parseFeatureRecoveringFromProblems()
         if try scanner.startOfNextText(form: form) {
           form = .newlineDelimited
@@ -131,6 +154,7 @@ struct GeoJSONPlacesParser {
       case .geometry:
         form = .geometry
         featureDepth = 1
+        readsUsualFeatures = false
         try parseFeatureRecoveringFromProblems()
         try scanner.skipToEnd()
       }
@@ -279,7 +303,13 @@ struct GeoJSONPlacesParser {
   private mutating func parseFeatureRecoveringFromProblems() throws(GeoJSONFailure) {
     featureStart = scanner.position
     do {
-      let reason = form == .geometry ? try parseTopLevelGeometry() : try parseFeature()
+      let reason: GeoJSONLoadReport.Reason?
+      if readsUsualFeatures, let feature = readUsualFeature() {
+        try addUsualPlace(feature)
+        reason = nil
+      } else {
+        reason = form == .geometry ? try parseTopLevelGeometry() : try parseFeature()
+      }
       if let reason {
         skip(reason)
       }
@@ -484,6 +514,24 @@ struct GeoJSONPlacesParser {
         population: properties.population))
     featureIndexOfPlace?.append(featureIndex)
     return nil
+  }
+
+  /// Adds the place of a feature in the usual form, just read, as ``addPlace(featureID:geometry:properties:)``
+  /// adds the place of the same feature read by ``parseFeature()``.
+  @inline(__always)
+  private mutating func addUsualPlace(_ feature: UsualFeature) throws(GeoJSONFailure) {
+    featuresInRange += 1
+    featuresWithID += 1
+    let id = PlaceID(feature.id)
+    try checkUnique(id)
+    places.append(
+      Place(
+        id: id, name: scanner.makeString(feature.name),
+        coordinate: Coordinate(uncheckedLatitude: feature.latitude, longitude: feature.longitude),
+        category: feature.category.map { categories.string($0, in: &scanner) },
+        country: feature.country.map { countries.string($0, in: &scanner) },
+        population: feature.population))
+    featureIndexOfPlace?.append(featureIndex)
   }
 
   /// Returns the feature's id under the options' ``GeoJSONPlacesReader/IDSource``, and whether

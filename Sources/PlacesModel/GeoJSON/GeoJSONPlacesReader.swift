@@ -86,6 +86,10 @@ public struct GeoJSONPlacesReader: Sendable {
   public let maximumDepth: Int
   /// How features become places.
   public let options: Options
+  /// Whether features in the usual form (a whole-number id, a Point, a name) are read by the
+  /// fast path first, learning each file's bytes between values; `true` unless a test or
+  /// the fuzzer turns it off to check that both paths read the same.
+  package var readsUsualFeaturesFirst = true
 
   /// Creates a reader with `options` that accepts nesting up to `maximumDepth` levels.
   public init(options: Options = Options(), maximumDepth: Int = 64) {
@@ -149,7 +153,8 @@ public struct GeoJSONPlacesReader: Sendable {
       return .failure(.empty(file: source))
     }
     var parser = GeoJSONPlacesParser(
-      base: base, count: bytes.count, maximumDepth: maximumDepth, options: options)
+      base: base, count: bytes.count, maximumDepth: maximumDepth, options: options,
+      readsUsualFeaturesFirst: readsUsualFeaturesFirst)
     do {
       let result = try parser.parse()
       let report =

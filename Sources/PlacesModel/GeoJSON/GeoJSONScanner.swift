@@ -876,6 +876,27 @@ enum GeoJSONByte {
     return ((isControl | isQuote | isBackslash) & ~word | word) & highBits
   }
 
+  /// Returns whether `count` bytes at two addresses are equal, comparing eight at a time.
+  @inline(__always)
+  static func equalWords(
+    _ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int
+  ) -> Bool {
+    let left = UnsafeRawPointer(lhs)
+    let right = UnsafeRawPointer(rhs)
+    guard count >= 8 else { return equal(lhs, rhs, count: count) }
+    var offset = 0
+    while offset + 8 < count {
+      guard
+        left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    // The last eight bytes, overlapping those already compared.
+    return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+  }
+
   /// Returns whether `count` bytes at two addresses are equal.
   @inline(__always)
   static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
