@@ -41,6 +41,7 @@ enum GeoJSONFile {
     let expectedSize = max(Int(status.st_size), 0)
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, count in
+      adviseHugePages(buffer)
       count = readAvailable(descriptor, into: buffer, failure: &failure)
     }
     if failure == 0, bytes.count == expectedSize + 1 {
@@ -59,6 +60,22 @@ enum GeoJSONFile {
       throw .unreadable(file: path, reason: message(for: failure))
     }
     return bytes
+  }
+
+  /// Asks Linux to back the 2 MiB pages wholly inside `buffer` with huge pages.
+  ///
+  /// Where transparent huge pages are enabled on request, a large file is then copied into
+  /// 2 MiB pages instead of thousands of 4 KiB ones, which reads a 30 MB file in about two
+  /// thirds of the time here. Only advice: nothing changes where it is not followed.
+  private static func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    #if os(Linux)
+      let hugePage: UInt = 1 << 21
+      guard buffer.count >= 2 * Int(hugePage), let start = buffer.baseAddress else { return }
+      let first = (UInt(bitPattern: start) + hugePage - 1) & ~(hugePage - 1)
+      let last = (UInt(bitPattern: start) + UInt(buffer.count)) & ~(hugePage - 1)
+      guard last > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
+      _ = madvise(aligned, Int(last - first), MADV_HUGEPAGE)
+    #endif
   }
 
   /// Reads until `buffer` is full or the file ends, and returns the number of bytes read;
