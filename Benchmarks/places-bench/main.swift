@@ -91,6 +91,8 @@ if sections.contains(.loading) {
   progress("loading \(options.dataFile)")
   places = LoadingBenchmarks.run(
     path: options.dataFile, plan: quick ? .quick : .slow, report: &report)
+  progress("first screen")
+  FirstScreenBenchmark.run(path: options.dataFile, runs: quick ? 1 : 5, report: &report)
 } else if sections.contains(.selection) || sections.contains(.search) || sections.contains(.map) {
   places = try? GeoJSONPlacesReader().load(contentsOfFile: options.dataFile).places
 }
