@@ -256,7 +256,8 @@ public final class MulticastDelegate<Delegate> {
   /// ``reentrancyLimit``, and broadcasts started from their callbacks may take the whole limit.
   /// Inside a delivery the group is queued behind it, whole if the queue has room for all
   /// `count` within the limit; otherwise `body` does not run and the `count` broadcasts are
-  /// counted as dropped. Either way `body` cannot start a broadcast that is dropped.
+  /// counted as dropped. So when `body` runs, none of the first `count` broadcasts it starts
+  /// is dropped; it must start no more.
   ///
   /// - Returns: Whether `body` ran.
   @discardableResult
