@@ -20,6 +20,8 @@ public final class ListViewSpy: ListViewDelegate {
   /// The rows a table view would show: read in full on a reload, and on an update changed only
   /// where the update says, as a table view's batch update changes them.
   public private(set) var shownRows: [ListRow] = []
+  /// The row a table view would highlight, after the commands so far.
+  public private(set) var highlightedRow: Int?
   /// Runs after each command is recorded, like a screen that forwards a gesture while it is
   /// still updating.
   public var onCommand: ((Command) -> Void)?
@@ -38,6 +40,7 @@ public final class ListViewSpy: ListViewDelegate {
   public func reloadRows(_ rows: ListRows, order: ListOrder) {
     self.rows = rows
     shownRows = Array(rows)
+    highlightedRow = nil
     record(.reloadRows(rows.map(\.id), order: order))
   }
   public func updateRows(_ rows: ListRows, order: ListOrder, changes: ListRowChanges) {
@@ -45,11 +48,18 @@ public final class ListViewSpy: ListViewDelegate {
     for row in changes.removed.reversed() { shownRows.remove(at: row) }
     for row in changes.inserted { shownRows.insert(rows[row], at: row) }
     for row in changes.reloaded { shownRows[row] = rows[row] }
+    highlightedRow = nil
     record(.updateRows(changes, order: order))
   }
-  public func highlightRow(at row: Int) { record(.highlightRow(row)) }
+  public func highlightRow(at row: Int) {
+    highlightedRow = row
+    record(.highlightRow(row))
+  }
   public func scrollToRow(at row: Int, animated: Bool) {
     record(.scrollToRow(row, animated: animated))
   }
-  public func clearHighlight() { record(.clearHighlight) }
+  public func clearHighlight() {
+    highlightedRow = nil
+    record(.clearHighlight)
+  }
 }

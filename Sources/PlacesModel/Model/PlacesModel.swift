@@ -23,6 +23,13 @@
 /// handler reports the cycle (by default it stops the program, in debug and release builds
 /// alike).
 ///
+/// A change of the catalog (an edit, a replacement) is applied whole or not at all, with the
+/// selection it clears: its group of broadcasts is never cut in two. Made outside any
+/// broadcast, it is the outermost broadcast, at any limit: it is applied and its listeners hear
+/// all of it, and the changes they make in answer may take the whole limit. Made from a
+/// callback, it is queued whole if the limit leaves room for all its broadcasts, and otherwise
+/// dropped whole and undone, reported with each of its broadcasts counted as dropped.
+///
 /// ## Only the model broadcasts
 /// The multicast the model broadcasts through is its own: a caller can add and remove its own
 /// listeners, but cannot broadcast an event the model did not make, nor unregister listeners
@@ -41,8 +48,9 @@ public final class PlacesModel {
   /// broadcasts `didSelectItem(nil)` (if the selection was cleared) and
   /// `didChange(places:changes:)`, with the difference by identifier,
   /// in that order, as one group, so that changes listeners make in answer are heard after
-  /// both; both callbacks run with the new catalog and the cleared selection in place. An
-  /// equal catalog changes and broadcasts nothing.
+  /// both; both callbacks run with the new catalog and the cleared selection in place. The
+  /// group is heard whole or, only when set from a callback past the re-entrancy limit, not at
+  /// all (see the type). An equal catalog changes and broadcasts nothing.
   ///
   /// - Complexity: O(1) for copies of one value; otherwise O(*n*) to compare the catalogs and
   ///   work out the difference by identifier. The new catalog's indexes are built by the
@@ -90,7 +98,8 @@ public final class PlacesModel {
   ///   - catalog: The places and their indexes.
   ///   - location: The user's location, if known.
   ///   - reentrancyLimit: The most broadcasts that listeners may start from within one
-  ///     outermost broadcast (see ``MulticastDelegate/reentrancyLimit``); at least 1.
+  ///     outermost broadcast (see ``MulticastDelegate/reentrancyLimit``); a value below 1
+  ///     counts as 1.
   ///   - onReentrancyLimitExceeded: Called on the broadcasting thread when a cycle of
   ///     listeners reached `reentrancyLimit` and broadcasts were dropped (and their changes
   ///     undone). The default stops the program with the diagnostic, in every build
@@ -163,9 +172,15 @@ public final class PlacesModel {
   /// at once to the model's newest catalog and broadcast after the broadcast under way. A
   /// batch that changes nothing broadcasts nothing.
   ///
+  /// The batch's broadcasts are heard whole: called outside any broadcast, at any re-entrancy
+  /// limit; called from a callback, when the limit leaves room for all of them, and otherwise
+  /// the batch is undone and nothing of it is heard (the cycle is reported; see the type).
+  ///
   /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` for the first edit refused; the
   ///   model is then unchanged and nothing is broadcast.
-  /// - Complexity: See ``PlaceCatalog/applying(_:)``: O(*n*) for any change in this version.
+  /// - Complexity: That of ``PlaceCatalog/applying(_:)`` for the batch, which copies only what
+  ///   the edits write and updates the indexes already built rather than building them again,
+  ///   plus O(*d*) to broadcast to *d* listeners, and their reactions.
   public func apply(_ edits: [PlaceEdit]) throws(PlacesModelError) {
     let (catalog, changes) = try places.applying(edits)
     install(catalog, changes: changes)
@@ -175,6 +190,7 @@ public final class PlacesModel {
   ///
   /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` if a place has its identifier
   ///   or its name is empty; nothing changes then.
+  /// - Complexity: That of ``apply(_:)`` with one edit.
   public func insert(_ place: Place) throws(PlacesModelError) {
     try apply([.insert(place)])
   }
@@ -185,6 +201,7 @@ public final class PlacesModel {
   ///
   /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` if no place has its identifier
   ///   or its name is empty; nothing changes then.
+  /// - Complexity: That of ``apply(_:)`` with one edit.
   public func update(_ place: Place) throws(PlacesModelError) {
     try apply([.update(place)])
   }
@@ -193,6 +210,7 @@ public final class PlacesModel {
   ///
   /// - Throws: ``PlacesModelError/invalidEdit(at:id:problem:)`` if no place has `id`; nothing
   ///   changes then.
+  /// - Complexity: That of ``apply(_:)`` with one edit.
   public func remove(placeWithID id: Place.ID) throws(PlacesModelError) {
     try apply([.remove(id)])
   }
@@ -209,37 +227,29 @@ public final class PlacesModel {
   }
 
   /// Broadcasts the catalog just installed in ``places``, clearing the selection first if its
-  /// place is gone; undoes what listeners will not hear.
+  /// place is gone, as one group: whole, or, when a cycle of listeners left too little room
+  /// under the re-entrancy limit, not at all, and then the change is undone.
   private func install(oldCatalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     let oldSelection = selectedItem
     let clearsSelection = oldSelection.map { !places.contains(placeWithID: $0) } ?? false
-    // Install everything before any listener runs, so that each sees the new catalog with a
-    // selection inside it.
-    if clearsSelection {
-      broadcastsSelection = false
-      selectedItem = nil
-      broadcastsSelection = true
-    }
     let newCatalog = places
-    delegates.withBroadcastsQueued {
-      let selectionHeard =
-        !clearsSelection
-        || delegates.invoke(with: Place.ID?.none, { $0.didSelectItem($1) }) != .dropped
-      let placesHeard =
-        delegates.invoke(with: (newCatalog, changes), { $0.didChange(places: $1.0, changes: $1.1) })
-        != .dropped
-      // Dropped by a cycle at the re-entrancy limit: undo what listeners will not hear. Drops
-      // only ever follow drops, so the catalog is undone whenever the selection is.
-      if !placesHeard {
-        broadcastsCatalog = false
-        places = oldCatalog
-        broadcastsCatalog = true
-      }
-      if !selectionHeard, let oldSelection, places.contains(placeWithID: oldSelection) {
+    let isHeard = delegates.withBroadcastGroup(of: clearsSelection ? 2 : 1) {
+      // Install everything before any listener runs, so that each sees the new catalog with a
+      // selection inside it. The group's broadcasts all have their places: none is dropped.
+      if clearsSelection {
         broadcastsSelection = false
-        selectedItem = oldSelection
+        selectedItem = nil
         broadcastsSelection = true
+        delegates.invoke(with: Place.ID?.none, { $0.didSelectItem($1) })
       }
+      delegates.invoke(
+        with: (newCatalog, changes), { $0.didChange(places: $1.0, changes: $1.1) })
+    }
+    if !isHeard {
+      // Only an edit made from a callback, past the limit, is refused: nobody heard it.
+      broadcastsCatalog = false
+      places = oldCatalog
+      broadcastsCatalog = true
     }
   }
 

@@ -214,6 +214,60 @@ final class MulticastCore: @unchecked Sendable {
     }
   }
 
+  /// Starts a group of `count` broadcasts on this thread, which are to be delivered whole or
+  /// not at all: as the outermost delivery when none is under way, whose own broadcasts the
+  /// next `count` are, not counting towards the limit; otherwise nested in the delivery under
+  /// way, if its queue has room for all `count` within the limit.
+  ///
+  /// - Returns: The cursor to end the group with (``endGroup(_:)``), and whether the group may
+  ///   start its broadcasts; if not, all `count` are counted as dropped and the group must
+  ///   start none.
+  func beginGroup(of count: Int) -> (cursor: DeliveryCursor, isAdmitted: Bool) {
+    let thread = ThreadIdentity.current
+    // Releases nothing: as in `beginBroadcast`.
+    return locked.withLock { state in
+      let cursor: DeliveryCursor
+      let busy = primaryBusy.load(ordering: .relaxed)
+      if busy, let owner = state.primaryOwner, owner.isSame(as: thread) {
+        cursor = DeliveryCursor(state: &state, role: .nested, generation: currentGeneration)
+        return (cursor, state.primaryQueue.admit(count, limit: reentrancyLimit))
+      }
+      if let index = state.secondaryIndex(of: thread) {
+        cursor = DeliveryCursor(state: &state, role: .nested, generation: currentGeneration)
+        return (cursor, state.secondaries[index].queue.admit(count, limit: reentrancyLimit))
+      }
+      if !busy {
+        state.primaryOwner = thread
+        primaryBusy.store(true, ordering: .relaxed)
+        state.primaryQueue.exemptNext(count)
+        cursor = DeliveryCursor(state: &state, role: .primary, generation: currentGeneration)
+        return (cursor, true)
+      }
+      var secondary = SecondaryDelivery(thread: thread)
+      secondary.queue.exemptNext(count)
+      state.secondaries.append(secondary)
+      cursor = DeliveryCursor(state: &state, role: .secondary, generation: currentGeneration)
+      return (cursor, true)
+    }
+  }
+
+  /// Ends a group that ``beginGroup(of:)`` began: an outermost one stops exempting broadcasts
+  /// it did not start, then delivers what it queued, as ``finish(_:)`` does.
+  func endGroup(_ cursor: DeliveryCursor) {
+    if cursor.role != .nested {
+      let thread = ThreadIdentity.current
+      // Releases nothing: it changes two counters.
+      locked.withLock { state in
+        if cursor.role == .primary {
+          state.primaryQueue.exemptNext(0)
+        } else if let index = state.secondaryIndex(of: thread) {
+          state.secondaries[index].queue.exemptNext(0)
+        }
+      }
+    }
+    finish(cursor)
+  }
+
   /// Starts the delivery of a broadcast that was queued on this thread.
   @usableFromInline
   func beginQueued() -> DeliveryCursor {
@@ -401,15 +455,39 @@ struct DeliveryQueue {
   private var broadcasts: [QueuedBroadcast?] = []
   private var nextPosition = 0
   private(set) var droppedCount = 0
+  /// How many of `broadcasts` belong to the outermost delivery itself (a group's), and so are
+  /// not counted towards the limit.
+  private var exemptCount = 0
+  /// How many of the next reservations are exempt.
+  private var exemptToReserve = 0
 
   /// Reserves the next place, or counts a dropped broadcast once `limit` were queued.
   mutating func reserve(limit: Int) -> Int? {
-    guard broadcasts.count < limit else {
+    if exemptToReserve > 0 {
+      exemptToReserve -= 1
+      exemptCount += 1
+    } else if broadcasts.count - exemptCount >= limit {
       droppedCount += 1
       return nil
     }
     broadcasts.append(nil)
     return broadcasts.count - 1
+  }
+
+  /// Whether `count` more broadcasts fit within `limit`; if not, counts all of them dropped.
+  mutating func admit(_ count: Int, limit: Int) -> Bool {
+    guard broadcasts.count - exemptCount + count <= limit else {
+      droppedCount += count
+      return false
+    }
+    return true
+  }
+
+  /// Exempts the next `count` reservations from the limit, 0 ending an exemption.
+  ///
+  /// They are the outermost delivery's own broadcasts, not ones queued from within it.
+  mutating func exemptNext(_ count: Int) {
+    exemptToReserve = count
   }
 
   /// Puts `broadcast` in the place ``reserve(limit:)`` returned, which is empty: nothing is

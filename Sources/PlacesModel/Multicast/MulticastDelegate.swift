@@ -247,14 +247,27 @@ public final class MulticastDelegate<Delegate> {
 
   // MARK: - Grouping
 
-  /// Runs `body` and delivers the broadcasts it starts on this thread after it returns, in
-  /// order, as one group: a broadcast started from their callbacks comes after all of them.
+  /// Runs `body`, which starts `count` broadcasts, unless they cannot all be delivered, and
+  /// delivers them after it returns, in order, as one group: a broadcast started from their
+  /// callbacks comes after all of them.
   ///
-  /// Inside a delivery, the broadcasts are queued behind it as usual.
-  func withBroadcastsQueued<Result>(_ body: () throws -> Result) rethrows -> Result {
-    let cursor = core.beginQuery()
-    defer { core.finish(cursor) }
-    return try body()
+  /// Outside any delivery on this thread the group is the outermost delivery: its `count`
+  /// broadcasts are its own, not queued from within it, so they never count towards
+  /// ``reentrancyLimit``, and broadcasts started from their callbacks may take the whole limit.
+  /// Inside a delivery the group is queued behind it, whole if the queue has room for all
+  /// `count` within the limit; otherwise `body` does not run and the `count` broadcasts are
+  /// counted as dropped. So when `body` runs, none of the first `count` broadcasts it starts
+  /// is dropped; it must start no more.
+  ///
+  /// - Returns: Whether `body` ran.
+  @discardableResult
+  func withBroadcastGroup(of count: Int, _ body: () -> Void) -> Bool {
+    let (cursor, isAdmitted) = core.beginGroup(of: count)
+    if isAdmitted {
+      body()
+    }
+    core.endGroup(cursor)
+    return isAdmitted
   }
 
   /// Runs `body` where a broadcast started now would be delivered: at once when no delivery

@@ -162,7 +162,9 @@ public final class ListViewModel {
   /// `oldDistanceRows` (`nil` by name), to the rows now kept.
   ///
   /// An updated place whose row may move is removed and inserted, unless it is the only
-  /// change and keeps its row number, which then holds the same slot: it is reloaded.
+  /// change and keeps its row number, which then holds the same slot. A row that keeps its
+  /// slot is reloaded when anything it shows changed (a name, a country, a distance), whether
+  /// or not its place's rank did.
   private func rowChanges(
     from oldCatalog: PlaceCatalog, rowsByDistance oldDistanceRows: DistanceRows?,
     changes: PlaceCatalogChanges
@@ -183,7 +185,9 @@ public final class ListViewModel {
       if !keepsRow && !(changes.count == 1 && oldRow == newRow) {
         removed.append(oldRow)
         inserted.append(newRow)
-      } else if old.name != new.name || old.country != new.country {
+      } else if ListRow(place: old, distanceFrom: location)
+        != ListRow(place: new, distanceFrom: location)
+      {
         reloaded.append(newRow)
       }
     }

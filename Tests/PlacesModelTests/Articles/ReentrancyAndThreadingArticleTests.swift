@@ -407,6 +407,40 @@ struct ReentrancyAndThreadingArticleTests {
       ])
   }
 
+  @Test func removingTheSelectedPlaceWithALimitOf1RemovesItAndEveryListenerHearsBoth() throws {
+    let model = try PlacesModel(places: [.london, .paris], reentrancyLimit: 1)
+    try model.select(Place.paris.id)
+    let probe = CatalogProbe(model: model)
+    model.addDelegate(probe, replayingState: false)
+
+    try model.remove(placeWithID: Place.paris.id)
+
+    #expect(
+      probe.heard == [
+        .selection(nil, catalog: [1], modelSelection: nil),
+        .places([1], catalog: [1], modelSelection: nil),
+      ])
+    #expect(model.places == [.london])
+  }
+
+  @Test func anEditFromACallbackWithoutRoomForAllItsBroadcastsIsDroppedWhole() throws {
+    let model = try PlacesModel(places: [.london, .paris], reentrancyLimit: 1) { _ in }
+    try model.select(Place.paris.id)
+    let editor = LocationHook { location in
+      guard location == .fixture(1, 1) else { return }
+      try? model.remove(placeWithID: Place.paris.id)  // Two broadcasts, room for one.
+    }
+    let probe = CatalogProbe(model: model)
+    model.addDelegate(editor, replayingState: false)
+    model.addDelegate(probe, replayingState: false)
+
+    model.location = .fixture(1, 1)
+
+    #expect(probe.heard.isEmpty)
+    #expect(model.places == [.london, .paris])
+    #expect(model.selectedItem == Place.paris.id)
+  }
+
   @Test func aCatalogThatKeepsTheSelectedPlaceBroadcastsOnlyTheCatalog() throws {
     let model = PlacesModel.fixture([.london, .paris])
     try model.select(Place.paris.id)

@@ -1,8 +1,12 @@
 /// A hash table whose copies share their buckets through a ``PersistentArray``: inserting or
-/// removing one key of a copy copies O(*n* / 1024 + 256) words, not the whole table.
+/// removing one key of a copy copies the array's table of chunks and one chunk of 256 buckets,
+/// O(*b* / 256 + 256) words for *b* buckets, not the whole table.
 ///
-/// The table keeps at most two keys a bucket on average, and grows fourfold when it would
-/// hold more, which rehashes every key (O(*n*), amortised O(1) an insertion).
+/// The table keeps at most two keys a bucket on average, so *b* ≥ *n* / 2 for *n* keys, and
+/// grows fourfold when it would hold more, which rehashes every key (O(*n*), amortised O(1) an
+/// insertion). It never shrinks: *b* is at most twice the most keys the table has held (and at
+/// least 16), so a write copies between O(*n* / 512 + 256) and O(*N* / 128 + 256) words, *N*
+/// being that most.
 package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private typealias Bucket = [(key: Key, value: Value)]
   private var buckets: PersistentArray<Bucket>
@@ -65,8 +69,9 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
 
   /// The value of `key`, or `nil`; setting `nil` removes the key.
   ///
-  /// - Complexity: O(1) on average to read; to write, O(*n* / 1024 + 256) when a copy shares
-  ///   the bucket's chunk.
+  /// - Complexity: O(1) on average to read; to write, O(*b* / 256 + 256) for *b* buckets (see
+  ///   the type) when a copy shares the bucket's chunk, plus a rehash when an insertion
+  ///   outgrows the table.
   package subscript(key: Key) -> Value? {
     get {
       buckets[Self.bucket(of: key, in: buckets.count)].first { $0.key == key }?.value

@@ -1,8 +1,9 @@
 import PlacesModel
 
-/// A catalog's places as the map clusters them: the catalog's Morton order
-/// (``/PlacesModel/PlaceCatalog``'s, built once per catalog and shared), with the lookups a
-/// clustering query makes, asked for the markers of any viewport in well under a millisecond.
+/// A catalog's places as the map clusters them per view: the places in Morton order, sorted
+/// when the index is made (the index's own, not shared with the catalog or another index), with
+/// the lookups a clustering query makes, asked for the markers of any viewport in well under a
+/// millisecond.
 ///
 /// ## How it works
 /// In Morton order every cell of every level of the quadtree over the Web Mercator square is
@@ -14,8 +15,8 @@ import PlacesModel
 /// ``clustering(for:options:unclusteredPlaceAt:)`` then works on the few cells a view can show
 /// (see ``MapClustering`` for what it guarantees).
 ///
-/// - Complexity: Making one is O(1) once the catalog's Morton order is built (O(*n*), once per
-///   catalog). A query costs O(*c* log *n* + *e*) to find the *c* cells in view and clip the
+/// - Complexity: Making one is O(*n*): a projection per place and a radix sort (see
+///   ``init(catalog:)``); make one per catalog and keep it for its queries. A query costs O(*c* log *n* + *e*) to find the *c* cells in view and clip the
 ///   *e* places scanned in those that cross the view's edge (about the square root of the
 ///   places in each such cell), then O(*m* log *m*) per merging round for the *m* candidates.
 ///   It does not grow with the places out of view. Holds no state between queries.
@@ -25,9 +26,10 @@ package struct MapClusterIndex: Sendable {
   /// The catalog's places in Morton order.
   let order: MortonOrder
 
-  /// The index of `catalog`: its places sorted in Morton order.
+  /// The index of `catalog`: its places projected and sorted in Morton order, now.
   ///
-  /// - Complexity: O(*n*).
+  /// - Complexity: O(*n*), every time: nothing is shared with an earlier index of the same
+  ///   catalog.
   package init(catalog: PlaceCatalog) {
     places = catalog
     order = MortonOrder(places: catalog.places)
