@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Takes Examples/places-web/screenshot.png: the page at a fixed camera in headless Chromium.
+
+Not run by CI. Needs what scripts/web-tests.sh installs and a built places-web:
+  swift build --package-path Examples/places-web --product places-web
+  python3 Examples/places-web/scripts/screenshot.py [--camera 50,10,4] [--places FILE]
+It serves ../shared/data/places-world.geojson when it is there, else the sample.
+"""
+import argparse
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+os.environ.setdefault("SE_OFFLINE", "true")
+EXAMPLE = pathlib.Path(__file__).resolve().parents[1]
+WORLD = EXAMPLE.parents[2] / "shared" / "data" / "places-world.geojson"
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--camera", default="50,10,4", help="latitude,longitude,zoom")
+parser.add_argument("--places", default=str(WORLD) if WORLD.exists() else None)
+parser.add_argument("--size", default="1280x800")
+parser.add_argument("--output", default=str(EXAMPLE / "screenshot.png"))
+arguments = parser.parse_args()
+
+command = [str(EXAMPLE / ".build" / "debug" / "places-web"), "--port", "0"]
+if arguments.places:
+    command += ["--places", arguments.places]
+server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+try:
+    url = server.stdout.readline().strip()
+    width, height = arguments.size.split("x")
+    options = webdriver.ChromeOptions()
+    for option in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                   f"--window-size={width},{height}"):
+        options.add_argument(option)
+    service = Service(executable_path=os.environ.get("CHROMEDRIVER", shutil.which("chromedriver")))
+    driver = webdriver.Chrome(service=service, options=options)
+    try:
+        driver.get(f"{url}?camera={arguments.camera}")
+        WebDriverWait(driver, 60).until(lambda d: d.execute_script(
+            "return document.body.dataset.ready === 'true' && document.body.dataset.pending === '0';"))
+        time.sleep(1.5)  # the base map and the row requests
+        driver.save_screenshot(arguments.output)
+        print(arguments.output)
+    finally:
+        driver.quit()
+finally:
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=30)
