@@ -6,7 +6,7 @@ extension PlaceCatalog {
   /// catalog, on first use, or derived from the catalog an edit came from): nothing sorts the
   /// catalog, so reading the first rows of a list "near here" costs little more than those
   /// rows. The order and distances are those of the list's rows by distance
-  /// (``/ViewModels/ListViewModel``), from any origin, without changing the user's location.
+  /// (`ListViewModel` in `ViewModels`), from any origin, without changing the user's location.
   ///
   /// - Complexity: O(log *n*) to start and O(log *n*) amortised per place read, after the
   ///   spatial index is built.

@@ -2,17 +2,14 @@ import PlacesModel
 
 /// The catalog every page shows, and the sessions showing it.
 ///
-/// An edit or a reload of the file is applied here once, to the one shared catalog value,
-/// whose indexes follow it once (the catalog derives them), and the new catalog is then
-/// handed to every session, which only updates its own screens. Sessions install catalogs
+/// An edit or a reload of the file is applied here once, to the one shared catalog value, as
+/// a ``/PlacesModel/PlaceCatalogRevision`` (the new catalog derives its indexes once, and the
+/// revision carries what changed); the revision is then handed to every session, whose model
+/// installs it in O(1) and whose screens update only what changed. Sessions install revisions
 /// by version, so one that arrives after a newer one is ignored.
-///
-/// The hub keeps its own ``PlacesModel``, which no screen listens to, as the catalog's
-/// editor: its `replacePlaces` applies a file read again as edits where the file kept its
-/// order, so the indexes are derived rather than built again.
 package actor CatalogHub {
   /// The catalog every session shows.
-  package var catalog: PlaceCatalog { editor.places }
+  package private(set) var catalog: PlaceCatalog
   /// One more for each catalog installed.
   package private(set) var version = 0
   /// The most sessions at once.
@@ -20,7 +17,6 @@ package actor CatalogHub {
   /// Whether pages may edit.
   package nonisolated let allowsEdits: Bool
 
-  private let editor: PlacesModel
   private var sessions: [Int: WebSession] = [:]
   private var nextSessionID = 1
   /// The identifier the next place added gets: one more than the largest number in use.
@@ -28,7 +24,7 @@ package actor CatalogHub {
 
   /// Creates the hub of `catalog`.
   package init(catalog: PlaceCatalog, sessionLimit: Int, allowsEdits: Bool) {
-    editor = PlacesModel(catalog: catalog)
+    self.catalog = catalog
     self.sessionLimit = sessionLimit
     self.allowsEdits = allowsEdits
     nextPlaceNumber = Self.nextNumber(after: catalog)
@@ -71,7 +67,7 @@ package actor CatalogHub {
   /// - Throws: ``/PlacesModel/PlacesModelError`` when the catalog refuses the edit (an
   ///   unknown place, an empty name); nothing changes then.
   package func edit(_ action: ClientMessage.Action) async throws(PlacesModelError) {
-    let current = editor.places
+    let current = catalog
     let edit: PlaceEdit
     switch action {
     case .add(let name, let coordinate):
@@ -89,8 +85,7 @@ package actor CatalogHub {
     default:
       return
     }
-    try editor.apply([edit])
-    await publish()
+    await publish(try catalog.revised(applying: [edit]))
   }
 
   /// Replaces the catalog by `places`, read again from the file, and shows it on every page.
@@ -98,20 +93,22 @@ package actor CatalogHub {
   /// - Throws: ``/PlacesModel/PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``;
   ///   nothing changes then.
   package func replace(with places: [Place]) async throws(PlacesModelError) {
-    try editor.replacePlaces(places)
-    nextPlaceNumber = max(nextPlaceNumber, Self.nextNumber(after: editor.places))
-    await publish()
+    let revision = try catalog.revised(replacingWith: places)
+    nextPlaceNumber = max(nextPlaceNumber, Self.nextNumber(after: revision.catalog))
+    await publish(revision)
   }
 
-  /// Hands the catalog, as a new version if it changed, to every session, side by side.
-  private func publish() async {
-    let catalog = editor.places
+  /// Installs `revision`'s catalog here and hands the revision, as the next version, to every
+  /// session, side by side.
+  private func publish(_ revision: PlaceCatalogRevision) async {
+    guard !revision.changes.isEmpty else { return }
+    catalog = revision.catalog
     version += 1
     let version = version
     let sessions = Array(sessions.values)
     await withTaskGroup(of: Void.self) { group in
       for session in sessions {
-        group.addTask { await session.install(catalog, version: version) }
+        group.addTask { await session.install(revision, version: version) }
       }
     }
   }

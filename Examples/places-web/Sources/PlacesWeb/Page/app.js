@@ -92,6 +92,7 @@
     matches: [],
     highlighted: -1,
     active: -1,
+    chosen: false, // a match was chosen: the list stays closed until the user types again
   };
 
   const card = document.getElementById("card");
@@ -580,7 +581,10 @@
     send({ type: "query", text: search.input.value, limit: 10 });
   }
 
-  search.input.addEventListener("input", sendQuery);
+  search.input.addEventListener("input", () => {
+    search.chosen = false;
+    sendQuery();
+  });
 
   search.input.addEventListener("keydown", (event) => {
     const count = search.matches.length;
@@ -628,7 +632,7 @@
       });
       search.list.appendChild(item);
     });
-    const open = search.matches.length > 0 && search.input.value !== "";
+    const open = search.matches.length > 0 && search.input.value !== "" && !search.chosen;
     search.list.hidden = !open;
     search.box.setAttribute("aria-expanded", open ? "true" : "false");
     if (search.active >= 0) {
@@ -642,6 +646,7 @@
     const match = search.matches[index];
     if (!match) return;
     pendingFly = { lat: match.lat, lon: match.lon };
+    search.chosen = true;
     send({ type: "chooseMatch", index });
     search.list.hidden = true;
   }
@@ -650,7 +655,8 @@
     if (!search.box.contains(event.target)) search.list.hidden = true;
   });
   search.input.addEventListener("focus", () => {
-    if (search.matches.length > 0 && search.input.value) search.list.hidden = false;
+    search.chosen = false;
+    renderMatches();
   });
 
   // ---- The card ----------------------------------------------------------------------

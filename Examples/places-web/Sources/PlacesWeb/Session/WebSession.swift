@@ -87,13 +87,14 @@ package actor WebSession {
     flush()
   }
 
-  /// Shows `catalog`, the shared catalog's `version`, unless a newer one is shown already.
+  /// Shows `revision`, the shared catalog's `version`, unless a newer one is shown already.
   ///
-  /// - Complexity: O(1) for the model to install a catalog derived from the one it holds...
-  package func install(_ catalog: PlaceCatalog, version: Int) {
+  /// - Complexity: O(1) for the model when it holds the revision's base (versions arrive in
+  ///   order but for races between edits), plus what the screens update.
+  package func install(_ revision: PlaceCatalogRevision, version: Int) {
     guard version > catalogVersion else { return }
     catalogVersion = version
-    coordinator.model.places = catalog
+    coordinator.model.install(revision)
     flush()
   }
 
