@@ -35,6 +35,13 @@ let package = Package(
       ],
       resources: [.copy("Page"), .copy("SampleData")]),
     .executableTarget(name: "places-web", dependencies: ["PlacesWeb"]),
+    // Many pages at once against a running server, on loopback: the figures of issue 25.
+    .executableTarget(
+      name: "places-web-load",
+      dependencies: [
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(
       name: "PlacesWebTests",
       dependencies: [

@@ -37,6 +37,9 @@ struct OriginPolicyTests {
     #expect(policy.allows(origin: "http://localhost:8080", host: "localhost:8080"))
     #expect(policy.allows(origin: "http://[::1]:8080", host: "[::1]:8080"))
     #expect(policy.allows(origin: "http://localhost", host: "localhost"))
+    // A program's client, as Hummingbird's sends it.
+    #expect(policy.allows(origin: "ws://127.0.0.1", host: "127.0.0.1:8080"))
+    #expect(!policy.allows(origin: "ws://evil.example", host: "evil.example:8080"))
   }
 
   @Test(arguments: [

@@ -8,6 +8,10 @@
 /// `[::1]`. The list of names also stops DNS rebinding, where another site's name is made to
 /// point at this machine. Listening on every address (`0.0.0.0`, `::`), any host
 /// name is accepted, as long as `Origin` and `Host` agree.
+///
+/// A program's WebSocket client (the load generator's, Hummingbird's) names no page: it sends
+/// `ws://` and the host name as its `Origin`, which no browser sends for a page, so it cannot
+/// stand for another site's page; it is accepted for a host name the server answers to.
 package struct OriginPolicy: Sendable {
   /// The host names accepted in `Host`, without the port; `nil` accepts any.
   package let hosts: Set<String>?
@@ -27,9 +31,11 @@ package struct OriginPolicy: Sendable {
 
   /// Whether a WebSocket upgrade with these headers may go ahead.
   package func allows(origin: String?, host: String?) -> Bool {
-    guard let origin, let host, origin == "http://" + host else { return false }
+    guard let origin, let host else { return false }
+    let name = Self.name(inHost: host)
+    guard origin == "http://" + host || origin == "ws://" + name else { return false }
     guard let hosts else { return true }
-    return hosts.contains(Self.name(inHost: host))
+    return hosts.contains(name)
   }
 
   /// The name in a `Host` value, without its port (`localhost:8080` → `localhost`,
