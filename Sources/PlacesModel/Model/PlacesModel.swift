@@ -217,7 +217,7 @@ public final class PlacesModel {
 
   /// Installs `catalog`, which `changes` says how it differs from ``places``, and broadcasts
   /// it as ``install(oldCatalog:changes:)`` does; nothing if nothing changed.
-  private func install(_ catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+  func install(_ catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     guard !changes.isEmpty else { return }
     let oldCatalog = places
     broadcastsCatalog = false

@@ -220,11 +220,8 @@ final class CommandRunner {
       }
       return
     }
-    let places = coordinator.model.places
-    for neighbour in places.spatialIndex.neighbours(of: origin).prefix(limit) {
-      let place = places[neighbour.position]
-      let row = ListRow(
-        id: place.id, name: place.name, country: place.country, distance: neighbour.distance)
+    for (place, distance) in coordinator.model.places.placesByDistance(from: origin).prefix(limit) {
+      let row = ListRow(id: place.id, name: place.name, country: place.country, distance: distance)
       output.append(Self.record(for: row))
     }
   }

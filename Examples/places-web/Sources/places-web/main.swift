@@ -1,0 +1,4 @@
+import Foundation
+import PlacesWeb
+
+exit(await PlacesWebTool.run(arguments: Array(CommandLine.arguments.dropFirst())))

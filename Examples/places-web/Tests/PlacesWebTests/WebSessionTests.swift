@@ -1,0 +1,163 @@
+import Foundation
+import PlacesModel
+import PlacesWeb
+import Testing
+
+/// A page connected to a hub: its session and the frames it was sent.
+struct PageHarness {
+  let session: WebSession
+  private let frames: AsyncStream<String>
+  private var iterator: AsyncStream<String>.Iterator
+
+  init?(hub: CatalogHub) async {
+    let (frames, output) = AsyncStream<String>.makeStream()
+    guard let session = await hub.open(output: output) else { return nil }
+    self.session = session
+    self.frames = frames
+    iterator = frames.makeAsyncIterator()
+  }
+
+  /// The messages of the next frame sent, each a JSON object.
+  mutating func nextFrame() async throws -> [[String: Any]] {
+    let text = try #require(await iterator.next())
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [[String: Any]])
+  }
+
+  /// Sends `text`, and returns the frame it was answered with.
+  mutating func send(_ text: String) async throws -> [[String: Any]] {
+    await session.receive(text)
+    return try await nextFrame()
+  }
+
+  /// Whether the page's output has ended.
+  mutating func isFinished() async -> Bool {
+    await iterator.next() == nil
+  }
+}
+
+extension [[String: Any]] {
+  var types: [String] { compactMap { $0["type"] as? String } }
+}
+
+struct WebSessionTests {
+  static func sampleHub(allowsEdits: Bool = false, limit: Int = 8) throws -> CatalogHub {
+    CatalogHub(
+      catalog: try PlacesLoading.load(file: nil).catalog, sessionLimit: limit,
+      allowsEdits: allowsEdits)
+  }
+
+  @Test func aPageIsGreetedWithEveryScreen() async throws {
+    let hub = try Self.sampleHub()
+    var page = try #require(await PageHarness(hub: hub))
+    let first = try await page.nextFrame()
+    #expect(first.types == ["hello", "camera", "markers", "list", "matches"])
+    #expect(first[0]["edits"] as? Bool == false)
+  }
+
+  @Test func aCameraReportIsAnsweredWithMarkersThenDone() async throws {
+    let hub = try Self.sampleHub()
+    var page = try #require(await PageHarness(hub: hub))
+    _ = try await page.nextFrame()
+    let frame = try await page.send(
+      #"{"type":"camera","seq":1,"lat":48.85,"lon":2.35,"zoom":10,"width":800,"height":600}"#)
+    #expect(frame.types == ["update", "done"])
+    #expect(frame.last?["seq"] as? Int == 1)
+    let added = try #require(frame[0]["added"] as? [[String: Any]])
+    #expect(added.contains { $0["key"] as? String == "2" && $0["name"] as? String == "Paris" })
+  }
+
+  @Test func badMessagesGetAnErrorAndTheSessionGoesOn() async throws {
+    let hub = try Self.sampleHub()
+    var page = try #require(await PageHarness(hub: hub))
+    _ = try await page.nextFrame()
+    let malformed = try await page.send("{oops")
+    #expect(malformed.types == ["error"])
+    #expect(malformed[0]["seq"] is NSNull)
+    let unknown = try await page.send(#"{"type":"teleport","seq":4}"#)
+    #expect(unknown.types == ["error"])
+    #expect(unknown[0]["seq"] as? Int == 4)
+    #expect(unknown[0]["message"] as? String == "unknown message type 'teleport'")
+    let large = try await page.send(String(repeating: "x", count: 70_000))
+    #expect(large.types == ["error"])
+    let unknownPlace = try await page.send(#"{"type":"tapMarker","seq":5,"id":999999}"#)
+    #expect(unknownPlace.types == ["error"])
+    let fine = try await page.send(#"{"type":"tapMarker","seq":6,"id":2}"#)
+    #expect(fine.types.last == "done")
+    #expect(fine.types.contains("card"))
+  }
+
+  @Test func theListSendsOnlyTheRowsAskedFor() async throws {
+    let hub = try Self.sampleHub()
+    var page = try #require(await PageHarness(hub: hub))
+    _ = try await page.nextFrame()
+    let frame = try await page.send(#"{"type":"rows","seq":2,"from":10,"count":5}"#)
+    #expect(frame.types == ["rows", "done"])
+    #expect((frame[0]["rows"] as? [Any])?.count == 5)
+    #expect(frame[0]["from"] as? Int == 10)
+    let beyond = try await page.send(#"{"type":"rows","seq":3,"from":199,"count":50}"#)
+    #expect((beyond[0]["rows"] as? [Any])?.count == 1)
+  }
+
+  @Test func editsAreRefusedWithoutAllowEdits() async throws {
+    let hub = try Self.sampleHub(allowsEdits: false)
+    var page = try #require(await PageHarness(hub: hub))
+    _ = try await page.nextFrame()
+    let frame = try await page.send(#"{"type":"rename","seq":1,"id":2,"name":"Lutetia"}"#)
+    #expect(frame.types == ["error"])
+    #expect(
+      frame[0]["message"] as? String
+        == "edits are not allowed: start places-web with --allow-edits")
+    #expect(await hub.catalog.place(withID: 2)?.name == "Paris")
+  }
+
+  @Test func anEditIsAppliedOnceAndShownOnEveryPage() async throws {
+    let hub = try Self.sampleHub(allowsEdits: true)
+    var editor = try #require(await PageHarness(hub: hub))
+    var watcher = try #require(await PageHarness(hub: hub))
+    _ = try await editor.nextFrame()
+    _ = try await watcher.nextFrame()
+    _ = try await watcher.send(#"{"type":"tapMarker","seq":1,"id":2}"#)
+    let before = await hub.version
+    await editor.session.receive(#"{"type":"rename","seq":2,"id":2,"name":"Lutetia"}"#)
+    var editorMessages: [[String: Any]] = []
+    while !editorMessages.types.contains("done") {
+      editorMessages += try await editor.nextFrame()
+    }
+    #expect(await hub.version == before + 1)
+    #expect(await hub.catalog.place(withID: 2)?.name == "Lutetia")
+    let seen = try await watcher.nextFrame()
+    let card = try #require(seen.first { $0["type"] as? String == "card" })
+    #expect((card["place"] as? [String: Any])?["name"] as? String == "Lutetia")
+    #expect(seen.types.contains("update"))
+  }
+
+  @Test func sessionsAreBoundedAndAClosedOneIsFreed() async throws {
+    let hub = try Self.sampleHub(limit: 2)
+    var first = try #require(await PageHarness(hub: hub))
+    let second = try #require(await PageHarness(hub: hub))
+    #expect(await PageHarness(hub: hub) == nil)
+    #expect(await hub.sessionCount == 2)
+    _ = try await first.nextFrame()
+    weak let weakSession = first.session
+    await hub.close(first.session.id)
+    #expect(await first.isFinished())
+    first = try #require(await PageHarness(hub: hub))
+    #expect(weakSession == nil)
+    #expect(await hub.sessionCount == 2)
+    withExtendedLifetime(second) {}
+  }
+}
+
+struct RateLimiterTests {
+  @Test func aBurstPassesThenMessagesWaitForTheRate() {
+    var limiter = RateLimiter(capacity: 3, ratePerSecond: 10)
+    let now = ContinuousClock.now
+    #expect(limiter.delayForNextMessage(now: now) == .zero)
+    #expect(limiter.delayForNextMessage(now: now) == .zero)
+    #expect(limiter.delayForNextMessage(now: now) == .zero)
+    #expect(limiter.delayForNextMessage(now: now) == .milliseconds(100))
+    // A second later the bucket has refilled.
+    #expect(limiter.delayForNextMessage(now: now + .seconds(1)) == .zero)
+  }
+}
