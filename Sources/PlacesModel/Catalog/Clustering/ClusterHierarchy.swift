@@ -109,17 +109,19 @@ package struct ClusterHierarchy: Sendable {
     ClusterLevelReader(built: levels[level], patch: patches[level])
   }
 
-  /// The live entries of `level` in a rectangle: see
-  /// ``ClusterLevelReader/entries(west:east:yRange:)``.
+  /// The live entries of `level` that a view shows: every entry whose position lies in
+  /// `view` widened by `margin` units, and every entry any of whose places lies in `view`;
+  /// see ``ClusterLevel/entries(inView:margin:)``.
+  ///
+  /// So every place in `view` is counted by exactly one entry found: its own entry's
+  /// ancestor at `level`.
   ///
   /// A level no edit changed is searched directly, with no reader made: the camera's path.
-  package func entries(
-    atLevel level: Int, west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>
-  ) -> [Int] {
+  package func entries(atLevel level: Int, inView view: MercatorRect, margin: UInt32) -> [Int] {
     if !hasEdits || patches[level].isEmpty {
-      return levels[level].entries(west: west, east: east, yRange: yRange)
+      return levels[level].entries(inView: view, margin: margin)
     }
-    return self.level(level).entries(west: west, east: east, yRange: yRange)
+    return self.level(level).entries(inView: view, margin: margin)
   }
 
   /// The level whose markers a zoom shows: the deepest that keeps markers the radius apart,
@@ -199,8 +201,8 @@ package struct ClusterHierarchy: Sendable {
   /// The bytes the hierarchy holds: its arrays' elements, as built (edits' patches aside).
   package var byteCount: Int {
     levels.reduce(entryOfPlace.count * 4) { total, level in
-      total + level.entryCount * (4 * 5 + 1) + level.childStart.count * 4
-        + level.childOrder.count * 4 + level.directory.count * 4
+      total + level.entryCount * (4 * 8 + 1) + level.childStart.count * 4
+        + level.childOrder.count * 4 + level.directory.count * 4 + level.wideEntries.count * 4
     }
   }
 }

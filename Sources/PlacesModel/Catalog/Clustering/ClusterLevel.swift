@@ -12,11 +12,25 @@
 package final class ClusterLevel: Sendable {
   /// The grid the entries are sorted on: cells of 2^`gridShift` units.
   package let gridShift: Int
-  /// Each entry's x, the mean of its places' (across the antimeridian, the mean of the copies
-  /// nearest its seed, wrapped into the square).
+  /// Each entry's x, the mean of its places', rounded down (across the antimeridian, the mean
+  /// of the copies nearest its seed, wrapped into the square).
   package let x: [UInt32]
-  /// Each entry's y, the mean of its places'.
+  /// Each entry's y, the mean of its places', rounded down.
   package let y: [UInt32]
+  /// What the divisions that made each entry's mean left over: its places' x sum to
+  /// `x * count + remainderX` (see ``PositionSum``), so that edits keep means exact.
+  let remainderX: [UInt32]
+  /// Likewise for y.
+  let remainderY: [UInt32]
+  /// How far each entry's places lie from its position: the largest distance along either
+  /// axis, in units, exact as built; `UInt32.max` when they span the world's width.
+  package let reach: [UInt32]
+  /// The reach that only the entries of ``wideEntries`` exceed: a view's query by position
+  /// widened by this much finds every other entry any of whose places is in view.
+  package let wideReach: UInt32
+  /// The entries whose reach exceeds ``wideReach``, ascending: at most
+  /// ``wideEntryLimit``, each checked on its own by a view's query.
+  let wideEntries: [UInt32]
   /// The number of places of each entry.
   package let count: [UInt32]
   /// The index, one level up, of the entry each entry merged into; empty at level 0.
@@ -44,7 +58,8 @@ package final class ClusterLevel: Sendable {
   /// children.
   init(
     gridShift: Int, x: [UInt32], y: [UInt32], count: [UInt32], parent: [UInt32],
-    representative: [UInt32], formedLevel: [UInt8], childStart: [UInt32], childOrder: [UInt32]
+    representative: [UInt32], formedLevel: [UInt8], childStart: [UInt32], childOrder: [UInt32],
+    remainderX: [UInt32], remainderY: [UInt32], reach: [UInt32]
   ) {
     self.gridShift = gridShift
     self.x = x
@@ -55,6 +70,10 @@ package final class ClusterLevel: Sendable {
     self.formedLevel = formedLevel
     self.childStart = childStart
     self.childOrder = childOrder
+    self.remainderX = remainderX
+    self.remainderY = remainderY
+    self.reach = reach
+    (wideReach, wideEntries) = Self.wideEntries(reach: reach)
     (directoryShift, directory) = Self.directory(y: y, gridShift: gridShift)
   }
 
