@@ -11,8 +11,9 @@ extension ClusterHierarchy {
   /// populous place (then the first in catalog order), and an entry's identity is its only
   /// child's, or (its level, its representative) when it has two or more. What an edit
   /// changes is local:
-  /// - A removed place leaves each entry on its path: counts and means follow, an entry left
-  ///   empty goes.
+  /// - A removed place leaves each entry on its path: counts and exact sums, so means, follow
+  ///   (``PositionSum``), an entry left empty goes; the rectangle that holds its places
+  ///   (``EntryBounds``) stays, and grows with each place that joins.
   /// - An inserted place, from the deepest level up, joins the nearest entry within the
   ///   radius of its position, and from there that entry's ancestors; at a level where none
   ///   is that close it is carried up alone.
