@@ -88,7 +88,7 @@ struct MapCoverageTests {
     let places = Self.chainingCatalog(using: &generator)
     let model = try PlacesModel(places: places)
     let map = MapViewModel(model: model, camera: .world, viewSize: .phone)
-    try Self.walk(map, model: model, places: places, steps: 300, using: &generator) { step in
+    try Self.walk(map, model: model, places: places, steps: 150, using: &generator) { step in
       let wrong = Self.miscounted(in: map, places: places)
       #expect(wrong.isEmpty, "\(step): \(wrong.count) places counted other than once")
     }
@@ -133,7 +133,7 @@ struct MapCoverageTests {
       viewSize: .phone)
     #expect(Self.miscounted(in: map, places: places).isEmpty)
     var generator = SplitMix64(seed: 24)
-    try Self.walk(map, model: model, places: places, steps: 60, using: &generator) { step in
+    try Self.walk(map, model: model, places: places, steps: 30, using: &generator) { step in
       let wrong = Self.miscounted(in: map, places: places)
       #expect(wrong.isEmpty, "\(step): \(wrong.count) places counted other than once")
     }

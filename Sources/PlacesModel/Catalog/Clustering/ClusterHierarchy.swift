@@ -53,7 +53,7 @@
 /// Building is O(*n*) per level (a grid sweep, a radix sort, and per round of merging again
 /// the entries found close plus a copy of the level), each level at most as large as the one
 /// below it: about 0.2 s for 170,000 places and 17 levels (`places-bench --only map`).
-/// Memory: 41 bytes per entry (the position, its remainders and reach, the count, parent,
+/// Memory: 37 bytes per entry (the position, its remainders and reach, the count, parent,
 /// representative, formed level and children), plus at most 2 (and 8 bytes a level) for the
 /// directory of grid rows that starts every rectangle's search, and 4 for each of a level's
 /// widest entries, summed over the levels (see ``byteCount``).
@@ -220,8 +220,9 @@ package struct ClusterHierarchy: Sendable {
   /// The bytes the hierarchy holds: its arrays' elements, as built (edits' patches aside).
   package var byteCount: Int {
     levels.reduce(entryOfPlace.count * 4) { total, level in
-      total + level.entryCount * (4 * 8 + 1) + level.childStart.count * 4
+      total + level.entryCount * (4 * 7 + 1) + level.childStart.count * 4
         + level.childOrder.count * 4 + level.directory.count * 4 + level.wideEntries.count * 4
+        + level.largeRemainderCount * 12
     }
   }
 }

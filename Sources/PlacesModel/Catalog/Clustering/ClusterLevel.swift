@@ -17,11 +17,13 @@ package final class ClusterLevel: Sendable {
   package let x: [UInt32]
   /// Each entry's y, the mean of its places', rounded down.
   package let y: [UInt32]
-  /// What the divisions that made each entry's mean left over: its places' x sum to
-  /// `x * count + remainderX` (see ``PositionSum``), so that edits keep means exact.
-  let remainderX: [UInt32]
-  /// Likewise for y.
-  let remainderY: [UInt32]
+  /// What the divisions that made each entry's mean left over, both below its count: its
+  /// places' x sum to `x * count + remainderX` (see ``PositionSum``), so that edits keep means
+  /// exact. Packed as `remainderX << 16 | remainderY` for an entry of fewer than 2^16 places;
+  /// the few larger ones are in ``largeRemainders``.
+  private let remainders: [UInt32]
+  /// The remainders of the entries of 2^16 places or more.
+  private let largeRemainders: [UInt32: (x: UInt32, y: UInt32)]
   /// How far each entry's places lie from its position: the largest distance along either
   /// axis, in units, exact as built; `UInt32.max` when they span the world's width.
   package let reach: [UInt32]
@@ -70,8 +72,15 @@ package final class ClusterLevel: Sendable {
     self.formedLevel = formedLevel
     self.childStart = childStart
     self.childOrder = childOrder
-    self.remainderX = remainderX
-    self.remainderY = remainderY
+    var large: [UInt32: (x: UInt32, y: UInt32)] = [:]
+    remainders = count.indices.map { entry in
+      guard count[entry] < 1 << 16 else {
+        large[UInt32(entry)] = (remainderX[entry], remainderY[entry])
+        return 0
+      }
+      return remainderX[entry] << 16 | remainderY[entry]
+    }
+    largeRemainders = large
     self.reach = reach
     (wideReach, wideEntries) = Self.wideEntries(reach: reach)
     (directoryShift, directory) = Self.directory(y: y, gridShift: gridShift)
@@ -111,6 +120,20 @@ package final class ClusterLevel: Sendable {
 
   /// The number of entries.
   package var entryCount: Int { x.count }
+
+  /// The number of entries of 2^16 places or more, whose remainders are kept apart.
+  var largeRemainderCount: Int { largeRemainders.count }
+
+  /// The places of entry `index`, summed exactly.
+  func sum(_ index: Int) -> PositionSum {
+    let (remainderX, remainderY) =
+      count[index] < 1 << 16
+      ? (remainders[index] >> 16, remainders[index] & 0xFFFF)
+      : largeRemainders[UInt32(index)] ?? (0, 0)
+    return PositionSum(
+      x: x[index], y: y[index], count: count[index], remainderX: remainderX,
+      remainderY: remainderY)
+  }
 
   /// The sort key of a position on a grid of 2^`shift` units: row, then column.
   @inline(__always)

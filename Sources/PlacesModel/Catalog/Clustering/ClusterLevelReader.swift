@@ -48,9 +48,8 @@ package struct ClusterLevelReader {
   /// The entry's places' positions, summed exactly.
   package func sum(_ entry: Int) -> PositionSum {
     guard entry < builtCount else { return added(entry).sum }
-    return PositionSum(
-      x: built.x[entry], y: built.y[entry], count: count(entry),
-      remainderX: built.remainderX[entry], remainderY: built.remainderY[entry])
+    return patch.isDead(builtEntry: entry)
+      ? PositionSum(x: 0, y: 0, count: 0, remainderX: 0, remainderY: 0) : built.sum(entry)
   }
 
   /// A rectangle that holds the entry's places: exact for a built entry (the square of its

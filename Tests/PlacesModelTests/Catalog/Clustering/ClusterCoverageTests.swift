@@ -214,7 +214,7 @@ struct ClusterCoverageTests {
     let positions = places.map { WebMercator.position(of: $0.coordinate) }
     Self.checkCoverage(
       of: hierarchy, handles: places.indices.map { UInt32($0) }, positions: positions,
-      cameras: 900, seed: seed, label: "chaining \(seed)")
+      cameras: 450, seed: seed, label: "chaining \(seed)")
     Self.checkMeansAndReaches(of: hierarchy, position: { positions[Int($0)] }, label: "built")
   }
 
@@ -225,7 +225,7 @@ struct ClusterCoverageTests {
     let positions = places.map { WebMercator.position(of: $0.coordinate) }
     Self.checkCoverage(
       of: hierarchy, handles: places.indices.map { UInt32($0) }, positions: positions,
-      cameras: 600, seed: seed, label: "random \(seed)")
+      cameras: 300, seed: seed, label: "random \(seed)")
     Self.checkMeansAndReaches(of: hierarchy, position: { positions[Int($0)] }, label: "built")
   }
 
@@ -235,7 +235,7 @@ struct ClusterCoverageTests {
     var catalog = try PlaceCatalog(Self.chainingCatalog(seed: seed))
     _ = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
     var nextID: Int64 = 1_000_000
-    for step in 0..<60 {
+    for step in 0..<40 {
       var edits: [PlaceEdit] = []
       for _ in 0..<3 {
         edits += ClusterHierarchyEditTests.randomBatch(
@@ -263,7 +263,7 @@ struct ClusterCoverageTests {
       let handles = catalog.compactMap { catalog.handle(ofPlaceWithID: $0.id) }
       let positions = catalog.map { WebMercator.position(of: $0.coordinate) }
       Self.checkCoverage(
-        of: hierarchy, handles: handles, positions: positions, cameras: 200,
+        of: hierarchy, handles: handles, positions: positions, cameras: 120,
         seed: seed &+ UInt64(step), label: "edits \(seed) step \(step)")
       Self.checkMeansAndReaches(
         of: hierarchy,
