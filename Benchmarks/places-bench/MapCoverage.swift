@@ -1,10 +1,11 @@
 import PlacesModel
 import ViewModels
 
-/// Whether every place in view is counted by a marker: a walk of random cameras over a
-/// catalog, each place in the view (``MapViewport/contains(_:)``) looked up in the places of
-/// the markers shown (``MapViewModel/placeIDs(inMarkerWithID:)``). Counted, not timed: the
-/// figure repeats exactly from run to run.
+/// Whether every place in view is counted by a marker, over a walk of random cameras.
+///
+/// Each place in the view (``MapViewport/contains(_:)``) is looked up in the places of the
+/// markers shown (``MapViewModel/placeIDs(inMarkerWithID:)``). Counted, not timed: the figure
+/// repeats exactly from run to run.
 enum MapCoverage {
   /// The seed of the walk.
   static let seed: UInt64 = 24

@@ -17,9 +17,10 @@ package final class ClusterLevel: Sendable {
   package let x: [UInt32]
   /// Each entry's y, the mean of its places', rounded down.
   package let y: [UInt32]
-  /// What the divisions that made each entry's mean left over, both below its count: its
-  /// places' x sum to `x * count + remainderX` (see ``PositionSum``), so that edits keep means
-  /// exact. Packed as `remainderX << 16 | remainderY` for an entry of fewer than 2^16 places;
+  /// What the divisions that made each entry's mean left over, both below its count.
+  ///
+  /// Its places' x sum to `x * count + remainderX` (see ``PositionSum``), so that edits keep
+  /// means exact. Packed as `remainderX << 16 | remainderY` for an entry of fewer than 2^16 places;
   /// the few larger ones are in ``largeRemainders``.
   private let remainders: [UInt32]
   /// The remainders of the entries of 2^16 places or more.
