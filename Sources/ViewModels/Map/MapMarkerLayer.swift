@@ -197,14 +197,33 @@ final class MapMarkerSource {
   // MARK: - Regions
 
   /// The viewport's region (``MapViewport/contains(_:)``) in fixed-point Web Mercator units,
-  /// and ``margin`` in those units at its zoom.
+  /// its edges rounded outwards so that it holds every position in view (every column when it
+  /// is about as wide as the world), and ``margin`` in those units at its zoom.
   func fixedView(of viewport: MapViewport) -> (view: MercatorRect, margin: UInt32) {
-    let frame = viewport.frame
-    let margin = UInt32(min((margin * frame.unitsPerPoint).rounded(.up), Double(UInt32.max / 2)))
-    let rows = frame.north...frame.south
-    guard !frame.isWide, let first = frame.pieces.first, let last = frame.pieces.last else {
-      return (MercatorRect(west: 0, east: .max, y: rows), margin)
+    let camera = viewport.camera
+    let unitsPerPoint = WebMercator.unitsPerPoint(atZoom: camera.zoom)
+    let centreX = WebMercator.x(longitude: camera.centre.longitude)
+    let centreY = WebMercator.y(latitude: camera.centre.latitude)
+    let halfWidth = viewport.size.width / 2 * unitsPerPoint
+    let halfHeight = viewport.size.height / 2 * unitsPerPoint
+    let margin = UInt32(min((margin * unitsPerPoint).rounded(.up), Double(UInt32.max / 2)))
+    let last = WebMercator.worldSize - 1
+    let top = UInt32(min(max((centreY - halfHeight).rounded(.down), 0), last))
+    let bottom = UInt32(min(max((centreY + halfHeight).rounded(.up), 0), last))
+    // Nearly the whole world is the whole world: two edges rounded apart could meet.
+    guard 2 * halfWidth + 2 < WebMercator.worldSize - 2 else {
+      return (MercatorRect(west: 0, east: .max, y: top...bottom), margin)
     }
-    return (MercatorRect(west: first.west, east: last.east, y: rows), margin)
+    let view = MercatorRect(
+      west: Self.wrapped((centreX - halfWidth).rounded(.down)),
+      east: Self.wrapped((centreX + halfWidth).rounded(.up)), y: top...bottom)
+    return (view, margin)
+  }
+
+  /// `x` units wrapped onto the world square.
+  private static func wrapped(_ x: Double) -> UInt32 {
+    var fraction = (x / WebMercator.worldSize).truncatingRemainder(dividingBy: 1)
+    if fraction < 0 { fraction += 1 }
+    return UInt32(min(fraction * WebMercator.worldSize, WebMercator.worldSize - 1))
   }
 }
