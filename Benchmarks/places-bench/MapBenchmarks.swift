@@ -231,6 +231,7 @@ enum MapBenchmarks {
             + "\(inView(large)), \(markersInView(large)); \(comparison)"))
     }
     addChurnFigures(catalog: catalog, model: scenes[1][0].model, report: &report)
+    addCoverageFigure(places: places, model: scenes[1][0].model, quick: quick, report: &report)
     addInstructionCounts(dataFile: dataFile, quick: quick, report: &report)
     let city = largeMedians[3]
     report.add(
@@ -313,6 +314,36 @@ enum MapBenchmarks {
           + "same starts at zooms \(MapMarkerChurn.zooms.map(String.init).joined(separator: ", ")) "
           + "to zoom + 1.5 (past the hysteresis); the parent is the marker that held the added "
           + "marker's places before, by placeIDs(inMarkerWithID:)"))
+  }
+
+  // MARK: - Coverage
+
+  /// Adds the coverage figure: places in view that no marker counts, over a walk of random
+  /// cameras.
+  private static func addCoverageFigure(
+    places: [Place], model: PlacesModel, quick: Bool, report: inout Report
+  ) {
+    progress("map: counting the places in view that the markers count")
+    let cameras = quick ? 40 : 400
+    let result: MapCoverage.Result
+    do {
+      result = try MapCoverage.walk(model: model, places: places, cameras: cameras)
+    } catch {
+      report.failures.append("map: cannot walk the cameras: \(error)")
+      return
+    }
+    report.add(
+      Figure(
+        section: "map",
+        name: "Map: places in view that no marker counts, \(result.cameras) random cameras, "
+          + "\(places.count) places",
+        value: Double(result.uncounted), unit: "places", target: .valueAtMost(0),
+        note: "of \(result.placesInView) places in view summed over the cameras "
+          + "(MapViewport.contains), looked up in placeIDs(inMarkerWithID:) of every marker "
+          + "shown; \(result.countedTwice) counted twice; \(result.camerasMissing) cameras "
+          + "wrong; a walk with seed \(MapCoverage.seed) on a 390x844 view: jumps to a place at "
+          + "a random zoom in 0-19, zooms in and out by 0.1-0.5, pans; "
+          + "\(result.inHysteresisBand) cameras in the hysteresis band"))
   }
 
   // MARK: - Instructions

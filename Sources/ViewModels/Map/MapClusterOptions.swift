@@ -3,14 +3,21 @@ public struct MapClusterOptions: Hashable, Sendable {
   /// The largest radius accepted, in points.
   public static let maximumRadius = 1_000.0
 
-  /// A 60-point radius (about the width of a fingertip and a label) up to zoom 16, as
-  /// supercluster's defaults: beyond it (a street) every place has its own marker.
+  /// A 60-point radius (about the width of a fingertip and a label), clustering up to zoom
+  /// level 16, as supercluster's defaults (`radius: 60, maxZoom: 16`): from zoom 17 (a street;
+  /// 17.25 when zooming in, see ``maximumZoom``) every place has its own marker.
   public static let standard = MapClusterOptions(uncheckedRadius: 60, maximumZoom: 16)
 
   /// The smallest distance, in points on the view, between two markers: places and clusters
   /// closer than this are merged.
   public let radius: Double
-  /// The last zoom at which places are clustered; above it every place has its own marker.
+  /// The last zoom level that clusters places, as supercluster's `maxZoom`.
+  ///
+  /// A map at zoom *z* shows the clusters of level `floor(z)`, so the clusters of this level
+  /// (rounded down) show from it up to the next whole zoom: by default from 16 up to 17. Zooming
+  /// in, a map keeps its level until the zoom passes the next level by a quarter (so that a
+  /// pinch across a boundary does not flap): clusters then show up to 17.25. From there every
+  /// place has its own marker, however close.
   public let maximumZoom: Double
 
   /// Creates options that cluster places closer than `radius` points, up to `maximumZoom`.

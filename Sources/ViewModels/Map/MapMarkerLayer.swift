@@ -1,7 +1,9 @@
 import PlacesModel
 
 /// The markers a map shows: the entries of one level of the catalog's cluster hierarchy whose
-/// positions lie in the viewport widened by a margin, and the selected place on its own.
+/// positions lie in the viewport widened by a margin or any of whose places lie in the
+/// viewport, and the selected place on its own: every place in view is counted by exactly
+/// one marker.
 ///
 /// Nothing here depends on where the view is except which entries are in it, so at one level a
 /// pan only adds the entries that come into view and removes those that leave.
@@ -90,9 +92,9 @@ final class MapMarkerSource {
     for viewport: MapViewport, level: Int, selected: UInt32?,
     reusing previous: MapMarkerLayer? = nil
   ) -> MapMarkerLayer {
-    let region = fixedRegion(of: viewport)
-    let entries = hierarchy.entries(
-      atLevel: level, west: region.west, east: region.east, yRange: region.y)
+    let (view, margin) = fixedView(of: viewport)
+    let region = view.widened(by: margin)
+    let entries = hierarchy.entries(atLevel: level, inView: view, margin: margin)
     let version = hierarchy.version
     let entryMarkers: [MapMarker?]
     if let previous, previous.source === version, previous.level == level,
@@ -194,41 +196,28 @@ final class MapMarkerSource {
 
   // MARK: - Regions
 
-  /// The viewport widened by ``margin``, in fixed-point Web Mercator units: the columns from
-  /// `west` eastwards to `east` (`east` below `west` across the antimeridian; `0` to
-  /// `UInt32.max` for the whole world), and the rows.
-  func fixedRegion(of viewport: MapViewport) -> FixedRegion {
+  /// The viewport's region (``MapViewport/contains(_:)``) in fixed-point Web Mercator units,
+  /// its edges rounded outwards so that it holds every position in view (every column when it
+  /// is about as wide as the world), and ``margin`` in those units at its zoom.
+  func fixedView(of viewport: MapViewport) -> (view: MercatorRect, margin: UInt32) {
     let camera = viewport.camera
     let unitsPerPoint = WebMercator.unitsPerPoint(atZoom: camera.zoom)
     let centreX = WebMercator.x(longitude: camera.centre.longitude)
     let centreY = WebMercator.y(latitude: camera.centre.latitude)
-    let halfWidth = (viewport.size.width / 2 + margin) * unitsPerPoint
-    let halfHeight = (viewport.size.height / 2 + margin) * unitsPerPoint
-    let top = UInt32(min(max(centreY - halfHeight, 0), WebMercator.worldSize - 1))
-    let bottom = UInt32(min(max(centreY + halfHeight, 0), WebMercator.worldSize - 1))
-    // Nearly the whole world is the whole world: two edges rounded down apart could meet.
-    guard 2 * halfWidth < WebMercator.worldSize - 2 else {
-      return FixedRegion(west: 0, east: .max, y: top...bottom)
+    let halfWidth = viewport.size.width / 2 * unitsPerPoint
+    let halfHeight = viewport.size.height / 2 * unitsPerPoint
+    let margin = UInt32(min((margin * unitsPerPoint).rounded(.up), Double(UInt32.max / 2)))
+    let last = WebMercator.worldSize - 1
+    let top = UInt32(min(max((centreY - halfHeight).rounded(.down), 0), last))
+    let bottom = UInt32(min(max((centreY + halfHeight).rounded(.up), 0), last))
+    // Nearly the whole world is the whole world: two edges rounded apart could meet.
+    guard 2 * halfWidth + 2 < WebMercator.worldSize - 2 else {
+      return (MercatorRect(west: 0, east: .max, y: top...bottom), margin)
     }
-    return FixedRegion(
-      west: Self.wrapped(centreX - halfWidth), east: Self.wrapped(centreX + halfWidth),
-      y: top...bottom)
-  }
-
-  /// A rectangle in fixed-point Web Mercator units, whose columns may wrap across the
-  /// antimeridian.
-  struct FixedRegion {
-    /// The westernmost column.
-    let west: UInt32
-    /// The easternmost column: below `west` when the region crosses the antimeridian.
-    let east: UInt32
-    /// The rows.
-    let y: ClosedRange<UInt32>
-
-    /// Whether `position` lies in the region.
-    func contains(_ position: (x: UInt32, y: UInt32)) -> Bool {
-      y.contains(position.y) && position.x &- west <= east &- west
-    }
+    let view = MercatorRect(
+      west: Self.wrapped((centreX - halfWidth).rounded(.down)),
+      east: Self.wrapped((centreX + halfWidth).rounded(.up)), y: top...bottom)
+    return (view, margin)
   }
 
   /// `x` units wrapped onto the world square.

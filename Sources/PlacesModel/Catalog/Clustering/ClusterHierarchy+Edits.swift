@@ -11,8 +11,9 @@ extension ClusterHierarchy {
   /// populous place (then the first in catalog order), and an entry's identity is its only
   /// child's, or (its level, its representative) when it has two or more. What an edit
   /// changes is local:
-  /// - A removed place leaves each entry on its path: counts and means follow, an entry left
-  ///   empty goes.
+  /// - A removed place leaves each entry on its path: counts and exact sums, so means, follow
+  ///   (``PositionSum``), an entry left empty goes; the rectangle that holds its places
+  ///   (``EntryBounds``) stays, and grows with each place that joins.
   /// - An inserted place, from the deepest level up, joins the nearest entry within the
   ///   radius of its position, and from there that entry's ancestors; at a level where none
   ///   is that close it is carried up alone.
@@ -123,7 +124,7 @@ struct ClusterHierarchyEditor {
     let node = reader(level)
     var record = AddedClusterEntry(
       fields: AddedClusterFields(
-        x: node.x(entry), y: node.y(entry), count: node.count(entry),
+        sum: node.sum(entry), bounds: node.bounds(entry),
         representative: node.representative(entry), formedLevel: node.formedLevel(entry),
         parent: level == 0 ? UInt32.max : UInt32(node.parent(entry))),
       children: level == placeLevel ? [] : node.children(entry).map { UInt32($0) })
@@ -167,12 +168,10 @@ struct ClusterHierarchyEditor {
           record.children.removeAll { $0 == UInt32(emptiedChild) }
         }
         if record.fields.count == 1 {
-          record.fields.count = 0
+          record.fields.empty()
           record.children = []
         } else {
-          (record.fields.x, record.fields.y) = Self.mean(
-            of: record.fields, removing: position, count: 1)
-          record.fields.count -= 1
+          record.fields.remove(place: position)
         }
       }
       let record = added(entry, at: level)
@@ -195,8 +194,8 @@ struct ClusterHierarchyEditor {
     var child = add(
       AddedClusterEntry(
         fields: AddedClusterFields(
-          x: position.x, y: position.y, count: 1, representative: handle,
-          formedLevel: UInt8(placeLevel), parent: UInt32.max),
+          sum: PositionSum(place: position), bounds: EntryBounds(place: position),
+          representative: handle, formedLevel: UInt8(placeLevel), parent: UInt32.max),
         children: []),
       at: placeLevel)
     setEntry(child, ofPlaceWithHandle: handle)
@@ -207,9 +206,7 @@ struct ClusterHierarchyEditor {
         entry = editable(near, at: level)
         update(entry, at: level) { record in
           record.children.append(UInt32(child))
-          (record.fields.x, record.fields.y) = Self.mean(
-            of: record.fields, adding: position, count: 1)
-          record.fields.count += 1
+          record.fields.add(place: position)
         }
         isAlone = false
       } else if isAlone {
@@ -217,18 +214,14 @@ struct ClusterHierarchyEditor {
         entry = add(
           AddedClusterEntry(
             fields: AddedClusterFields(
-              x: below.fields.x, y: below.fields.y, count: below.fields.count,
+              sum: below.fields.sum, bounds: below.fields.bounds,
               representative: below.fields.representative,
               formedLevel: below.fields.formedLevel, parent: UInt32.max),
             children: [UInt32(child)]),
           at: level)
       } else {
         entry = Int(added(child, at: level + 1).fields.parent)
-        update(entry, at: level) { record in
-          (record.fields.x, record.fields.y) = Self.mean(
-            of: record.fields, adding: position, count: 1)
-          record.fields.count += 1
-        }
+        update(entry, at: level) { $0.fields.add(place: position) }
       }
       setParent(of: child, at: level + 1, to: entry)
       if !isAlone {
@@ -305,15 +298,13 @@ struct ClusterHierarchyEditor {
     let kept = added(keeper, at: level)
     update(keeper, at: level) { record in
       record.children += gone.children
-      (record.fields.x, record.fields.y) = Self.mean(
-        of: record.fields, adding: (gone.fields.x, gone.fields.y), count: gone.fields.count)
-      record.fields.count += gone.fields.count
+      record.fields.absorb(gone.fields)
     }
     for child in gone.children {
       setParent(of: Int(child), at: level + 1, to: keeper)
     }
     update(absorbed, at: level) { record in
-      record.fields.count = 0
+      record.fields.empty()
       record.children = []
     }
     unsettled[level].remove(absorbed)
@@ -367,37 +358,5 @@ struct ClusterHierarchyEditor {
     ClusterLevelBuilder.isMoreRepresentative(
       candidate, population: population(candidate), than: current,
       population: population(current))
-  }
-
-  // MARK: - Means
-
-  /// The mean of `record`'s places with `count` places at `position` added.
-  static func mean(
-    of record: AddedClusterFields, adding position: (x: UInt32, y: UInt32), count: UInt32
-  ) -> (x: UInt32, y: UInt32) {
-    let total = Double(record.count + count)
-    let dx = Double(Int32(bitPattern: position.x &- record.x))
-    let x = Double(record.x) + dx * Double(count) / total
-    let y = (Double(record.y) * Double(record.count) + Double(position.y) * Double(count)) / total
-    return (wrapped(x), clamped(y))
-  }
-
-  /// The mean of `record`'s places with `count` places at `position` taken out.
-  static func mean(
-    of record: AddedClusterFields, removing position: (x: UInt32, y: UInt32), count: UInt32
-  ) -> (x: UInt32, y: UInt32) {
-    let total = Double(record.count - count)
-    let dx = Double(Int32(bitPattern: position.x &- record.x))
-    let x = Double(record.x) - dx * Double(count) / total
-    let y = (Double(record.y) * Double(record.count) - Double(position.y) * Double(count)) / total
-    return (wrapped(x), clamped(y))
-  }
-
-  private static func wrapped(_ x: Double) -> UInt32 {
-    UInt32(truncatingIfNeeded: Int64(x.rounded(.down)))
-  }
-
-  private static func clamped(_ y: Double) -> UInt32 {
-    UInt32(min(max(y.rounded(.down), 0), Double(UInt32.max)))
   }
 }

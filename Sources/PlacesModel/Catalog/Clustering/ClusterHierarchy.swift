@@ -7,8 +7,10 @@
 /// order of their grid (north to south, west to east), an entry not yet merged becomes a seed
 /// and absorbs every entry not yet merged whose position lies within the radius of its own,
 /// measured at level *L*'s scale (a world of 256 × 2^*L* points). A merged entry sits at the
-/// mean position of its places, in Web Mercator, and an entry that absorbed nothing is carried
-/// up unchanged. A mean can move a cluster to within the radius of another entry: then, in
+/// mean position of its places, in fixed-point Web Mercator, rounded down: each entry keeps
+/// the exact integer sums of its places' positions (``PositionSum``: the mean and the
+/// remainders of the divisions), so the mean is that of its places after any history of edits,
+/// with no rounding gathered. An entry that absorbed nothing is carried up unchanged. A mean can move a cluster to within the radius of another entry: then, in
 /// rounds, the entries within the radius of an entry formed in the round before merge the
 /// same way among themselves, taken in the order of the grid of level *L* − 1, until no entry
 /// is. So, at every level:
@@ -17,6 +19,21 @@
 /// - no two entries are within the radius of each other;
 /// - merging is continuous across the antimeridian (positions wrap);
 /// - a build of the same places gives the same levels, in the same order.
+///
+/// ## Reach, and what a view shows
+/// Repeated merges chain: at a low level a cluster's places can lie many radii from its
+/// position. So each built entry keeps its *reach* (``ClusterLevel/reach``): the farthest any
+/// of its places lies from its position along either axis, exact, made from the level below's
+/// as levels are built. A view's query (``entries(atLevel:inView:margin:)``) finds every
+/// entry whose position lies in the view widened by the margin, as before, and every entry
+/// whose square of reach meets the view, so that each place in view is counted by exactly one
+/// entry found: its own entry's ancestor. Each level keeps the reach only its widest entries
+/// exceed (at most ``ClusterLevel/wideEntryLimit`` of them, ``ClusterLevel/wideReach``): the
+/// query searches by position the view widened by the larger of the margin and that reach,
+/// and checks the widest entries one by one. An entry that edits changed keeps a rectangle
+/// that holds its places instead (``EntryBounds``): conservative (a place that leaves does not
+/// shrink it), checked on its own like every added entry, and exact again once the levels are
+/// built again from their entries.
 ///
 /// ## Edits
 /// An edit of the catalog changes the levels in place (``applying(_:population:)``) rather
@@ -36,8 +53,10 @@
 /// Building is O(*n*) per level (a grid sweep, a radix sort, and per round of merging again
 /// the entries found close plus a copy of the level), each level at most as large as the one
 /// below it: about 0.2 s for 170,000 places and 17 levels (`places-bench --only map`).
-/// Memory: 29 bytes per entry, plus at most 2 (and 8 bytes a level) for the directory of grid
-/// rows that starts every rectangle's search, summed over the levels (see ``byteCount``).
+/// Memory: 37 bytes per entry (the position, its remainders and reach, the count, parent,
+/// representative, formed level and children), plus at most 2 (and 8 bytes a level) for the
+/// directory of grid rows that starts every rectangle's search, and 4 for each of a level's
+/// widest entries, summed over the levels (see ``byteCount``).
 package struct ClusterHierarchy: Sendable {
   /// The clustering radius, in points.
   package let radius: Double
@@ -109,17 +128,19 @@ package struct ClusterHierarchy: Sendable {
     ClusterLevelReader(built: levels[level], patch: patches[level])
   }
 
-  /// The live entries of `level` in a rectangle: see
-  /// ``ClusterLevelReader/entries(west:east:yRange:)``.
+  /// The live entries of `level` that a view shows: every entry whose position lies in
+  /// `view` widened by `margin` units, and every entry any of whose places lies in `view`;
+  /// see ``ClusterLevel/entries(inView:margin:)``.
+  ///
+  /// So every place in `view` is counted by exactly one entry found: its own entry's
+  /// ancestor at `level`.
   ///
   /// A level no edit changed is searched directly, with no reader made: the camera's path.
-  package func entries(
-    atLevel level: Int, west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>
-  ) -> [Int] {
+  package func entries(atLevel level: Int, inView view: MercatorRect, margin: UInt32) -> [Int] {
     if !hasEdits || patches[level].isEmpty {
-      return levels[level].entries(west: west, east: east, yRange: yRange)
+      return levels[level].entries(inView: view, margin: margin)
     }
-    return self.level(level).entries(west: west, east: east, yRange: yRange)
+    return self.level(level).entries(inView: view, margin: margin)
   }
 
   /// The level whose markers a zoom shows: the deepest that keeps markers the radius apart,
@@ -199,8 +220,9 @@ package struct ClusterHierarchy: Sendable {
   /// The bytes the hierarchy holds: its arrays' elements, as built (edits' patches aside).
   package var byteCount: Int {
     levels.reduce(entryOfPlace.count * 4) { total, level in
-      total + level.entryCount * (4 * 5 + 1) + level.childStart.count * 4
-        + level.childOrder.count * 4 + level.directory.count * 4
+      total + level.entryCount * (4 * 7 + 1) + level.childStart.count * 4
+        + level.childOrder.count * 4 + level.directory.count * 4 + level.wideEntries.count * 4
+        + level.largeRemainderCount * 12
     }
   }
 }

@@ -12,11 +12,28 @@
 package final class ClusterLevel: Sendable {
   /// The grid the entries are sorted on: cells of 2^`gridShift` units.
   package let gridShift: Int
-  /// Each entry's x, the mean of its places' (across the antimeridian, the mean of the copies
-  /// nearest its seed, wrapped into the square).
+  /// Each entry's x, the mean of its places', rounded down (across the antimeridian, the mean
+  /// of the copies nearest its seed, wrapped into the square).
   package let x: [UInt32]
-  /// Each entry's y, the mean of its places'.
+  /// Each entry's y, the mean of its places', rounded down.
   package let y: [UInt32]
+  /// What the divisions that made each entry's mean left over, both below its count.
+  ///
+  /// Its places' x sum to `x * count + remainderX` (see ``PositionSum``), so that edits keep
+  /// means exact. Packed as `remainderX << 16 | remainderY` for an entry of fewer than 2^16 places;
+  /// the few larger ones are in ``largeRemainders``.
+  private let remainders: [UInt32]
+  /// The remainders of the entries of 2^16 places or more.
+  private let largeRemainders: [UInt32: (x: UInt32, y: UInt32)]
+  /// How far each entry's places lie from its position: the largest distance along either
+  /// axis, in units, exact as built; `UInt32.max` when they span the world's width.
+  package let reach: [UInt32]
+  /// The reach that only the entries of ``wideEntries`` exceed: a view's query by position
+  /// widened by this much finds every other entry any of whose places is in view.
+  package let wideReach: UInt32
+  /// The entries whose reach exceeds ``wideReach``, ascending: at most
+  /// ``wideEntryLimit``, each checked on its own by a view's query.
+  let wideEntries: [UInt32]
   /// The number of places of each entry.
   package let count: [UInt32]
   /// The index, one level up, of the entry each entry merged into; empty at level 0.
@@ -44,7 +61,8 @@ package final class ClusterLevel: Sendable {
   /// children.
   init(
     gridShift: Int, x: [UInt32], y: [UInt32], count: [UInt32], parent: [UInt32],
-    representative: [UInt32], formedLevel: [UInt8], childStart: [UInt32], childOrder: [UInt32]
+    representative: [UInt32], formedLevel: [UInt8], childStart: [UInt32], childOrder: [UInt32],
+    remainderX: [UInt32], remainderY: [UInt32], reach: [UInt32]
   ) {
     self.gridShift = gridShift
     self.x = x
@@ -55,6 +73,17 @@ package final class ClusterLevel: Sendable {
     self.formedLevel = formedLevel
     self.childStart = childStart
     self.childOrder = childOrder
+    var large: [UInt32: (x: UInt32, y: UInt32)] = [:]
+    remainders = count.indices.map { entry in
+      guard count[entry] < 1 << 16 else {
+        large[UInt32(entry)] = (remainderX[entry], remainderY[entry])
+        return 0
+      }
+      return remainderX[entry] << 16 | remainderY[entry]
+    }
+    largeRemainders = large
+    self.reach = reach
+    (wideReach, wideEntries) = Self.wideEntries(reach: reach)
     (directoryShift, directory) = Self.directory(y: y, gridShift: gridShift)
   }
 
@@ -92,6 +121,20 @@ package final class ClusterLevel: Sendable {
 
   /// The number of entries.
   package var entryCount: Int { x.count }
+
+  /// The number of entries of 2^16 places or more, whose remainders are kept apart.
+  var largeRemainderCount: Int { largeRemainders.count }
+
+  /// The places of entry `index`, summed exactly.
+  func sum(_ index: Int) -> PositionSum {
+    let (remainderX, remainderY) =
+      count[index] < 1 << 16
+      ? (remainders[index] >> 16, remainders[index] & 0xFFFF)
+      : largeRemainders[UInt32(index)] ?? (0, 0)
+    return PositionSum(
+      x: x[index], y: y[index], count: count[index], remainderX: remainderX,
+      remainderY: remainderY)
+  }
 
   /// The sort key of a position on a grid of 2^`shift` units: row, then column.
   @inline(__always)

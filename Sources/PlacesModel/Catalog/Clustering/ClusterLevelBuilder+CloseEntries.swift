@@ -77,7 +77,8 @@ extension ClusterLevelBuilder {
         sweep.move(to: seed)
         let seedX = x[seed]
         let seedY = Double(level.y[seed])
-        var cluster = ClusterSum(x: seedX, y: level.y[seed], count: level.count[seed])
+        var cluster = level.sum(seed)
+        var isMerged = false
         var representative = level.representative[seed]
         var members = [seed]
         for row in 0..<3 {
@@ -88,19 +89,16 @@ extension ClusterLevelBuilder {
             guard dx * dx + dy * dy <= radiusSquared else { continue }
             isOpen.remove(index)
             members.append(index)
-            cluster.add(x: x[index], y: level.y[index], count: level.count[index])
+            cluster.add(level.sum(index), nearest: seedX)
+            isMerged = true
             let candidate = level.representative[index]
             if Self.isMoreRepresentative(candidate, than: representative, populations) {
               representative = candidate
             }
           }
         }
-        guard cluster.isMerged else { continue }
-        let mean = cluster.mean
-        merged.append(
-          MergedEntry(
-            x: mean.x, y: mean.y, count: cluster.count, representative: representative,
-            members: members))
+        guard isMerged else { continue }
+        merged.append(MergedEntry(sum: cluster, representative: representative, members: members))
       }
     }
     return merged

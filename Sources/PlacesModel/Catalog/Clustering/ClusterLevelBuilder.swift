@@ -10,6 +10,8 @@ struct ClusterLevelBuilder {
   private(set) var entryOfPlace: [UInt32] = []
   /// The children of the level built last, for the level that merges it.
   private var pendingChildren: (start: [UInt32], order: [UInt32]) = ([], [])
+  /// How far the places of each entry of the level built last lie from it.
+  private var pendingOffsets = ReachOffsets(places: 0)
 
   init(places: [Place], handles: [UInt32]?, radius: Double) {
     self.places = places
@@ -54,6 +56,9 @@ struct ClusterLevelBuilder {
     unsorted.count = [UInt32](repeating: 1, count: places.count)
     unsorted.representative = handles ?? places.indices.map { UInt32($0) }
     unsorted.formedLevel = [UInt8](repeating: UInt8(level), count: places.count)
+    unsorted.remainderX = [UInt32](repeating: 0, count: places.count)
+    unsorted.remainderY = unsorted.remainderX
+    pendingOffsets = ReachOffsets(places: places.count)
     let (sorted, rank) = unsorted.sorted(shift: gridShift(mergingInto: level - 1))
     if let handles {
       entryOfPlace = [UInt32](repeating: UInt32.max, count: populations.count)
@@ -81,8 +86,11 @@ struct ClusterLevelBuilder {
     var parent = unsortedParent.map { rank[Int($0)] }
     mergeCloseEntries(&sorted, parent: &parent, level: level)
     let finishedBelow = below.finished(
-      parents: parent, childStart: pendingChildren.start, childOrder: pendingChildren.order)
+      parents: parent, childStart: pendingChildren.start, childOrder: pendingChildren.order,
+      reach: pendingOffsets.reach)
     pendingChildren = Self.children(of: parent, parentCount: sorted.x.count)
+    pendingOffsets = pendingOffsets.parents(
+      x: sorted.x, y: sorted.y, childX: below.x, childY: below.y, parent: parent)
     return (finishedBelow, sorted)
   }
 
@@ -100,7 +108,6 @@ struct ClusterLevelBuilder {
     var merged = UnsortedLevel()
     merged.reserveCapacity(count)
     let populations = populations
-    let counts = below.count
     let representatives = below.representative
     below.x.withUnsafeBufferPointer { x in
       below.y.withUnsafeBufferPointer { y in
@@ -114,7 +121,8 @@ struct ClusterLevelBuilder {
             let seedX = x[seed]
             let seedY = Double(y[seed])
             let column = grid.column(ofX: seedX)
-            var cluster = ClusterSum(x: seedX, y: y[seed], count: counts[seed])
+            var cluster = below.sum(seed)
+            var isMerged = false
             var representative = representatives[seed]
             for row in 0..<3 {
               for index in sweep.entries(inRow: row, column: column, x: x)
@@ -123,23 +131,17 @@ struct ClusterLevelBuilder {
                 let dy = Double(y[index]) - seedY
                 guard dx * dx + dy * dy <= radiusSquared else { continue }
                 parent[index] = newIndex
-                cluster.add(x: x[index], y: y[index], count: counts[index])
+                cluster.add(below.sum(index), nearest: seedX)
+                isMerged = true
                 let candidate = representatives[index]
                 if Self.isMoreRepresentative(candidate, than: representative, populations) {
                   representative = candidate
                 }
               }
             }
-            if cluster.isMerged {
-              let position = cluster.mean
-              merged.append(
-                x: position.x, y: position.y, count: cluster.count,
-                representative: representative, formedLevel: UInt8(level))
-            } else {
-              merged.append(
-                x: seedX, y: y[seed], count: counts[seed], representative: representative,
-                formedLevel: below.formedLevel[seed])
-            }
+            merged.append(
+              cluster, representative: representative,
+              formedLevel: isMerged ? UInt8(level) : below.formedLevel[seed])
           }
         }
       }
@@ -173,7 +175,8 @@ struct ClusterLevelBuilder {
   /// Finishes the top level, which has no parents, with its children.
   func finish(_ top: SortedLevel) -> ClusterLevel {
     top.finished(
-      parents: [], childStart: pendingChildren.start, childOrder: pendingChildren.order)
+      parents: [], childStart: pendingChildren.start, childOrder: pendingChildren.order,
+      reach: pendingOffsets.reach)
   }
 
   /// The children of each parent, grouped: a counting sort of the child indexes by parent.

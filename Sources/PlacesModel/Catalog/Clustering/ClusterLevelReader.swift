@@ -45,6 +45,20 @@ package struct ClusterLevelReader {
     return added(entry).count
   }
 
+  /// The entry's places' positions, summed exactly.
+  package func sum(_ entry: Int) -> PositionSum {
+    guard entry < builtCount else { return added(entry).sum }
+    return patch.isDead(builtEntry: entry)
+      ? PositionSum(x: 0, y: 0, count: 0, remainderX: 0, remainderY: 0) : built.sum(entry)
+  }
+
+  /// A rectangle that holds the entry's places: exact for a built entry (the square of its
+  /// ``ClusterLevel/reach``), conservative for one an edit changed.
+  package func bounds(_ entry: Int) -> EntryBounds {
+    guard entry < builtCount else { return added(entry).bounds }
+    return EntryBounds(around: (built.x[entry], built.y[entry]), reach: built.reach[entry])
+  }
+
   /// The handle of the entry's representative place.
   @inline(__always)
   package func representative(_ entry: Int) -> UInt32 {
@@ -89,6 +103,29 @@ package struct ClusterLevelReader {
     patch.added.forEachChunk { entries, start in
       for (offset, entry) in entries.enumerated()
       where entry.count > 0 && entry.x &- west <= width && entry.y >= north && entry.y <= south {
+        found.append(builtCount + start + offset)
+      }
+    }
+    return found
+  }
+
+  /// The live entries a view shows: see ``ClusterLevel/entries(inView:margin:)``; an added
+  /// entry is shown when its position lies in `view` widened by `margin` or its bounds meet
+  /// `view`.
+  ///
+  /// - Complexity: the built level's search, plus O(*a*) for *a* added entries.
+  package func entries(inView view: MercatorRect, margin: UInt32) -> [Int] {
+    var found = built.entries(inView: view, margin: margin)
+    guard !patch.isEmpty else { return found }
+    if patch.deadCount > 0 {
+      found.removeAll { patch.isDead(builtEntry: $0) }
+    }
+    let region = view.widened(by: margin)
+    patch.added.forEachChunk { entries, start in
+      for (offset, entry) in entries.enumerated()
+      where entry.count > 0
+        && (region.contains((entry.x, entry.y)) || entry.bounds.intersects(view))
+      {
         found.append(builtCount + start + offset)
       }
     }

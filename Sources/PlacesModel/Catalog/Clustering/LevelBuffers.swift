@@ -5,6 +5,9 @@ struct UnsortedLevel {
   var count: [UInt32] = []
   var representative: [UInt32] = []
   var formedLevel: [UInt8] = []
+  /// What the divisions that made each mean left over: see ``PositionSum``.
+  var remainderX: [UInt32] = []
+  var remainderY: [UInt32] = []
 
   /// Reserves room for `capacity` entries in every column.
   mutating func reserveCapacity(_ capacity: Int) {
@@ -13,18 +16,32 @@ struct UnsortedLevel {
     count.reserveCapacity(capacity)
     representative.reserveCapacity(capacity)
     formedLevel.reserveCapacity(capacity)
+    remainderX.reserveCapacity(capacity)
+    remainderY.reserveCapacity(capacity)
   }
 
   /// Appends an entry.
   @inline(__always)
   mutating func append(
-    x: UInt32, y: UInt32, count: UInt32, representative: UInt32, formedLevel: UInt8
+    x: UInt32, y: UInt32, count: UInt32, representative: UInt32, formedLevel: UInt8,
+    remainderX: UInt32 = 0, remainderY: UInt32 = 0
   ) {
     self.x.append(x)
     self.y.append(y)
     self.count.append(count)
     self.representative.append(representative)
     self.formedLevel.append(formedLevel)
+    self.remainderX.append(remainderX)
+    self.remainderY.append(remainderY)
+  }
+
+  /// Appends an entry of the places summed in `sum`.
+  @inline(__always)
+  mutating func append(_ sum: PositionSum, representative: UInt32, formedLevel: UInt8) {
+    let mean = sum.mean
+    append(
+      x: mean.x, y: mean.y, count: sum.count, representative: representative,
+      formedLevel: formedLevel, remainderX: mean.remainderX, remainderY: mean.remainderY)
   }
 
   /// The level with no parents or children yet, sorted on a grid of 2^`shift` units, and the
@@ -41,7 +58,9 @@ struct UnsortedLevel {
       x: order.map { x[Int($0)] }, y: order.map { y[Int($0)] },
       count: order.map { count[Int($0)] },
       representative: order.map { representative[Int($0)] },
-      formedLevel: order.map { formedLevel[Int($0)] })
+      formedLevel: order.map { formedLevel[Int($0)] },
+      remainderX: order.map { remainderX[Int($0)] },
+      remainderY: order.map { remainderY[Int($0)] })
     return (level, rank)
   }
 }
@@ -54,55 +73,33 @@ struct SortedLevel {
   let count: [UInt32]
   let representative: [UInt32]
   let formedLevel: [UInt8]
+  let remainderX: [UInt32]
+  let remainderY: [UInt32]
 
-  /// The level with its parents one level up and its children one level down.
-  func finished(parents: [UInt32], childStart: [UInt32], childOrder: [UInt32]) -> ClusterLevel {
+  /// The places of entry `index`, summed.
+  @inline(__always)
+  func sum(_ index: Int) -> PositionSum {
+    PositionSum(
+      x: x[index], y: y[index], count: count[index], remainderX: remainderX[index],
+      remainderY: remainderY[index])
+  }
+
+  /// The level with its parents one level up, its children one level down and the reach of
+  /// its entries.
+  func finished(
+    parents: [UInt32], childStart: [UInt32], childOrder: [UInt32], reach: [UInt32]
+  ) -> ClusterLevel {
     ClusterLevel(
       gridShift: gridShift, x: x, y: y, count: count, parent: parents,
       representative: representative, formedLevel: formedLevel, childStart: childStart,
-      childOrder: childOrder)
-  }
-}
-
-/// The places of a seed and of the entries it absorbs, summed as they are found.
-struct ClusterSum {
-  /// The seed's x, from which every member's is measured, so that sums wrap at the antimeridian.
-  private let seedX: UInt32
-  private var sumDX: Int64 = 0
-  private var sumY: UInt64
-  /// The places summed.
-  private(set) var count: UInt32
-  /// Whether an entry was added to the seed.
-  private(set) var isMerged = false
-
-  /// The seed alone: an entry at `x` and `y` of `count` places.
-  init(x: UInt32, y: UInt32, count: UInt32) {
-    seedX = x
-    sumY = UInt64(y) * UInt64(count)
-    self.count = count
-  }
-
-  /// Adds an entry at `x` and `y` of `count` places.
-  @inline(__always)
-  mutating func add(x: UInt32, y: UInt32, count: UInt32) {
-    isMerged = true
-    self.count += count
-    sumDX += Int64(Int32(bitPattern: x &- seedX)) * Int64(count)
-    sumY += UInt64(y) * UInt64(count)
-  }
-
-  /// The mean position of the places, in Web Mercator units.
-  var mean: (x: UInt32, y: UInt32) {
-    let meanDX = Int64((Double(sumDX) / Double(count)).rounded(.down))
-    return (UInt32(truncatingIfNeeded: Int64(seedX) &+ meanDX), UInt32(sumY / UInt64(count)))
+      childOrder: childOrder, remainderX: remainderX, remainderY: remainderY, reach: reach)
   }
 }
 
 /// An entry that replaces entries of a level: where it is, what it holds, and whom.
 struct MergedEntry {
-  let x: UInt32
-  let y: UInt32
-  let count: UInt32
+  /// Its places, summed.
+  let sum: PositionSum
   let representative: UInt32
   /// The indexes of the entries it replaces, its seed first.
   let members: [Int]
@@ -120,8 +117,11 @@ extension SortedLevel {
     level: SortedLevel, newIndex: [UInt32], inserted: [Int]
   ) {
     let shift = gridShift
-    let keyed = merged.map { (key: ClusterLevel.key(x: $0.x, y: $0.y, shift: shift), entry: $0) }
-      .sorted { $0.key != $1.key ? $0.key < $1.key : $0.entry.members[0] < $1.entry.members[0] }
+    let keyed = merged.map { entry in
+      let mean = entry.sum.mean
+      return (key: ClusterLevel.key(x: mean.x, y: mean.y, shift: shift), entry: entry)
+    }
+    .sorted { $0.key != $1.key ? $0.key < $1.key : $0.entry.members[0] < $1.entry.members[0] }
     // Where each goes: before the first entry of a later cell.
     let points = keyed.map { item in
       (0..<x.count).partitioningIndex {
@@ -143,6 +143,8 @@ extension SortedLevel {
       level.count.append(contentsOf: count[start..<end])
       level.representative.append(contentsOf: representative[start..<end])
       level.formedLevel.append(contentsOf: self.formedLevel[start..<end])
+      level.remainderX.append(contentsOf: remainderX[start..<end])
+      level.remainderY.append(contentsOf: remainderY[start..<end])
       start = end
     }
     var nextRemoval = 0
@@ -156,9 +158,7 @@ extension SortedLevel {
         let index = UInt32(level.x.count)
         for member in entry.members { newIndex[member] = index }
         inserted.append(level.x.count)
-        level.append(
-          x: entry.x, y: entry.y, count: entry.count, representative: entry.representative,
-          formedLevel: formedLevel)
+        level.append(entry.sum, representative: entry.representative, formedLevel: formedLevel)
         nextInsertion += 1
       } else {
         copy(upTo: removal)
@@ -169,7 +169,8 @@ extension SortedLevel {
     copy(upTo: x.count)
     let sorted = SortedLevel(
       gridShift: shift, x: level.x, y: level.y, count: level.count,
-      representative: level.representative, formedLevel: level.formedLevel)
+      representative: level.representative, formedLevel: level.formedLevel,
+      remainderX: level.remainderX, remainderY: level.remainderY)
     return (sorted, newIndex, inserted)
   }
 }

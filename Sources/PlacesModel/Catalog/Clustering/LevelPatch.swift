@@ -68,17 +68,59 @@ struct LevelPatch: Sendable {
 
 /// An added entry but for its children: what a query reads.
 struct AddedClusterFields: Sendable {
-  /// The mean position of its places, in fixed-point Web Mercator units.
-  var x: UInt32
-  var y: UInt32
+  /// The mean position of its places, in fixed-point Web Mercator units: ``sum``'s mean.
+  private(set) var x: UInt32
+  private(set) var y: UInt32
   /// Its places; 0 once it is removed.
-  var count: UInt32
+  var count: UInt32 { sum.count }
+  /// Its places' positions, summed exactly.
+  private(set) var sum: PositionSum
+  /// A rectangle that holds its places, conservative (see ``EntryBounds``).
+  private(set) var bounds: EntryBounds
   /// The handle of its representative place.
   var representative: UInt32
   /// The deepest level at which it has exactly its places.
   var formedLevel: UInt8
   /// Its parent one level up; `UInt32.max` at level 0.
   var parent: UInt32
+
+  /// An entry of the places summed in `sum`, held by `bounds`.
+  init(
+    sum: PositionSum, bounds: EntryBounds, representative: UInt32, formedLevel: UInt8,
+    parent: UInt32
+  ) {
+    (x, y, _, _) = sum.mean
+    self.sum = sum
+    self.bounds = bounds
+    self.representative = representative
+    self.formedLevel = formedLevel
+    self.parent = parent
+  }
+
+  /// Adds the place at `position`.
+  mutating func add(place position: (x: UInt32, y: UInt32)) {
+    sum.add(place: position)
+    bounds.formUnion(EntryBounds(place: position))
+    (x, y, _, _) = sum.mean
+  }
+
+  /// Takes out the place at `position`; the bounds stay as they are.
+  mutating func remove(place position: (x: UInt32, y: UInt32)) {
+    sum.remove(place: position)
+    (x, y, _, _) = sum.mean
+  }
+
+  /// Adds the places of `other`.
+  mutating func absorb(_ other: AddedClusterFields) {
+    sum.add(other.sum, nearest: x)
+    bounds.formUnion(other.bounds)
+    (x, y, _, _) = sum.mean
+  }
+
+  /// Takes out every place.
+  mutating func empty() {
+    sum = PositionSum(x: 0, y: 0, count: 0, remainderX: 0, remainderY: 0)
+  }
 }
 
 /// An entry an edit made or changed: its fields and its children one level down.
