@@ -151,7 +151,11 @@ if sections.contains(.edits) {
   if let catalog {
     EditBenchmarks.run(
       places: catalog, smallCount: quick ? 20 : 1_000, quick: quick, report: &report)
-    EditMemoryBenchmark.run(places: catalog, quick: quick, report: &report)
+    var (edited, editCount) = SustainedEditBenchmark.run(
+      places: catalog, quick: quick, report: &report)
+    EditMemoryBenchmark.run(
+      edited: &edited, editCount: editCount, initialCount: catalog.count, quick: quick,
+      report: &report)
   } else {
     report.failures.append("edits: \(options.dataFile) could not be loaded")
   }
