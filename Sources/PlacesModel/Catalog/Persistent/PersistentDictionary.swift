@@ -1,5 +1,6 @@
 /// A hash table whose copies share their buckets through a ``PersistentArray``: inserting or
-/// removing one key of a copy copies O(*n* / 1024 + 256) words, not the whole table.
+/// removing one key of a copy copies O(*n* / 2048 + 128) words, not the whole table (it has
+/// between *n* / 2 and 2 *n* buckets).
 ///
 /// The table keeps at most two keys a bucket on average, and grows fourfold when it would
 /// hold more, which rehashes every key (O(*n*), amortised O(1) an insertion).
@@ -65,8 +66,8 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
 
   /// The value of `key`, or `nil`; setting `nil` removes the key.
   ///
-  /// - Complexity: O(1) on average to read; to write, O(*n* / 1024 + 256) when a copy shares
-  ///   the bucket's chunk.
+  /// - Complexity: O(1) on average to read; to write, O(*n* / 2048 + 128) when a copy shares
+  ///   the bucket's leaf.
   package subscript(key: Key) -> Value? {
     get {
       buckets[Self.bucket(of: key, in: buckets.count)].first { $0.key == key }?.value
