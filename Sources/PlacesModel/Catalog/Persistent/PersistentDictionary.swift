@@ -92,4 +92,24 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
       }
     }
   }
+
+  /// Whether the table has no keys.
+  package var isEmpty: Bool { count == 0 }
+
+  /// Calls `body` with every key and its value, in no particular order.
+  ///
+  /// - Complexity: O(*n*).
+  package func forEachPair(_ body: (Key, Value) throws -> Void) rethrows {
+    try buckets.forEachChunk { chunk, _ in
+      for bucket in chunk {
+        for pair in bucket { try body(pair.key, pair.value) }
+      }
+    }
+  }
+
+  /// The value of `key`, or `defaultValue` when it has none; writing sets the key's value.
+  package subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
+    get { self[key] ?? defaultValue() }
+    set { self[key] = newValue }
+  }
 }
