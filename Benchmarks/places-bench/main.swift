@@ -153,7 +153,14 @@ if sections.contains(.edits) {
   if let catalog {
     EditBenchmarks.run(
       places: catalog, smallCount: quick ? 20 : 1_000, quick: quick, report: &report)
-    EditMemoryBenchmark.run(places: catalog, quick: quick, report: &report)
+    var (edited, editCount) = SustainedEditBenchmark.run(
+      places: catalog, quick: quick, report: &report)
+    EditMemoryBenchmark.run(
+      edited: &edited, editCount: editCount, initialCount: catalog.count, quick: quick,
+      report: &report)
+    SessionEditBenchmark.run(
+      places: catalog.map { ("\($0.id)", $0.coordinate.latitude, $0.coordinate.longitude) },
+      dataFile: options.dataFile, lineCount: quick ? 200 : 20_000, report: &report)
   } else {
     report.failures.append("edits: \(options.dataFile) could not be loaded")
   }

@@ -176,6 +176,14 @@ public struct PlaceCatalog: Sendable {
   /// The map's standard deepest clustering level, which ``prepareIndexes()`` clusters down to.
   package static var standardClusterMaximumLevel: Int { 16 }
 
+  /// Waits for the full builds of the name and spatial indexes that edits started in the
+  /// background (see ``applying(_:)``), for tests that drive a rebuild to its end: the next
+  /// edit takes them.
+  package func waitForIndexRebuilds() {
+    storage.builtSpatialIndex?.waitForRebuild()
+    storage.builtNameIndex?.waitForRebuild()
+  }
+
   /// How many index builds have run for this catalog, all indexes together (the index by
   /// identifier aside): tests check that each is built at most once.
   package var indexBuildCount: Int { storage.buildCount }

@@ -33,7 +33,7 @@ extension ClusterHierarchy {
   /// - Returns: The edited hierarchy, with a new ``ClusterHierarchy/version``.
   /// - Complexity: O(*L* · (*c* + *s*)) per place for *L* levels, *c* children an entry on
   ///   the path has and *s* the cost of finding an entry's neighbours: the built level's
-  ///   search plus the entries edits added to the level. Once the entries edits added
+  ///   search plus the entries edits added to the level in the cells around it. Once the entries edits added
   ///   outnumber an eighth of the built ones (at least 4,096), the levels are built again
   ///   from the entries as they are, in O(*n*) per level, keeping every cluster.
   func applying(

@@ -108,7 +108,7 @@ package struct ClusterHierarchy: Sendable {
     }
     built.append(builder.finish(current))
     levels = built.reversed()
-    patches = Array(repeating: LevelPatch(), count: levels.count)
+    patches = levels.map { LevelPatch(gridShift: $0.gridShift) }
     entryOfPlace = PersistentArray(builder.entryOfPlace)
   }
 
@@ -117,7 +117,7 @@ package struct ClusterHierarchy: Sendable {
     self.radius = radius
     self.maximumLevel = maximumLevel
     self.levels = levels
-    patches = Array(repeating: LevelPatch(), count: levels.count)
+    patches = levels.map { LevelPatch(gridShift: $0.gridShift) }
     self.entryOfPlace = PersistentArray(entryOfPlace)
   }
 

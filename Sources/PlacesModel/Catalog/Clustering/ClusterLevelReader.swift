@@ -91,7 +91,9 @@ package struct ClusterLevelReader {
   /// `east` (wrapping as in ``ClusterLevel/entries(west:east:yRange:)``) by rows `yRange`, in
   /// index order.
   ///
-  /// - Complexity: the built level's search, plus O(*a*) for *a* added entries.
+  /// - Complexity: the built level's search, plus O(*c* + *l*) for the *c* cells of the
+  ///   level's grid the rectangle touches and the *l* added entries listed there, or O(*a*)
+  ///   for *a* added entries when that is fewer.
   package func entries(west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>) -> [Int] {
     var found = built.entries(west: west, east: east, yRange: yRange)
     guard !patch.isEmpty else { return found }
@@ -100,7 +102,28 @@ package struct ClusterLevelReader {
     }
     let width = east &- west
     let (north, south) = (yRange.lowerBound, yRange.upperBound)
-    patch.added.forEachChunk { entries, start in
+    // Few added entries are read in a scan; many, in the cells the rectangle touches, each
+    // in the cell its position is in now.
+    var fromGrid: [Int] = []
+    let grid = patch.grid
+    let added = patch.added
+    let readGrid =
+      added.count > Self.scanLimit
+      && grid.forEachListed(
+        west: west, east: east, yRange: yRange, cellLimit: added.count / Self.scanLimit
+      ) { index, cell in
+        let entry = added[index]
+        if entry.count > 0, entry.x &- west <= width, entry.y >= north, entry.y <= south,
+          grid.cell(x: entry.x, y: entry.y) == cell
+        {
+          fromGrid.append(index)
+        }
+      }
+    if readGrid {
+      found += fromGrid.sorted().lazy.map { self.builtCount + $0 }
+      return found
+    }
+    added.forEachChunk { entries, start in
       for (offset, entry) in entries.enumerated()
       where entry.count > 0 && entry.x &- west <= width && entry.y >= north && entry.y <= south {
         found.append(builtCount + start + offset)
@@ -108,6 +131,10 @@ package struct ClusterLevelReader {
     }
     return found
   }
+
+  /// The number of added entries up to which a search reads them all, and the number of
+  /// added entries per cell of the rectangle beyond which it does.
+  private static var scanLimit: Int { 32 }
 
   /// The live entries a view shows: see ``ClusterLevel/entries(inView:margin:)``; an added
   /// entry is shown when its position lies in `view` widened by `margin` or its bounds meet

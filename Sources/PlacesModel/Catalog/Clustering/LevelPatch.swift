@@ -19,6 +19,13 @@ struct LevelPatch: Sendable {
   private(set) var addedChildren = PersistentArray<[UInt32]>()
   /// The number of ``added`` entries with places.
   private(set) var liveAddedCount = 0
+  /// Where the ``added`` entries lie, for searches.
+  private(set) var grid: AddedEntryGrid
+
+  /// No changes to a level whose grid has cells of 2^`gridShift` units.
+  init(gridShift: Int) {
+    grid = AddedEntryGrid(shift: gridShift)
+  }
 
   /// Whether the level is as built.
   var isEmpty: Bool { deadCount == 0 && added.isEmpty }
@@ -49,6 +56,8 @@ struct LevelPatch: Sendable {
     added.append(entry.fields)
     addedChildren.append(entry.children)
     if entry.fields.count > 0 { liveAddedCount += 1 }
+    let fields = entry.fields
+    grid.move(added.count - 1, from: nil, to: (fields.x, fields.y, fields.count))
     return added.count - 1
   }
 
@@ -59,7 +68,10 @@ struct LevelPatch: Sendable {
 
   /// Replaces added entry `index`.
   mutating func setAdded(_ entry: AddedClusterEntry, at index: Int) {
-    let wasLive = added[index].count > 0
+    let old = added[index]
+    let wasLive = old.count > 0
+    let fields = entry.fields
+    grid.move(index, from: (old.x, old.y, old.count), to: (fields.x, fields.y, fields.count))
     added[index] = entry.fields
     addedChildren[index] = entry.children
     liveAddedCount += (entry.fields.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)

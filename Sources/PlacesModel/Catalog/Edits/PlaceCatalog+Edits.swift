@@ -21,20 +21,20 @@ extension PlaceCatalog {
   ///   empty or only white space. A ``Coordinate`` is valid by construction, so latitudes,
   ///   longitudes and non-finite values are refused where the coordinate is made.
   /// - Complexity: O(*k*) on average for *k* edits to check them, then, if anything changed,
-  ///   O(*k* (*n* / 256 + 512)) at most to copy the chunks of the places and of the index by
+  ///   O(*k* (*n* / 2048 + 128)) at most to copy the parts of the places and of the index by
   ///   identifier the edits write (the rest is shared with this catalog, which keeps its
   ///   values). The indexes this catalog has built follow: the map's clusters change in place
   ///   along the paths of the places moved, inserted or removed; the order by name moves the
   ///   rows of the places renamed, inserted or removed, in O(log *n*) each; the name index
   ///   leaves the places changed out of the index built earlier and puts them in a small one,
-  ///   built when a search next runs, until more than 256 (and a 512th of the catalog) have
-  ///   changed, when it is built again on first use. The spatial index is kept when no place
-  ///   moved, appeared or went; otherwise it likewise leaves the places moved or removed out of
-  ///   the index built earlier and puts those moved or inserted in a small one, built when a
-  ///   query next runs, until more than 256 (and a 512th of the catalog) have changed, when it
-  ///   is built again on first use. When removed places outnumber a quarter of the catalog (at
-  ///   least 64), the catalog is copied whole, O(*n*), and the indexes but the clusters are
-  ///   built again on first use.
+  ///   built when a search next runs. The spatial index is kept when no place moved, appeared
+  ///   or went; otherwise it likewise leaves the places moved or removed out of the index
+  ///   built earlier and puts those moved or inserted in a small one, built when a query next
+  ///   runs. Once more than 256 places (and a 512th of the catalog) changed, each of these two
+  ///   starts a full build on a background thread, and a later edit takes it when it is ready:
+  ///   no edit or query waits for one. When removed places outnumber a quarter of the catalog
+  ///   (at least 64), the catalog is copied whole, O(*n*), and the indexes but the clusters
+  ///   are built again on first use.
   public func applying(
     _ edits: [PlaceEdit]
   ) throws(PlacesModelError) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
@@ -168,13 +168,12 @@ extension PlaceCatalog {
       edited.inheritGeometricIndexes(from: storage)
     } else {
       edited.deriveClusterHierarchies(from: storage, changes: geometric)
-      if let spatial = storage.builtSpatialIndex,
-        let derived = spatial.deriving(
-          changes.filter(\.movesPlace).map {
-            (handle: $0.handle, old: $0.old?.coordinate, new: $0.new?.coordinate)
-          })
-      {
-        edited.presetSpatialIndex(derived)
+      if let spatial = storage.builtSpatialIndex {
+        edited.presetSpatialIndex(
+          spatial.deriving(
+            changes.filter(\.movesPlace).map {
+              (handle: $0.handle, old: $0.old?.coordinate, new: $0.new?.coordinate)
+            }, edited: edited))
       }
     }
     if var order = storage.builtNameOrder {
@@ -195,17 +194,15 @@ extension PlaceCatalog {
     }
     if let names = storage.builtNameIndex {
       // What a search matches or ranks by: names, positions and populations.
-      let derived = names.deriving(
-        removing: changes.filter { $0.new == nil }.map(\.handle),
-        adding: changes.compactMap { change in
-          guard let new = change.new, change.changesName || change.changesGeometry else {
-            return nil
-          }
-          return (change.handle, new)
-        })
-      if let derived {
-        edited.presetNameIndex(derived)
-      }
+      edited.presetNameIndex(
+        names.deriving(
+          removing: changes.filter { $0.new == nil }.map(\.handle),
+          adding: changes.compactMap { change in
+            guard let new = change.new, change.changesName || change.changesGeometry else {
+              return nil
+            }
+            return (change.handle, new)
+          }, edited: edited))
     }
   }
 

@@ -16,60 +16,119 @@ struct RankedNameMatch {
 /// index and left out of its matches; the places edits inserted or changed are in the small
 /// index. A query asks both and merges their matches in the order a single index ranks them
 /// (``PlaceNameIndex``), so it answers as an index built for the catalog would. The small
-/// index is built on first use; once more than 256 places (and a 512th of the built ones)
-/// changed, an edit starts again from a full build instead (see ``deriving(removing:adding:)``).
+/// index is built on first use.
+///
+/// ## Rebuilding without a stall
+/// Once more than ``rebuildThreshold`` places changed, an edit starts a full build for the
+/// catalog it made on a background thread (``IndexRebuild``) and the edits go on, each noted
+/// both against the index in use and against the one being built. The first edit after the
+/// build has finished takes it, with the places changed since its catalog in the small index:
+/// no edit or query waits for a full build, and every answer stays exact before and after.
 package struct CatalogNameIndex: Sendable {
+  /// A full build under way for a later catalog, and what edits changed since that catalog.
+  struct Rebuild: Sendable {
+    let job: IndexRebuild<(index: PlaceNameIndex, handles: [UInt32]?)>
+    var stale = PersistentDictionary<UInt32, Bool>()
+    var changed = PersistentDictionary<UInt32, Place>()
+  }
+
   /// The index built for an earlier catalog, or this one.
   let built: PlaceNameIndex
   /// The handle of the place at each position of the built index; `nil` when handles are
   /// positions there.
   let builtHandles: [UInt32]?
   /// The handles of the built index's places that are stale.
-  let stale: Set<UInt32>
+  private(set) var stale: PersistentDictionary<UInt32, Bool>
   /// The places edits changed or inserted since, by handle.
-  let changed: [UInt32: Place]
+  private(set) var changed: PersistentDictionary<UInt32, Place>
+  /// The full build under way, if any.
+  private(set) var rebuild: Rebuild?
   /// The index of ``changed``, in ascending handle order, built on first use.
-  private let changedIndex: LazyIndex<(index: PlaceNameIndex, handles: [UInt32])>
+  private let changedIndex = LazyIndex<(index: PlaceNameIndex, handles: [UInt32])>()
+
+  /// The number of changed places from which an edit starts a full build in the background:
+  /// 256, or a 512th of the built places when that is more.
+  static func rebuildThreshold(builtCount: Int) -> Int {
+    max(256, builtCount / 512)
+  }
 
   /// The index of `places`, whose handles are `handles` (their positions when `nil`).
   ///
   /// - Complexity: O(*n* log *n*).
   init(places: [Place], handles: [UInt32]?) {
-    self.init(
-      built: PlaceNameIndex(places: places), builtHandles: handles, stale: [], changed: [:])
+    built = PlaceNameIndex(places: places)
+    builtHandles = handles
+    stale = PersistentDictionary()
+    changed = PersistentDictionary()
+  }
+
+  /// The index with the places of `removing` (by handle) taken out and those of `adding`
+  /// (by handle) put in or replaced, for `edited`, the storage the edits made.
+  ///
+  /// Takes a full build that has finished, or starts one for `edited` when enough places
+  /// changed (see ``rebuildThreshold(builtCount:)``).
+  ///
+  /// - Complexity: O(*k* (*c* / 2048 + 128)) for *k* changes and *c* places changed since the
+  ///   full build; starting a build costs O(1) here.
+  func deriving(
+    removing: [UInt32], adding: [(UInt32, Place)], edited: CatalogStorage
+  ) -> CatalogNameIndex {
+    var derived = CatalogNameIndex(
+      built: built, builtHandles: builtHandles, stale: stale, changed: changed, rebuild: rebuild)
+    derived.note(removing: removing, adding: adding)
+    if let rebuild = derived.rebuild, let result = rebuild.job.finished {
+      derived = CatalogNameIndex(
+        built: result.index, builtHandles: result.handles, stale: rebuild.stale,
+        changed: rebuild.changed, rebuild: nil)
+    } else if derived.rebuild == nil,
+      derived.changed.count > Self.rebuildThreshold(builtCount: built.places.count)
+    {
+      derived.rebuild = Rebuild(
+        job: IndexRebuild {
+          (PlaceNameIndex(places: edited.places), edited.handlesByPosition)
+        })
+    }
+    return derived
   }
 
   private init(
-    built: PlaceNameIndex, builtHandles: [UInt32]?, stale: Set<UInt32>, changed: [UInt32: Place]
+    built: PlaceNameIndex, builtHandles: [UInt32]?, stale: PersistentDictionary<UInt32, Bool>,
+    changed: PersistentDictionary<UInt32, Place>, rebuild: Rebuild?
   ) {
     self.built = built
     self.builtHandles = builtHandles
     self.stale = stale
     self.changed = changed
-    changedIndex = LazyIndex()
+    self.rebuild = rebuild
   }
 
-  /// The index with the places of `removing` (by handle) taken out and those of `adding`
-  /// (by handle) put in or replaced; `nil` when so many changed that a full build is due.
-  ///
-  /// - Complexity: O(*c*) for *c* places changed since the full build.
-  func deriving(removing: [UInt32], adding: [(UInt32, Place)]) -> CatalogNameIndex? {
-    var stale = stale
-    var changed = changed
+  /// Notes the changes against the built index and against the one being built.
+  private mutating func note(removing: [UInt32], adding: [(UInt32, Place)]) {
     for handle in removing {
       changed[handle] = nil
-      stale.insert(handle)
+      stale[handle] = true
+      rebuild?.changed[handle] = nil
+      rebuild?.stale[handle] = true
     }
     for (handle, place) in adding {
       changed[handle] = place
-      stale.insert(handle)
+      stale[handle] = true
+      rebuild?.changed[handle] = place
+      rebuild?.stale[handle] = true
     }
-    guard ChangedPlacesLimit.allows(changed: changed.count, builtCount: built.places.count) else {
-      return nil
-    }
-    return CatalogNameIndex(
-      built: built, builtHandles: builtHandles, stale: stale, changed: changed)
   }
+
+  /// Waits for the full build under way, if any: for tests that drive a rebuild to its end.
+  func waitForRebuild() {
+    rebuild?.job.waitUntilFinished()
+  }
+
+  /// The number of places edits changed since the full build in use: those the small index
+  /// holds.
+  package var changedPlaceCount: Int { changed.count }
+
+  /// Whether a full build is under way in the background.
+  package var isRebuilding: Bool { rebuild != nil }
 
   /// The places whose names match `query`, best first, at most `limit`: see
   /// ``PlaceNameIndex/matches(for:near:limit:allowsTypos:)``; each match's position is
@@ -89,7 +148,7 @@ package struct CatalogNameIndex: Sendable {
         for: query, near: origin, limit: asked, allowsTypos: allowsTypos)
       fromBuilt = found.compactMap { match in
         let handle = builtHandles?[match.position] ?? UInt32(match.position)
-        guard !stale.contains(handle) else { return nil }
+        guard stale[handle] == nil else { return nil }
         var live = match
         live.position = positionOfHandle(handle)
         return (live, built.places[match.position])
@@ -103,9 +162,11 @@ package struct CatalogNameIndex: Sendable {
       return fromBuilt.map { ($0.match.position, $0.match.kind, $0.match.distance) }
     }
     let small = changedIndex.value {
-      let handles = changed.keys.sorted()
-      // Safe: every handle is a key of `changed`.
-      return (PlaceNameIndex(places: handles.map { changed[$0].unsafelyUnwrapped }), handles)
+      var places: [(handle: UInt32, place: Place)] = []
+      places.reserveCapacity(changed.count)
+      changed.forEachPair { places.append(($0, $1)) }
+      places.sort { $0.handle < $1.handle }
+      return (PlaceNameIndex(places: places.map(\.place)), places.map(\.handle))
     }
     let fromChanged = small.index.rankedMatches(
       for: query, near: origin, limit: limit, allowsTypos: allowsTypos

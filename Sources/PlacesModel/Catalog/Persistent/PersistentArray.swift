@@ -1,51 +1,17 @@
-/// An array whose copies share its elements in chunks of 256: writing one element of a copy
-/// copies the table of chunks and the one chunk it lies in, never the whole array.
+/// An array whose copies share its elements in a shallow tree.
 ///
-/// So an edit of a large catalog copies O(*n* / 256 + 256) words, not O(*n*), and every
-/// earlier copy keeps the elements it had. Reads cost one more indirection than an `Array`.
+/// The elements sit in leaves of 64, the leaves in branches of 64, the branches in one table.
+/// Writing one element of a copy copies the table, one branch and one leaf, never the whole
+/// array. So an edit of a large catalog copies O(*n* / 4096 + 128) words, not O(*n*), and every
+/// earlier copy keeps the elements it had. Reads cost two more indirections than an `Array`.
 package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollection {
-  /// The elements of one chunk, in memory of its own; written only while one array holds it.
-  ///
-  /// The elements sit behind a constant pointer, not in a stored `var`, so that reading one
-  /// costs no dynamic exclusivity check.
-  private final class Chunk: @unchecked Sendable {
-    // Safe: a chunk is written only when `isKnownUniquelyReferenced` says that the one
-    // array writing it is its only holder, so no other thread can be reading it.
-    let elements: UnsafeMutablePointer<Element>
-    /// The elements initialized, from the first; read and written only by appends, copies and
-    /// `deinit`.
-    private(set) var count: Int
+  private typealias Leaf = PersistentNode<Element>
+  private typealias Branch = PersistentNode<Leaf>
 
-    init(copying source: UnsafePointer<Element>, count: Int) {
-      elements = .allocate(capacity: PersistentArray.chunkSize)
-      elements.initialize(from: source, count: count)
-      self.count = count
-    }
-
-    convenience init(_ elements: [Element]) {
-      self.init(copying: elements, count: elements.count)
-    }
-
-    /// A copy of this chunk.
-    func copy() -> Chunk {
-      Chunk(copying: elements, count: count)
-    }
-
-    /// Adds `element` after the last.
-    func append(_ element: Element) {
-      (elements + count).initialize(to: element)
-      count += 1
-    }
-
-    deinit {
-      elements.deinitialize(count: count)
-      elements.deallocate()
-    }
-  }
-
-  private static var chunkShift: Int { 8 }
-  fileprivate static var chunkSize: Int { 1 << chunkShift }
-  private var chunks: [Chunk] = []
+  private static var leafShift: Int { 6 }
+  private static var branchShift: Int { 12 }
+  private static var leafMask: Int { (1 << leafShift) - 1 }
+  private var branches: [Branch] = []
   /// The number of elements.
   package private(set) var count = 0
 
@@ -56,17 +22,26 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   ///
   /// - Complexity: O(*n*).
   package init(_ elements: some Collection<Element>) {
-    var chunk: [Element] = []
-    chunk.reserveCapacity(Self.chunkSize)
+    var leaf: [Element] = []
+    leaf.reserveCapacity(PersistentNode<Element>.capacity)
+    var leaves: [Leaf] = []
+    leaves.reserveCapacity(PersistentNode<Element>.capacity)
     for element in elements {
-      chunk.append(element)
-      if chunk.count == Self.chunkSize {
-        chunks.append(Chunk(chunk))
-        chunk.removeAll(keepingCapacity: true)
+      leaf.append(element)
+      if leaf.count == Leaf.capacity {
+        leaves.append(Leaf(leaf))
+        leaf.removeAll(keepingCapacity: true)
+        if leaves.count == Branch.capacity {
+          branches.append(Branch(leaves))
+          leaves.removeAll(keepingCapacity: true)
+        }
       }
     }
-    if !chunk.isEmpty {
-      chunks.append(Chunk(chunk))
+    if !leaf.isEmpty {
+      leaves.append(Leaf(leaf))
+    }
+    if !leaves.isEmpty {
+      branches.append(Branch(leaves))
     }
     count = elements.count
   }
@@ -83,55 +58,119 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
 
   /// The element at `position`.
   ///
-  /// - Complexity: O(1) to read; O(*n* / 256 + 256) to write when a copy shares the chunk,
+  /// - Complexity: O(1) to read; O(*n* / 4096 + 128) to write when a copy shares the leaf,
   ///   O(1) otherwise.
   package subscript(position: Int) -> Element {
     get {
       precondition(position >= 0 && position < count, "a persistent array index is in range")
-      return chunks[position >> Self.chunkShift].elements[position & (Self.chunkSize - 1)]
+      let branch = branches[position >> Self.branchShift]
+      let leaf = branch.elements[(position >> Self.leafShift) & Self.leafMask]
+      return leaf.elements[position & Self.leafMask]
     }
     set {
       precondition(position >= 0 && position < count, "a persistent array index is in range")
-      let chunk = position >> Self.chunkShift
-      if !isKnownUniquelyReferenced(&chunks[chunk]) {
-        chunks[chunk] = chunks[chunk].copy()
-      }
-      chunks[chunk].elements[position & (Self.chunkSize - 1)] = newValue
+      let leaf = uniqueLeaf(
+        branch: position >> Self.branchShift, leaf: (position >> Self.leafShift) & Self.leafMask)
+      leaf.elements[position & Self.leafMask] = newValue
     }
+  }
+
+  /// Leaf `leaf` of branch `branch`, copied along with its branch if another array shares
+  /// either, so that this array alone holds it.
+  private mutating func uniqueLeaf(branch: Int, leaf: Int) -> Leaf {
+    if !isKnownUniquelyReferenced(&branches[branch]) {
+      branches[branch] = branches[branch].copy()
+    }
+    let owner = branches[branch]
+    if !isKnownUniquelyReferenced(&owner.elements[leaf]) {
+      owner.elements[leaf] = owner.elements[leaf].copy()
+    }
+    return owner.elements[leaf]
   }
 
   /// Adds `element` at the end.
   ///
-  /// - Complexity: O(1) amortised, plus a chunk's copy when a copy shares the last chunk.
+  /// - Complexity: O(1) amortised, plus a leaf's and a branch's copy when a copy shares them.
   package mutating func append(_ element: Element) {
-    if count & (Self.chunkSize - 1) == 0 {
-      chunks.append(Chunk([element]))
-    } else {
-      let last = chunks.count - 1
-      if !isKnownUniquelyReferenced(&chunks[last]) {
-        chunks[last] = chunks[last].copy()
+    if count & ((1 << Self.branchShift) - 1) == 0 {
+      branches.append(Branch([Leaf([element])]))
+    } else if count & Self.leafMask == 0 {
+      let last = branches.count - 1
+      if !isKnownUniquelyReferenced(&branches[last]) {
+        branches[last] = branches[last].copy()
       }
-      chunks[last].append(element)
+      branches[last].append(Leaf([element]))
+    } else {
+      let last = count - 1
+      let leaf = uniqueLeaf(
+        branch: last >> Self.branchShift, leaf: (last >> Self.leafShift) & Self.leafMask)
+      leaf.append(element)
     }
     count += 1
   }
 
-  /// Calls `body` with each chunk's elements in order, and the position of the first: a scan
+  /// Calls `body` with each leaf's elements in order, and the position of the first: a scan
   /// without a lookup per element.
   package func forEachChunk(_ body: (UnsafeBufferPointer<Element>, Int) throws -> Void) rethrows {
-    for (index, chunk) in chunks.enumerated() {
-      let start = index << Self.chunkShift
-      try withExtendedLifetime(chunk) {
-        try body(
-          UnsafeBufferPointer(
-            start: chunk.elements, count: Swift.min(Self.chunkSize, count - start)),
-          start)
+    var start = 0
+    for branch in branches {
+      try withExtendedLifetime(branch) {
+        for leafIndex in 0..<branch.count {
+          let leaf = branch.elements[leafIndex]
+          try withExtendedLifetime(leaf) {
+            try body(UnsafeBufferPointer(start: leaf.elements, count: leaf.count), start)
+          }
+          start += leaf.count
+        }
       }
     }
   }
 
   /// The bytes the elements take, not counting what they refer to.
   package var byteCount: Int {
-    count * MemoryLayout<Element>.stride + chunks.count * MemoryLayout<Int>.stride * 4
+    let leaves = (count + Self.leafMask) >> Self.leafShift
+    return count * MemoryLayout<Element>.stride + leaves * MemoryLayout<Int>.stride * 5
+      + branches.count * MemoryLayout<Int>.stride * (4 + Branch.capacity)
+  }
+}
+
+/// Up to 64 items in memory of their own, a leaf or a branch of a ``PersistentArray``; written
+/// only while one array holds it.
+///
+/// The items sit behind a constant pointer, not in a stored `var`, so that reading one costs
+/// no dynamic exclusivity check.
+private final class PersistentNode<Item: Sendable>: @unchecked Sendable {
+  // Safe: a node is written only when `isKnownUniquelyReferenced` says that the one array
+  // writing it is its only holder, so no other thread can be reading it.
+  static var capacity: Int { 64 }
+  let elements: UnsafeMutablePointer<Item>
+  /// The items initialized, from the first; read and written only by appends, copies and
+  /// `deinit`.
+  private(set) var count: Int
+
+  init(copying source: UnsafePointer<Item>, count: Int) {
+    elements = .allocate(capacity: Self.capacity)
+    elements.initialize(from: source, count: count)
+    self.count = count
+  }
+
+  convenience init(_ items: [Item]) {
+    self.init(copying: items, count: items.count)
+  }
+
+  /// A copy of this node, sharing the items' references.
+  func copy() -> PersistentNode {
+    PersistentNode(copying: elements, count: count)
+  }
+
+  /// Adds `item` after the last.
+  func append(_ item: Item) {
+    (elements + count).initialize(to: item)
+    count += 1
+  }
+
+  deinit {
+    elements.deinitialize(count: count)
+    elements.deallocate()
   }
 }

@@ -1,12 +1,12 @@
 /// A hash table whose copies share their buckets through a ``PersistentArray``: inserting or
-/// removing one key of a copy copies the array's table of chunks and one chunk of 256 buckets,
-/// O(*b* / 256 + 256) words for *b* buckets, not the whole table.
+/// removing one key of a copy copies the array's table of branches, one branch and one leaf of 64 buckets,
+/// O(*b* / 4096 + 128) words for *b* buckets, not the whole table.
 ///
 /// The table keeps at most two keys a bucket on average, so *b* ≥ *n* / 2 for *n* keys, and
 /// grows fourfold when it would hold more, which rehashes every key (O(*n*), amortised O(1) an
 /// insertion). It never shrinks: *b* is at most twice the most keys the table has held (and at
-/// least 16), so a write copies between O(*n* / 512 + 256) and O(*N* / 128 + 256) words, *N*
-/// being that most.
+/// least 16), so a write copies between O(*n* / 8192 + 128) and O(*N* / 2048 + 128) words,
+/// *N* being that most.
 package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private typealias Bucket = [(key: Key, value: Value)]
   private var buckets: PersistentArray<Bucket>
@@ -69,8 +69,8 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
 
   /// The value of `key`, or `nil`; setting `nil` removes the key.
   ///
-  /// - Complexity: O(1) on average to read; to write, O(*b* / 256 + 256) for *b* buckets (see
-  ///   the type) when a copy shares the bucket's chunk, plus a rehash when an insertion
+  /// - Complexity: O(1) on average to read; to write, O(*b* / 4096 + 128) for *b* buckets (see
+  ///   the type) when a copy shares the bucket's leaf, plus a rehash when an insertion
   ///   outgrows the table.
   package subscript(key: Key) -> Value? {
     get {
@@ -95,5 +95,25 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
         break
       }
     }
+  }
+
+  /// Whether the table has no keys.
+  package var isEmpty: Bool { count == 0 }
+
+  /// Calls `body` with every key and its value, in no particular order.
+  ///
+  /// - Complexity: O(*n*).
+  package func forEachPair(_ body: (Key, Value) throws -> Void) rethrows {
+    try buckets.forEachChunk { chunk, _ in
+      for bucket in chunk {
+        for pair in bucket { try body(pair.key, pair.value) }
+      }
+    }
+  }
+
+  /// The value of `key`, or `defaultValue` when it has none; writing sets the key's value.
+  package subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
+    get { self[key] ?? defaultValue() }
+    set { self[key] = newValue }
   }
 }

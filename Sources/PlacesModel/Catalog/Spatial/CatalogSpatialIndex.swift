@@ -5,9 +5,14 @@
 /// places edits moved or inserted are in the small index. A query asks both and merges their
 /// answers: rectangles as the union, numbers of places as sums less the stale places, nearest
 /// first in the package's one order (by distance, then catalog position), so it answers as a
-/// ``SpatialIndex`` built for the catalog would. The small index is built on first use; once
-/// more than 256 places (and a 512th of the built ones) changed, an edit starts again from a
-/// full build instead (see ``deriving(_:)``).
+/// ``SpatialIndex`` built for the catalog would. The small index is built on first use.
+///
+/// ## Rebuilding without a stall
+/// Once more than ``rebuildThreshold(builtCount:)`` places changed, an edit starts a full build
+/// for the catalog it made on a background thread (``IndexRebuild``) and the edits go on, each
+/// noted both against the index in use and against the one being built. The first edit after
+/// the build has finished takes it, with the places changed since its catalog in the small
+/// index: no edit or query waits for a full build, and every answer stays exact throughout.
 ///
 /// ## Handles and positions
 /// Inside, places are named by handle (see ``CatalogStorage``), which orders them as catalog
@@ -19,6 +24,15 @@ package struct CatalogSpatialIndex: Sendable {
   /// A place found by distance: its catalog position and its distance from the query's origin.
   package typealias Neighbour = SpatialIndex.Neighbour
 
+  /// A full build under way for a later catalog, and what edits changed since that catalog.
+  struct Rebuild: Sendable {
+    let job: IndexRebuild<(index: SpatialIndex, handles: [UInt32]?)>
+    /// One past the greatest handle of that catalog's places.
+    let builtEnd: UInt32
+    var stale = PersistentDictionary<UInt32, Coordinate>()
+    var changed = PersistentDictionary<UInt32, Coordinate>()
+  }
+
   /// The index built for an earlier catalog, or this one.
   let built: SpatialIndex
   /// The handle of the place at each position of the built index; `nil` when handles are
@@ -26,63 +40,118 @@ package struct CatalogSpatialIndex: Sendable {
   let builtHandles: [UInt32]?
   /// The built index's places that edits removed or moved since, by handle, each with the
   /// coordinate it has there.
-  let stale: [UInt32: Coordinate]
+  private(set) var stale: PersistentDictionary<UInt32, Coordinate>
   /// Where the places edits moved or inserted since are, by handle.
-  let changed: [UInt32: Coordinate]
+  private(set) var changed: PersistentDictionary<UInt32, Coordinate>
+  /// The full build under way, if any.
+  private(set) var rebuild: Rebuild?
   /// The index of ``changed``, in ascending handle order, built on first use.
-  private let changedIndex: LazyIndex<ChangedIndex>
+  private let changedIndex = LazyIndex<ChangedIndex>()
   /// The catalog position of a place's handle; `nil` when handles are positions.
   private var positionOfHandle: (@Sendable (UInt32) -> Int)?
   /// The handle of the place at a catalog position; `nil` when handles are positions.
   private var handleAtPosition: (@Sendable (Int) -> UInt32)?
+
+  /// The number of changed places from which an edit starts a full build in the background:
+  /// 256, or a 512th of the built places when that is more.
+  static func rebuildThreshold(builtCount: Int) -> Int {
+    max(256, builtCount / 512)
+  }
 
   /// The index of `places`, whose handles are `handles` (their positions when `nil`).
   ///
   /// - Complexity: O(*n* log *n*).
   init(places: [Place], handles: [UInt32]?) {
     self.init(
-      built: SpatialIndex(places: places), builtHandles: handles, stale: [:], changed: [:])
+      built: SpatialIndex(places: places), builtHandles: handles, stale: PersistentDictionary(),
+      changed: PersistentDictionary(), rebuild: nil)
   }
 
   private init(
-    built: SpatialIndex, builtHandles: [UInt32]?, stale: [UInt32: Coordinate],
-    changed: [UInt32: Coordinate]
+    built: SpatialIndex, builtHandles: [UInt32]?,
+    stale: PersistentDictionary<UInt32, Coordinate>,
+    changed: PersistentDictionary<UInt32, Coordinate>, rebuild: Rebuild?
   ) {
     self.built = built
     self.builtHandles = builtHandles
     self.stale = stale
     self.changed = changed
-    changedIndex = LazyIndex()
+    self.rebuild = rebuild
   }
 
   // MARK: - Edits
 
-  /// The index with `changes` made: each a place's handle, its coordinate before (`nil` for an
-  /// inserted place) and after (`nil` for a removed one); `nil` when so many places changed
-  /// since the full build that another is due.
+  /// The index with `changes` made, for `edited`, the storage the edits made: each a place's
+  /// handle, its coordinate before (`nil` for an inserted place) and after (`nil` for a removed
+  /// one).
   ///
-  /// - Complexity: O(*c*) for *c* places changed since the full build.
+  /// Takes a full build that has finished, or starts one for `edited` when enough places
+  /// changed (see ``rebuildThreshold(builtCount:)``).
+  ///
+  /// - Complexity: O(*k* (*c* / 2048 + 128)) for *k* changes and *c* places changed since the
+  ///   full build; starting a build costs O(1) here.
   func deriving(
-    _ changes: [(handle: UInt32, old: Coordinate?, new: Coordinate?)]
-  ) -> CatalogSpatialIndex? {
-    var stale = stale
-    var changed = changed
+    _ changes: [(handle: UInt32, old: Coordinate?, new: Coordinate?)], edited: CatalogStorage
+  ) -> CatalogSpatialIndex {
+    var derived = CatalogSpatialIndex(
+      built: built, builtHandles: builtHandles, stale: stale, changed: changed, rebuild: rebuild)
     let builtEnd = builtHandleEnd
     for (handle, old, new) in changes {
       // A handle below the built ones' end is in the built index: no edit names a place
       // removed before it was built.
-      if handle < builtEnd, stale[handle] == nil, let old {
-        stale[handle] = old
+      Self.note(
+        handle: handle, old: old, new: new, builtEnd: builtEnd, stale: &derived.stale,
+        changed: &derived.changed)
+      if var rebuild = derived.rebuild {
+        derived.rebuild = nil
+        Self.note(
+          handle: handle, old: old, new: new, builtEnd: rebuild.builtEnd, stale: &rebuild.stale,
+          changed: &rebuild.changed)
+        derived.rebuild = rebuild
       }
-      changed[handle] = new
     }
-    let changedCount = changed.count + stale.keys.count { changed[$0] == nil }
-    guard ChangedPlacesLimit.allows(changed: changedCount, builtCount: built.count) else {
-      return nil
+    if let rebuild = derived.rebuild, let result = rebuild.job.finished {
+      return CatalogSpatialIndex(
+        built: result.index, builtHandles: result.handles, stale: rebuild.stale,
+        changed: rebuild.changed, rebuild: nil)
     }
-    return CatalogSpatialIndex(
-      built: built, builtHandles: builtHandles, stale: stale, changed: changed)
+    if derived.rebuild == nil,
+      max(derived.stale.count, derived.changed.count)
+        > Self.rebuildThreshold(builtCount: built.count)
+    {
+      derived.rebuild = Rebuild(
+        job: IndexRebuild {
+          (SpatialIndex(places: edited.places), edited.handlesByPosition)
+        },
+        builtEnd: UInt32(edited.placeOfHandle.count))
+    }
+    return derived
   }
+
+  /// Notes that the place with `handle` moved from `old` to `new` against an index built for
+  /// the places whose handles are below `builtEnd`.
+  private static func note(
+    handle: UInt32, old: Coordinate?, new: Coordinate?, builtEnd: UInt32,
+    stale: inout PersistentDictionary<UInt32, Coordinate>,
+    changed: inout PersistentDictionary<UInt32, Coordinate>
+  ) {
+    if handle < builtEnd, stale[handle] == nil, let old {
+      stale[handle] = old
+    }
+    changed[handle] = new
+  }
+
+  /// Waits for the full build under way, if any: for tests that drive a rebuild to its end.
+  func waitForRebuild() {
+    rebuild?.job.waitUntilFinished()
+  }
+
+  /// The number of places edits changed since the full build in use: those the small index
+  /// holds.
+  package var changedPlaceCount: Int { changed.count }
+
+  /// Whether a full build is under way in the background.
+  package var isRebuilding: Bool { rebuild != nil }
 
   /// This index read through a catalog whose handles `handleAtPosition` and `positionOfHandle`
   /// convert to and from positions: its queries take and give that catalog's positions.
@@ -141,7 +210,10 @@ package struct CatalogSpatialIndex: Sendable {
   /// - Complexity: The built index's count and the small one's, plus O(*s*) for the *s* stale
   ///   places.
   package func numberOfPlaces(in bounds: CoordinateBounds) -> Int {
-    let staleInside = stale.values.count { bounds.contains($0) }
+    var staleInside = 0
+    stale.forEachPair { _, coordinate in
+      if bounds.contains(coordinate) { staleInside += 1 }
+    }
     let changedInside = changedPlaces?.index.numberOfPlaces(in: bounds) ?? 0
     return built.numberOfPlaces(in: bounds) - staleInside + changedInside
   }
@@ -292,9 +364,13 @@ package struct CatalogSpatialIndex: Sendable {
 
   /// The number of stale places whose key in the built index, by handle, is less than `key`.
   private func numberOfStalePlaces(before key: DistanceKey, from origin: Coordinate) -> Int {
-    stale.count { handle, coordinate in
-      DistanceKey(distance: origin.distance(to: coordinate), position: Int(handle)) < key
+    var before = 0
+    stale.forEachPair { handle, coordinate in
+      if DistanceKey(distance: origin.distance(to: coordinate), position: Int(handle)) < key {
+        before += 1
+      }
     }
+    return before
   }
 
   /// The number of changed places whose key, by handle, is less than `key`.
@@ -310,11 +386,12 @@ package struct CatalogSpatialIndex: Sendable {
   var changedPlaces: ChangedIndex? {
     guard !changed.isEmpty else { return nil }
     return changedIndex.value {
-      let handles = changed.keys.sorted()
-      // Safe: every handle is a key of `changed`.
+      var places: [(handle: UInt32, coordinate: Coordinate)] = []
+      places.reserveCapacity(changed.count)
+      changed.forEachPair { places.append(($0, $1)) }
+      places.sort { $0.handle < $1.handle }
       return ChangedIndex(
-        index: SpatialIndex(coordinates: handles.map { changed[$0].unsafelyUnwrapped }),
-        handles: handles)
+        index: SpatialIndex(coordinates: places.map(\.coordinate)), handles: places.map(\.handle))
     }
   }
 

@@ -50,15 +50,15 @@ struct CatalogSpatialIndexTests {
     }
   }
 
-  @Test func anEditOfMoreThanTheLimitBuildsTheIndexAgain() throws {
+  @Test func anEditPastTheThresholdStartsAFullBuildInTheBackgroundThatALaterEditTakes() throws {
     let coordinates = RandomCatalog.coordinates(count: 400, seed: 9)
     let places = coordinates.enumerated().map { offset, coordinate in
       Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
     }
     let catalog = try PlaceCatalog(places)
     _ = catalog.spatialIndex
-    func moved(_ count: Int) -> [PlaceEdit] {
-      places.prefix(count).enumerated().map { offset, place in
+    func moved(_ range: Range<Int>) -> [PlaceEdit] {
+      places[range].enumerated().map { offset, place in
         // Nowhere a random place is.
         let coordinate = Coordinate.fixture(Double(offset % 170) - 84.875, 0.125)
         return .update(Place(id: place.id, name: place.name, coordinate: coordinate))
@@ -66,13 +66,22 @@ struct CatalogSpatialIndexTests {
     }
     var generator = SplitMix64(seed: 9)
 
-    let atLimit = try catalog.applying(moved(256)).catalog
-    try Self.expectAnswersAsAFreshIndex(atLimit, step: 0, using: &generator)
-    #expect(atLimit.indexBuildCount == 0)
+    let atThreshold = try catalog.applying(moved(0..<256)).catalog
+    try Self.expectAnswersAsAFreshIndex(atThreshold, step: 0, using: &generator)
+    #expect(atThreshold.indexBuildCount == 0)
+    #expect(!atThreshold.spatialIndex.isRebuilding)
 
-    let pastLimit = try catalog.applying(moved(257)).catalog
-    try Self.expectAnswersAsAFreshIndex(pastLimit, step: 1, using: &generator)
-    #expect(pastLimit.indexBuildCount == 1)
+    let pastThreshold = try catalog.applying(moved(0..<257)).catalog
+    try Self.expectAnswersAsAFreshIndex(pastThreshold, step: 1, using: &generator)
+    #expect(pastThreshold.indexBuildCount == 0)
+    #expect(pastThreshold.spatialIndex.isRebuilding)
+
+    pastThreshold.waitForIndexRebuilds()
+    let taken = try pastThreshold.applying(moved(300..<302)).catalog
+    try Self.expectAnswersAsAFreshIndex(taken, step: 2, using: &generator)
+    #expect(taken.indexBuildCount == 0)
+    #expect(!taken.spatialIndex.isRebuilding)
+    #expect(taken.spatialIndex.changedPlaceCount == 2)
   }
 
   @Test func aPlaceMovedOntoAnotherComesAfterItInCatalogOrder() throws {

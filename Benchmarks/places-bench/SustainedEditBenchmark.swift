@@ -1,0 +1,169 @@
+import PlacesModel
+import ViewModels
+
+/// Live places over time: a long stream of random edits, each applied alone through the
+/// model's public API with the screens of an app attached, every index built first; the
+/// figures a single edit hides (the mean, the slowest, and whether the cost grows with the
+/// history), then a batch of moves after the stream, and the memory the edited catalog holds.
+enum SustainedEditBenchmark {
+  /// The screens of one app over one catalog, each drawing nothing, every index built.
+  private final class Scene {
+    let model: PlacesModel
+    let map: MapViewModel
+    let list: ListViewModel
+    let search: SearchViewModel
+    let mapView = NoOpMapView()
+    let listView = NoOpListView()
+    let searchView = NoOpSearchView()
+
+    /// The map at city zoom over the middle place, the list (by distance from that place when
+    /// `byDistance`, else by name) and a search for "stock".
+    init(places: [Place], byDistance: Bool) throws {
+      model = try PlacesModel(places: places)
+      let centre = places[places.count / 2].coordinate
+      map = MapViewModel(
+        model: model, camera: try MapCamera(centre: centre, zoom: 11),
+        viewSize: MapBenchmarks.viewSize)
+      list = ListViewModel(model: model)
+      search = SearchViewModel(model: model)
+      map.view = mapView
+      list.view = listView
+      search.view = searchView
+      search.queryChanged("stock")
+      if byDistance {
+        model.location = centre
+      }
+      model.places.prepareIndexes()
+      _ = list.rows.first  // The list's order, as a screen showing rows has built it.
+    }
+  }
+
+  /// What a stream of edits measured.
+  private struct Stream {
+    /// Each edit's milliseconds, in order.
+    let milliseconds: [Double]
+    /// The slowest batch of moves after the stream, and the median one, in milliseconds.
+    let batchWorst: Double
+    let batchMedian: Double
+    let batchSize: Int
+  }
+
+  /// The seed of the random edits, so that every run makes the same ones.
+  static let seed: UInt64 = 17
+
+  /// Streams random edits with the list by name, then by distance; returns the last catalog
+  /// of the first, every screen released, and the number of edits, for the memory figure.
+  static func run(
+    places: [Place], quick: Bool, report: inout Report
+  ) -> (catalog: PlaceCatalog?, editCount: Int) {
+    var edited: PlaceCatalog?
+    let editCount = quick ? 3_000 : 100_000
+    let window = quick ? 1_000 : 10_000
+    for byDistance in [false, true] {
+      let listName = byDistance ? "list by distance" : "list by name"
+      progress("edits: \(editCount) random edits one at a time, \(listName)")
+      do {
+        var catalog: PlaceCatalog?
+        let stream = try measure(
+          places: places, byDistance: byDistance, editCount: editCount, quick: quick,
+          finalCatalog: &catalog)
+        add(stream, places: places.count, listName: listName, window: window, report: &report)
+        if !byDistance {
+          edited = catalog
+        }
+      } catch {
+        report.failures.append("edits: sustained edits, \(listName): \(error)")
+      }
+    }
+    return (edited, editCount)
+  }
+
+  /// Applies `editCount` random edits one at a time, timing each, then batches of moves.
+  private static func measure(
+    places: [Place], byDistance: Bool, editCount: Int, quick: Bool,
+    finalCatalog: inout PlaceCatalog?
+  ) throws -> Stream {
+    let scene = try Scene(places: places, byDistance: byDistance)
+    var edits = RandomEdits(ids: places.map(\.id), seed: seed)
+    var milliseconds: [Double] = []
+    milliseconds.reserveCapacity(editCount)
+    for _ in 0..<editCount {
+      let edit = try edits.next(of: scene.model.places)
+      var failure: (any Error)?
+      milliseconds.append(
+        Timing.nanoseconds {
+          do { try scene.model.apply([edit]) } catch { failure = error }
+        } / 1e6)
+      if let failure { throw failure }
+    }
+    let batchSize = min(1_000, scene.model.places.count / 2)
+    var batches: [Double] = []
+    for _ in 0..<(quick ? 3 : 10) {
+      var batch: [PlaceEdit] = []
+      var seen = Set<Place.ID>()
+      while batch.count < batchSize {
+        let move = edits.nextMove(of: scene.model.places)
+        if seen.insert(move.id).inserted { batch.append(move) }
+      }
+      var failure: (any Error)?
+      batches.append(
+        Timing.nanoseconds {
+          do { try scene.model.apply(batch) } catch { failure = error }
+        } / 1e6)
+      if let failure { throw failure }
+    }
+    finalCatalog = scene.model.places
+    return Stream(
+      milliseconds: milliseconds, batchWorst: batches.max() ?? 0,
+      batchMedian: Timing.median(batches), batchSize: batchSize)
+  }
+
+  /// Reports the figures of `stream`.
+  private static func add(
+    _ stream: Stream, places: Int, listName: String, window: Int, report: inout Report
+  ) {
+    let times = stream.milliseconds
+    let count = times.count
+    let sorted = times.sorted()
+    let mean = times.reduce(0, +) / Double(max(count, 1))
+    let p99 = sorted.isEmpty ? 0 : sorted[min(count - 1, count * 99 / 100)]
+    let worst = sorted.last ?? 0
+    let first = times.prefix(window).reduce(0, +) / Double(max(min(window, count), 1))
+    let last = times.suffix(window).reduce(0, +) / Double(max(min(window, count), 1))
+    let scene =
+      "\(places) places, map at city zoom, \(listName) and search (\"stock\") attached, "
+      + "every index built first"
+    let what = "\(count) random edits one at a time"
+    let note =
+      "PlacesModel.apply([edit]) for each edit, input to last view command; \(RandomEdits.mix)"
+      + ", drawn with SplitMix64 seed \(seed); \(scene)"
+    report.add(
+      Figure(
+        section: "edits", name: "\(what), \(listName): mean per edit", value: mean,
+        unit: "ms", target: .valueAtMost(0.1), note: note))
+    report.add(
+      Figure(
+        section: "edits", name: "\(what), \(listName): 99th percentile", value: p99,
+        unit: "ms"))
+    report.add(
+      Figure(
+        section: "edits", name: "\(what), \(listName): slowest edit", value: worst,
+        unit: "ms", target: .valueAtMost(8),
+        note: "half a frame at 60 Hz: a rebuild spread over edits or made off the thread "
+          + "never stalls one"))
+    report.add(
+      Figure(
+        section: "edits",
+        name: "\(what), \(listName): mean of the last \(window) vs the first \(window)",
+        value: last, unit: "ms", baseline: (name: "first \(window)", value: first),
+        ratio: Figure.ratio(last, first), target: .ratioAtMost(1.5),
+        note: "no growth with the history of edits"))
+    report.add(
+      Figure(
+        section: "edits",
+        name: "A batch of \(stream.batchSize) moves after \(count) edits, \(listName): slowest",
+        value: stream.batchWorst, unit: "ms", target: .valueBelow(50),
+        note: "slowest of the batches of random moves applied after the stream; median "
+          + "\(Report.format(stream.batchMedian)) ms"))
+  }
+}

@@ -1,0 +1,119 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+/// The name and spatial indexes that follow edits start a full build in the background past
+/// their threshold and take it at a later edit: every answer, before the threshold, while the
+/// build runs, at the edit that takes it and after, is the answer of an index built for the
+/// edited catalog, and no edit or query builds an index on the calling thread.
+struct IndexRebuildTests {
+  /// One random edit of `catalog`: a move (anywhere, onto another place, to a pole or the
+  /// antimeridian), a rename, an insert or a removal.
+  static func randomEdit(
+    of catalog: PlaceCatalog, nextID: inout Int64, using generator: inout SplitMix64
+  ) -> PlaceEdit {
+    let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+    let coordinate = CatalogSpatialIndexTests.coordinate(near: catalog, using: &generator)
+    let name = CatalogNameIndexTests.names.randomElement(using: &generator) ?? "Sala"
+    switch Int.random(in: 0..<10, using: &generator) {
+    case 0:
+      nextID += 1
+      return .insert(Place(id: PlaceID(nextID), name: name, coordinate: coordinate))
+    case 1 where catalog.count > 100:
+      return .remove(place.id)
+    case 2, 3:
+      return .update(Place(id: place.id, name: name, coordinate: place.coordinate))
+    default:
+      return .update(Place(id: place.id, name: place.name, coordinate: coordinate))
+    }
+  }
+
+  /// Whether to check every answer after `step`: around the threshold, after each wait, and
+  /// every so often.
+  static func checks(_ step: Int, waits: Set<Int>) -> Bool {
+    (250...262).contains(step) || waits.contains(step) || waits.contains(step - 1)
+      || step.isMultiple(of: 40)
+  }
+
+  @Test(arguments: [81, 82] as [UInt64])
+  func theSpatialIndexTakesItsBackgroundBuildAndAnswersAsAFreshIndexThroughout(
+    seed: UInt64
+  ) throws {
+    var generator = SplitMix64(seed: seed)
+    let coordinates = RandomCatalog.coordinates(count: 500, seed: seed)
+    var catalog = try PlaceCatalog(
+      coordinates.enumerated().map { offset, coordinate in
+        Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
+      })
+    _ = catalog.spatialIndex
+    var nextID: Int64 = 100_000
+    // Waits at a few edits; between them the builds finish whenever they do.
+    let waits: Set<Int> = [300, 420, 700, 701, 980]
+    var tookABuild = false
+    for step in 0..<1_000 {
+      let before = catalog.spatialIndex.changedPlaceCount
+      catalog = try catalog.applying([
+        Self.randomEdit(of: catalog, nextID: &nextID, using: &generator)
+      ])
+      .catalog
+      tookABuild = tookABuild || catalog.spatialIndex.changedPlaceCount < before
+      if waits.contains(step) {
+        catalog.waitForIndexRebuilds()
+      }
+      if Self.checks(step, waits: waits) {
+        try CatalogSpatialIndexTests.expectAnswersAsAFreshIndex(
+          catalog, step: step, using: &generator)
+      }
+      #expect(catalog.indexBuildCount == 0, "step \(step)")
+    }
+    #expect(tookABuild)
+    #expect(catalog.spatialIndex.changedPlaceCount < 800)
+  }
+
+  @Test(arguments: [83, 84] as [UInt64])
+  func theNameIndexTakesItsBackgroundBuildAndAnswersAsAFreshIndexThroughout(
+    seed: UInt64
+  ) throws {
+    var generator = SplitMix64(seed: seed)
+    let coordinates = RandomCatalog.coordinates(count: 500, seed: seed)
+    var catalog = try PlaceCatalog(
+      coordinates.enumerated().map { offset, coordinate in
+        Place(
+          id: PlaceID(offset),
+          name: CatalogNameIndexTests.names[offset % CatalogNameIndexTests.names.count],
+          coordinate: coordinate, population: offset % 4 * 100)
+      })
+    _ = catalog.nameMatches(for: "sa", near: nil, limit: 5)
+    var nextID: Int64 = 100_000
+    let waits: Set<Int> = [300, 420, 700, 701, 980]
+    var tookABuild = false
+    for step in 0..<1_000 {
+      let before = catalog.nameIndex.changedPlaceCount
+      catalog = try catalog.applying([
+        Self.randomEdit(of: catalog, nextID: &nextID, using: &generator)
+      ])
+      .catalog
+      tookABuild = tookABuild || catalog.nameIndex.changedPlaceCount < before
+      if waits.contains(step) {
+        catalog.waitForIndexRebuilds()
+      }
+      if Self.checks(step, waits: waits) {
+        let fresh = try PlaceCatalog(Array(catalog))
+        let origin = Coordinate.fixture(Double(step % 50), Double(step * 7 % 360 - 180))
+        for query in CatalogNameIndexTests.queries {
+          for near in [nil, origin] {
+            let found = catalog.nameMatches(for: query, near: near, limit: 20)
+            let expected = fresh.nameMatches(for: query, near: near, limit: 20)
+            #expect(
+              found.map(\.position) == expected.map(\.position)
+                && found.map(\.kind) == expected.map(\.kind),
+              "step \(step): \(query) near \(String(describing: near))")
+          }
+        }
+      }
+      #expect(catalog.indexBuildCount == 0, "step \(step)")
+    }
+    #expect(tookABuild)
+    #expect(catalog.nameIndex.changedPlaceCount < 800)
+  }
+}
