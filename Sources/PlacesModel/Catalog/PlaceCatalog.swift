@@ -104,20 +104,6 @@ public struct PlaceCatalog: Sendable {
 
   // MARK: - Indexes
 
-  /// Builds every index of the catalog that is not built yet, so that no later query waits
-  /// for one.
-  ///
-  /// Safe to call from any thread, and more than once: each index is still built once.
-  ///
-  /// - Complexity: O(*n* log *n*) the first time, O(1) after.
-  public func prepareIndexes() {
-    _ = storage.spatialIndex
-    _ = storage.nameIndex
-    _ = storage.nameOrder
-    _ = storage.clusterHierarchy(
-      radius: Self.standardClusterRadius, maximumLevel: Self.standardClusterMaximumLevel)
-  }
-
   /// The spatial index: rectangles, nearest first, rank by distance, in this catalog's
   /// positions.
   ///
