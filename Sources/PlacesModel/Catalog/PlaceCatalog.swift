@@ -16,7 +16,8 @@
 /// exactly once (threads that ask at the same moment wait for the one build), and then shared
 /// by every copy of the value. A front end that would rather not pay for them on the first
 /// camera move or the first keystroke calls ``prepareIndexes()`` beforehand, for example while
-/// a launch screen shows, without knowing which indexes exist.
+/// a launch screen shows, without knowing which indexes exist; it builds them at the same time,
+/// one a thread.
 ///
 /// ## Distances
 /// The one distance of the package is ``Coordinate/distance(to:)``, in metres along a great
