@@ -37,8 +37,10 @@ final class CatalogStorage: Sendable {
   ///
   /// - Complexity: O(*n*).
   convenience init(_ places: [Place]) throws(PlacesModelError) {
+    // Pairs that say how many they are, so that the table starts with room for all of them
+    // instead of rehashing every key several times as it grows.
     let handleByID = try PersistentDictionary(
-      places.enumerated().lazy.map { ($0.element.id, UInt32($0.offset)) }
+      places.indices.lazy.map { (places[$0].id, UInt32($0)) }
     ) { (id, first, second) throws(PlacesModelError) in
       throw .duplicateID(id, firstIndex: Int(first), secondIndex: Int(second))
     }
@@ -54,8 +56,7 @@ final class CatalogStorage: Sendable {
   convenience init(uniquePlaces places: [Place]) {
     self.init(
       placeOfHandle: PersistentArray(places.lazy.map { Optional($0) }),
-      handleByID: PersistentDictionary(
-        places.enumerated().lazy.map { ($0.element.id, UInt32($0.offset)) }),
+      handleByID: PersistentDictionary(places.indices.lazy.map { (places[$0].id, UInt32($0)) }),
       removedHandles: [])
     placeArray.preset(places)
   }

@@ -16,7 +16,8 @@
 /// exactly once (threads that ask at the same moment wait for the one build), and then shared
 /// by every copy of the value. A front end that would rather not pay for them on the first
 /// camera move or the first keystroke calls ``prepareIndexes()`` beforehand, for example while
-/// a launch screen shows, without knowing which indexes exist.
+/// a launch screen shows, without knowing which indexes exist; it builds them at the same time,
+/// one a thread.
 ///
 /// ## Distances
 /// The one distance of the package is ``Coordinate/distance(to:)``, in metres along a great
@@ -103,20 +104,6 @@ public struct PlaceCatalog: Sendable {
   }
 
   // MARK: - Indexes
-
-  /// Builds every index of the catalog that is not built yet, so that no later query waits
-  /// for one.
-  ///
-  /// Safe to call from any thread, and more than once: each index is still built once.
-  ///
-  /// - Complexity: O(*n* log *n*) the first time, O(1) after.
-  public func prepareIndexes() {
-    _ = storage.spatialIndex
-    _ = storage.nameIndex
-    _ = storage.nameOrder
-    _ = storage.clusterHierarchy(
-      radius: Self.standardClusterRadius, maximumLevel: Self.standardClusterMaximumLevel)
-  }
 
   /// The spatial index: rectangles, nearest first, rank by distance, in this catalog's
   /// positions.

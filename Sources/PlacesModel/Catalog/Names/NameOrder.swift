@@ -31,13 +31,20 @@ package struct NameOrder: Sendable {
   /// Names compare with `String`'s `<`: by Unicode scalars of their canonical form, not by a
   /// locale's collation, so the order is the same everywhere.
   ///
+  /// Most comparisons read only each name's ``NameSortKey``, made once per place; whole names
+  /// and identifiers are compared only when the keys cannot tell.
+  ///
   /// - Complexity: O(*n* log *n*).
   init(handles: [UInt32], place: (UInt32) -> Place) {
-    let keyed = handles.map { (place($0), $0) }.sorted { Self.isBefore($0.0, $1.0) }
+    var keyed = handles.map { (key: NameSortKey(place($0).name), handle: $0) }
+    keyed.sort { left, right in
+      NameSortKey.order(left.key, right.key)
+        ?? Self.isBefore(place(left.handle), place(right.handle))
+    }
     var start = 0
     while start < keyed.count {
       let end = min(start + Self.blockCapacity / 2, keyed.count)
-      blocks.append(Block(keyed[start..<end].lazy.map(\.1)))
+      blocks.append(Block(keyed[start..<end].lazy.map(\.handle)))
       starts.append(end)
       start = end
     }
