@@ -1,6 +1,9 @@
 // Checks that every public symbol written in the source has a documentation comment.
 //
-// Usage: check-symbol-docs SYMBOL-GRAPH-DIRECTORY...
+// Usage: check-symbol-docs [--list] SYMBOL-GRAPH-DIRECTORY...
+//
+// With `--list` it checks nothing and prints every public symbol written in the source, one a
+// line, as `module<TAB>kind<TAB>path` (scripts/count-public-symbols.sh counts them).
 //
 // Reads the `*.symbols.json` files that `swift-symbolgraph-extract` wrote (with
 // `-minimum-access-level public -skip-synthesized-members -skip-inherited-docs`, so a symbol's
@@ -28,16 +31,18 @@ func symbolGraphFiles(in directories: [String]) throws(Failure) -> [URL] {
   return files
 }
 
-/// The undocumented symbols of one graph as `file:line: error:` lines, and how many symbols
-/// were checked.
-func check(_ file: URL) throws -> (problems: [String], checked: Int) {
+/// The undocumented symbols of one graph as `file:line: error:` lines, how many symbols were
+/// checked, and each of them as `module<TAB>kind<TAB>path`.
+func check(_ file: URL) throws -> (problems: [String], checked: Int, listed: [String]) {
   let data = try Data(contentsOf: file)
   guard let graph = try JSONSerialization.jsonObject(with: data) as? [String: Any],
     let symbols = graph["symbols"] as? [[String: Any]]
   else {
     throw Failure(description: "\(file.path): not a symbol graph (no \"symbols\" array)")
   }
+  let module = (graph["module"] as? [String: Any])?["name"] as? String ?? "?"
   var problems: [String] = []
+  var listed: [String] = []
   var checked = 0
   for symbol in symbols {
     let access = symbol["accessLevel"] as? String ?? ""
@@ -45,11 +50,12 @@ func check(_ file: URL) throws -> (problems: [String], checked: Int) {
       let location = symbol["location"] as? [String: Any]
     else { continue }
     checked += 1
+    let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
+    let kind = (symbol["kind"] as? [String: Any])?["displayName"] as? String ?? "symbol"
+    listed.append("\(module)\t\(kind.lowercased())\t\(path)")
     let lines = (symbol["docComment"] as? [String: Any])?["lines"] as? [[String: Any]] ?? []
     let text = lines.compactMap { $0["text"] as? String }.joined()
     guard text.allSatisfy(\.isWhitespace) else { continue }
-    let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
-    let kind = (symbol["kind"] as? [String: Any])?["displayName"] as? String ?? "symbol"
     let uri = location["uri"] as? String ?? ""
     let sourcePath = URL(string: uri)?.path ?? uri
     let position = location["position"] as? [String: Any]
@@ -58,24 +64,34 @@ func check(_ file: URL) throws -> (problems: [String], checked: Int) {
       "\(sourcePath):\(line): error: public \(kind.lowercased()) '\(path)' has no documentation "
         + "comment; add a /// comment that says what it promises")
   }
-  return (problems, checked)
+  return (problems, checked, listed)
 }
 
-let directories = Array(CommandLine.arguments.dropFirst())
+let isListing = CommandLine.arguments.dropFirst().first == "--list"
+let directories = Array(CommandLine.arguments.dropFirst(isListing ? 2 : 1))
 do {
   guard !directories.isEmpty else {
-    throw Failure(description: "usage: check-symbol-docs SYMBOL-GRAPH-DIRECTORY...")
+    throw Failure(description: "usage: check-symbol-docs [--list] SYMBOL-GRAPH-DIRECTORY...")
   }
   let files = try symbolGraphFiles(in: directories)
   guard !files.isEmpty else {
     throw Failure(description: "no *.symbols.json file in \(directories.joined(separator: ", "))")
   }
   var problems: [String] = []
+  var listed: [String] = []
   var checked = 0
   for file in files {
     let result = try check(file)
     problems += result.problems
+    listed += result.listed
     checked += result.checked
+  }
+  if isListing {
+    // A symbol extended from another module's graph can appear twice: list it once.
+    for symbol in Set(listed).sorted() {
+      print(symbol)
+    }
+    exit(0)
   }
   for problem in Set(problems).sorted() {
     print(problem)

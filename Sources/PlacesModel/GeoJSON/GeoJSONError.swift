@@ -82,20 +82,20 @@ extension GeoJSONError {
   /// One kind of problem, found in `count` features, the first of them at `index`.
   public struct FeatureFailure: Equatable, Sendable {
     /// The 0-based position in `features` of the first feature with the problem.
-    public var index: Int
+    public let index: Int
     /// The 1-based line where that feature starts.
-    public var line: Int
+    public let line: Int
     /// What is wrong with that feature.
-    public var problem: FeatureProblem
+    public let problem: FeatureProblem
     /// How many features have a problem of this kind, at least 1.
-    public var count: Int
+    public let count: Int
     /// The id of the first feature with the problem, when it has one of its own (its `id`, or
     /// the property chosen for ids) that could be read and the problem is not with the id
     /// itself; `nil` otherwise.
-    public var id: PlaceID?
+    public let id: PlaceID?
 
     /// Creates a failure from its parts; `count` is 1 and `id` is `nil` unless given.
-    public init(
+    package init(
       index: Int, line: Int, problem: FeatureProblem, count: Int = 1, id: PlaceID? = nil
     ) {
       self.index = index

@@ -34,16 +34,16 @@ public struct GeoJSONLoad: Equatable, Sendable {
   }
 
   /// The places, in file order; identifiers are unique.
-  public var places: [Place]
+  public let places: [Place]
   /// The features skipped and the values left out, by reason; empty when every feature
   /// became a place whole.
-  public var report: GeoJSONLoadReport
+  public let report: GeoJSONLoadReport
   /// The form of GeoJSON the file has.
-  public var form: Form
+  public let form: Form
 
   /// Creates a load from its parts; the report is empty and the form a FeatureCollection
   /// unless given.
-  public init(
+  package init(
     places: [Place], report: GeoJSONLoadReport = GeoJSONLoadReport(),
     form: Form = .featureCollection
   ) {

@@ -34,16 +34,16 @@ public struct GeoJSONLoadReport: Equatable, Sendable {
   /// How often one reason applied, and where first.
   public struct Entry: Equatable, Sendable {
     /// Why.
-    public var reason: Reason
+    public let reason: Reason
     /// How many features it applied to.
-    public var count: Int
+    public let count: Int
     /// The 0-based position in `features` of the first feature it applied to.
-    public var firstIndex: Int
+    public let firstIndex: Int
     /// The 1-based line where that feature starts.
-    public var firstLine: Int
+    public let firstLine: Int
 
     /// Creates an entry from its parts.
-    public init(reason: Reason, count: Int, firstIndex: Int, firstLine: Int) {
+    package init(reason: Reason, count: Int, firstIndex: Int, firstLine: Int) {
       self.reason = reason
       self.count = count
       self.firstIndex = firstIndex
@@ -52,10 +52,10 @@ public struct GeoJSONLoadReport: Equatable, Sendable {
   }
 
   /// One entry per reason that applied, in the order the reasons first occurred in the file.
-  public var entries: [Entry]
+  public let entries: [Entry]
 
   /// Creates a report from its entries; an empty report unless given.
-  public init(entries: [Entry] = []) {
+  package init(entries: [Entry] = []) {
     self.entries = entries
   }
 

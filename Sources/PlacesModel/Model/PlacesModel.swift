@@ -305,7 +305,7 @@ public final class PlacesModel {
   /// included.
   ///
   /// - Complexity: O(*n*) in the number of registrations.
-  public var delegateCount: Int {
+  package var delegateCount: Int {
     delegates.count
   }
 

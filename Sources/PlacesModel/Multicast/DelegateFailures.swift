@@ -14,7 +14,9 @@ public struct DelegateFailures: Error {
 
     /// Records that the delegate `delegate`, of class `delegateType`, called at `position`,
     /// threw `error`.
-    public init(delegate: ObjectIdentifier, delegateType: String, position: Int, error: any Error) {
+    @usableFromInline package init(
+      delegate: ObjectIdentifier, delegateType: String, position: Int, error: any Error
+    ) {
       self.delegate = delegate
       self.delegateType = delegateType
       self.position = position
@@ -29,7 +31,7 @@ public struct DelegateFailures: Error {
   public var errors: [any Error] { failures.map(\.error) }
 
   /// Creates the aggregate from the failures.
-  public init(failures: [Failure]) {
+  @usableFromInline package init(failures: [Failure]) {
     self.failures = failures
   }
 }

@@ -7,7 +7,7 @@ public struct ReentrancyLimitExceeded: Error, Equatable, Sendable {
   public let droppedBroadcasts: Int
 
   /// Creates the diagnostic.
-  public init(limit: Int, droppedBroadcasts: Int) {
+  package init(limit: Int, droppedBroadcasts: Int) {
     self.limit = limit
     self.droppedBroadcasts = droppedBroadcasts
   }

@@ -12,7 +12,7 @@ public struct ListRow: Identifiable, Equatable, Sendable {
   public let distance: Double?
 
   /// Creates a row from its parts.
-  public init(id: Place.ID, name: String, country: String?, distance: Double?) {
+  package init(id: Place.ID, name: String, country: String?, distance: Double?) {
     self.id = id
     self.name = name
     self.country = country
@@ -20,7 +20,7 @@ public struct ListRow: Identifiable, Equatable, Sendable {
   }
 
   /// Creates the row for `place`, measuring its distance from `origin` when one is given.
-  public init(place: Place, distanceFrom origin: Coordinate?) {
+  package init(place: Place, distanceFrom origin: Coordinate?) {
     self.init(
       id: place.id,
       name: place.name,

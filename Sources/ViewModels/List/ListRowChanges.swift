@@ -17,7 +17,7 @@ public struct ListRowChanges: Equatable, Sendable {
   public let reloaded: [Int]
 
   /// Creates the changes from their parts, each in ascending order.
-  public init(removed: [Int], inserted: [Int], reloaded: [Int]) {
+  package init(removed: [Int], inserted: [Int], reloaded: [Int]) {
     self.removed = removed
     self.inserted = inserted
     self.reloaded = reloaded

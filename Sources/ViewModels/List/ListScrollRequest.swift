@@ -13,7 +13,7 @@ public struct ListScrollRequest: Identifiable, Hashable, Sendable {
   public let isAnimated: Bool
 
   /// Creates the request numbered `id` to scroll to `row`.
-  public init(id: Int, row: Int, isAnimated: Bool) {
+  package init(id: Int, row: Int, isAnimated: Bool) {
     self.id = id
     self.row = row
     self.isAnimated = isAnimated

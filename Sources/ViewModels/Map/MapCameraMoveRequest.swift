@@ -12,7 +12,7 @@ public struct MapCameraMoveRequest: Identifiable, Hashable, Sendable {
   public let isAnimated: Bool
 
   /// Creates the request numbered `id` to move to `camera`.
-  public init(id: Int, camera: MapCamera, isAnimated: Bool) {
+  package init(id: Int, camera: MapCamera, isAnimated: Bool) {
     self.id = id
     self.camera = camera
     self.isAnimated = isAnimated

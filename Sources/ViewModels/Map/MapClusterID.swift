@@ -18,6 +18,9 @@ public struct MapClusterID: Hashable, Sendable {
 
   /// Creates the identity of the cluster formed at `level` around `representative`, as printed
   /// by ``description``.
+  ///
+  /// Public for a front end that sends identities out and reads them back, as a web page's tap
+  /// on a cluster comes back to the server.
   public init(level: Int, representative: Place.ID) {
     self.level = level
     self.representative = representative

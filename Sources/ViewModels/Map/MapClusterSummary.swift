@@ -13,7 +13,7 @@ public struct MapClusterSummary: Hashable, Sendable {
   public let splitZoom: Double
 
   /// Creates a summary from its parts.
-  public init(
+  package init(
     marker: MapMarker, representative: Place, countsByCategory: [String: Int], splitZoom: Double
   ) {
     self.marker = marker

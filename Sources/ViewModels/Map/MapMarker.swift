@@ -24,7 +24,7 @@ public struct MapMarker: Identifiable, Hashable, Sendable {
   public let title: String?
 
   /// Creates the marker of `place`.
-  public init(place: Place) {
+  package init(place: Place) {
     id = .place(place.id)
     coordinate = place.coordinate
     count = 1
@@ -41,7 +41,7 @@ public struct MapMarker: Identifiable, Hashable, Sendable {
   }
 
   /// Creates the marker of a cluster of `count` places at `coordinate`.
-  public init(cluster: MapClusterID, count: Int, coordinate: Coordinate) {
+  package init(cluster: MapClusterID, count: Int, coordinate: Coordinate) {
     id = .cluster(cluster)
     self.coordinate = coordinate
     self.count = count

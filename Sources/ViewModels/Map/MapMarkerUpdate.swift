@@ -26,6 +26,10 @@ public struct MapMarkerUpdate: Hashable, Sendable {
     public let into: MapMarker?
 
     /// Creates a removal of the marker `id`, merged into `into` if given.
+    ///
+    /// Public for an app's views: a view that implements both `updateMarkers` requirements of
+    /// ``MapViewDelegate`` forwards the plain one as an update, and a view's own tests build
+    /// the updates it is to animate.
     public init(id: MapMarker.ID, into: MapMarker? = nil) {
       self.id = id
       self.into = into
@@ -41,6 +45,8 @@ public struct MapMarkerUpdate: Hashable, Sendable {
     public let from: MapMarker?
 
     /// Creates an addition of `marker`, split from `from` if given.
+    ///
+    /// Public for an app's views, as ``Removal/init(id:into:)`` is.
     public init(marker: MapMarker, from: MapMarker? = nil) {
       self.marker = marker
       self.from = from
@@ -53,6 +59,8 @@ public struct MapMarkerUpdate: Hashable, Sendable {
   public let added: [Addition]
 
   /// Creates an update.
+  ///
+  /// Public for an app's views, as ``Removal/init(id:into:)`` is.
   public init(removed: [Removal], added: [Addition]) {
     self.removed = removed
     self.added = added

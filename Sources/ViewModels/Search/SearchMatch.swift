@@ -14,7 +14,7 @@ public struct SearchMatch: Identifiable, Hashable, Sendable {
   public var id: Place.ID { place.id }
 
   /// Creates a match from its parts.
-  public init(place: Place, kind: SearchMatchKind, distance: Double?) {
+  package init(place: Place, kind: SearchMatchKind, distance: Double?) {
     self.place = place
     self.kind = kind
     self.distance = distance

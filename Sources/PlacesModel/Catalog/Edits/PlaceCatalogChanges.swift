@@ -18,7 +18,7 @@ public struct PlaceCatalogChanges: Hashable, Sendable {
   public let preservesOrder: Bool
 
   /// Creates the description of a change from its parts.
-  public init(
+  package init(
     inserted: [Place.ID] = [], updated: [Place.ID] = [], removed: [Place.ID] = [],
     preservesOrder: Bool = true
   ) {
