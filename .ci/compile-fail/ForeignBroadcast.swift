@@ -14,6 +14,6 @@ func desynchronise(model: PlacesModel, map: MapViewModel, app: AppCoordinator) {
   map.selectionDidChange(to: 2)
   let listener: any PlacesModelDelegate = map
   _ = listener
-  map.catalogDidChange(to: .empty, changes: PlaceCatalogChanges(from: .empty, to: .empty))
+  map.catalogDidChange(to: .empty)
   app.listViewModel.didChange(places: [], changes: PlaceCatalogChanges(from: .empty, to: .empty))
 }

@@ -38,8 +38,9 @@ public final class AppCoordinator: Coordinator {
   private var owned: [AnyObject] = []
   private var cardCoordinator: PlaceCardCoordinator?
   private var isStarted = false
-  /// Hears the model for this coordinator; the model holds it weakly, this strongly.
-  private let listener = ModelListener()
+  /// Hears the model for this coordinator, once started; the model holds it weakly, this
+  /// strongly.
+  private var listener: ModelListener?
   /// The catalog last heard of, to find the selected place in.
   private var catalog = PlaceCatalog.empty
 
@@ -91,7 +92,7 @@ public final class AppCoordinator: Coordinator {
       searchViewModel.attach(state)
       owned.append(state)
     }
-    listener.listen(to: model, for: self)
+    listener = ModelListener(model: model) { [weak self] in self?.apply($0) }
   }
 
   // MARK: - Navigation
@@ -109,16 +110,20 @@ public final class AppCoordinator: Coordinator {
   }
 }
 
-// MARK: - Model changes
+// MARK: - Model changes (private: only the model's broadcast reaches them)
 
-extension AppCoordinator: ModelReactions {
-  /// Keeps the catalog, to look the selection up in.
-  package func catalogDidChange(to catalog: PlaceCatalog) {
-    self.catalog = catalog
+extension AppCoordinator {
+  /// Keeps each catalog, to look the selection up in, and navigates on each selection.
+  private func apply(_ change: PlacesModelChange) {
+    switch change {
+    case .places(let catalog, changes: _): self.catalog = catalog
+    case .location: break
+    case .selection(let id): selectionDidChange(to: id)
+    }
   }
 
   /// Shows the card of the selected place, dismissing the card shown before.
-  package func selectionDidChange(to id: Place.ID?) {
+  private func selectionDidChange(to id: Place.ID?) {
     let place = id.flatMap(catalog.place(withID:))
     guard place?.id != cardCoordinator?.place.id else { return }
     dismissCard()

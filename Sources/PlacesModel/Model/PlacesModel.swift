@@ -56,18 +56,25 @@ public final class PlacesModel {
   ///   work out the difference by identifier. The new catalog's indexes are built by the
   ///   catalog, once, on first use.
   public var places: PlaceCatalog {
-    didSet {
-      guard broadcastsCatalog, places != oldValue else { return }
-      install(oldCatalog: oldValue, changes: PlaceCatalogChanges(from: oldValue, to: places))
+    get { state.catalog }
+    set {
+      let oldCatalog = state.catalog
+      state.catalog = newValue  // Kept even when equal to the old one, but then not broadcast.
+      guard newValue != oldCatalog else { return }
+      broadcastInstalledCatalog(
+        oldCatalog: oldCatalog, changes: PlaceCatalogChanges(from: oldCatalog, to: newValue))
     }
   }
 
   /// The user's location, or `nil` when unknown.
   public var location: Coordinate? {
-    didSet {
-      guard location != oldValue else { return }
-      if delegates.invoke(with: location, { $0.didChange(location: $1) }) == .dropped {
-        location = oldValue  // Never heard: undone (this assignment broadcasts nothing).
+    get { state.location }
+    set {
+      let oldLocation = state.location
+      guard newValue != oldLocation else { return }
+      state.location = newValue
+      if delegates.invoke(with: newValue, { $0.didChange(location: $1) }) == .dropped {
+        state.location = oldLocation  // Never heard: undone.
       }
     }
   }
@@ -75,19 +82,13 @@ public final class PlacesModel {
   /// The identifier of the selected place, or `nil` when nothing is selected.
   ///
   /// Change it with ``select(_:)`` and ``deselect()``, which keep it within the catalog.
-  public private(set) var selectedItem: Place.ID? {
-    didSet {
-      guard selectedItem != oldValue, broadcastsSelection else { return }
-      if delegates.invoke(with: selectedItem, { $0.didSelectItem($1) }) == .dropped {
-        selectedItem = oldValue  // Never heard: undone (this assignment broadcasts nothing).
-      }
-    }
-  }
+  public var selectedItem: Place.ID? { state.selection }
 
-  /// Whether setting ``selectedItem`` broadcasts; off while a catalog is being installed.
-  private var broadcastsSelection = true
-  /// Whether setting ``places`` broadcasts; off while a dropped catalog is being undone.
-  private var broadcastsCatalog = true
+  /// What the model holds, written without a broadcast.
+  ///
+  /// The public setters and the changing methods write it and then broadcast; the model's own
+  /// bookkeeping (a selection cleared with its catalog, a change undone) writes it alone.
+  private var state: PlacesModelState
 
   /// The listeners of the open ``changes(replayingState:bufferingPolicy:)`` streams.
   let changeStreams = ChangeStreams()
@@ -112,9 +113,7 @@ public final class PlacesModel {
       fatalError($0.description)
     }
   ) {
-    self.places = catalog
-    self.location = location
-    self.selectedItem = nil
+    self.state = PlacesModelState(catalog: catalog, location: location, selection: nil)
     self.delegates = MulticastDelegate(
       reentrancyLimit: reentrancyLimit, onReentrancyLimitExceeded: onReentrancyLimitExceeded)
   }
@@ -216,30 +215,25 @@ public final class PlacesModel {
   }
 
   /// Installs `catalog`, which `changes` says how it differs from ``places``, and broadcasts
-  /// it as ``install(oldCatalog:changes:)`` does; nothing if nothing changed.
+  /// it as ``broadcastInstalledCatalog(oldCatalog:changes:)`` does; nothing if nothing changed.
   func install(_ catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     guard !changes.isEmpty else { return }
-    let oldCatalog = places
-    broadcastsCatalog = false
-    places = catalog
-    broadcastsCatalog = true
-    install(oldCatalog: oldCatalog, changes: changes)
+    let oldCatalog = state.catalog
+    state.catalog = catalog
+    broadcastInstalledCatalog(oldCatalog: oldCatalog, changes: changes)
   }
 
   /// Broadcasts the catalog just installed in ``places``, clearing the selection first if its
   /// place is gone, as one group: whole, or, when a cycle of listeners left too little room
   /// under the re-entrancy limit, not at all, and then the change is undone.
-  private func install(oldCatalog: PlaceCatalog, changes: PlaceCatalogChanges) {
-    let oldSelection = selectedItem
-    let clearsSelection = oldSelection.map { !places.contains(placeWithID: $0) } ?? false
-    let newCatalog = places
+  private func broadcastInstalledCatalog(oldCatalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    let newCatalog = state.catalog
+    let clearsSelection = state.selection.map { !newCatalog.contains(placeWithID: $0) } ?? false
     let isHeard = delegates.withBroadcastGroup(of: clearsSelection ? 2 : 1) {
       // Install everything before any listener runs, so that each sees the new catalog with a
       // selection inside it. The group's broadcasts all have their places: none is dropped.
       if clearsSelection {
-        broadcastsSelection = false
-        selectedItem = nil
-        broadcastsSelection = true
+        state.selection = nil
         delegates.invoke(with: Place.ID?.none, { $0.didSelectItem($1) })
       }
       delegates.invoke(
@@ -247,9 +241,7 @@ public final class PlacesModel {
     }
     if !isHeard {
       // Only an edit made from a callback, past the limit, is refused: nobody heard it.
-      broadcastsCatalog = false
-      places = oldCatalog
-      broadcastsCatalog = true
+      state.catalog = oldCatalog
     }
   }
 
@@ -261,12 +253,23 @@ public final class PlacesModel {
     guard places.contains(placeWithID: id) else {
       throw .unknownPlace(id)
     }
-    selectedItem = id
+    changeSelection(to: id)
   }
 
   /// Clears the selection; does nothing if nothing is selected.
   public func deselect() {
-    selectedItem = nil
+    changeSelection(to: nil)
+  }
+
+  /// Selects `id` and broadcasts it, undoing it if the broadcast is dropped; nothing if `id`
+  /// is selected already.
+  private func changeSelection(to id: Place.ID?) {
+    let oldSelection = state.selection
+    guard id != oldSelection else { return }
+    state.selection = id
+    if delegates.invoke(with: id, { $0.didSelectItem($1) }) == .dropped {
+      state.selection = oldSelection  // Never heard: undone.
+    }
   }
 
   // MARK: - Listeners

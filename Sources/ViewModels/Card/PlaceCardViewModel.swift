@@ -41,7 +41,7 @@ public final class PlaceCardViewModel {
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
-  private let listener = ModelListener()
+  private var listener: ModelListener?
 
   /// Creates the view model of the card for `place`, whose inputs change `model` and which
   /// follows `model`'s catalog from now on.
@@ -51,7 +51,7 @@ public final class PlaceCardViewModel {
   package init(place: Place, model: PlacesModel) {
     self.place = place
     self.model = model
-    listener.listen(to: model, for: self, replayingState: false)
+    listener = ModelListener(model: model, replayingState: false) { [weak self] in self?.apply($0) }
   }
 
   /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
@@ -85,18 +85,28 @@ public final class PlaceCardViewModel {
   }
 }
 
-// MARK: - Model changes
+// MARK: - Model changes (private: only the model's broadcast reaches them)
 
-extension PlaceCardViewModel: ModelReactions {
+extension PlaceCardViewModel {
+  /// Hands a change of the model to its reaction.
+  private func apply(_ change: PlacesModelChange) {
+    switch change {
+    case .places(let catalog, changes: let changes?):
+      catalogDidChange(to: catalog, changes: changes)
+    case .places(let catalog, changes: nil): catalogDidChange(to: catalog)
+    case .location, .selection: break
+    }
+  }
+
   /// Shows the place's new details if the new catalog changed it.
-  package func catalogDidChange(to catalog: PlaceCatalog) {
+  private func catalogDidChange(to catalog: PlaceCatalog) {
     guard let current = catalog.place(withID: place.id), current != place else { return }
     place = current
     target?.showDetails(of: current)
   }
 
   /// Shows the place's new details if `changes` updated it; otherwise does nothing.
-  package func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+  private func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     guard changes.updated.contains(place.id) else { return }
     catalogDidChange(to: catalog)
   }

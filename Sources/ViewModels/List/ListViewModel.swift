@@ -66,7 +66,7 @@ public final class ListViewModel {
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
-  private let listener = ModelListener()
+  private var listener: ModelListener?
   /// The catalog last heard of.
   private var catalog = PlaceCatalog.empty
   /// The rows by distance, when ``order`` is ``ListOrder/distance``.
@@ -75,7 +75,7 @@ public final class ListViewModel {
   /// Creates a view model that listens to `model`, starting from its current state.
   public init(model: PlacesModel) {
     self.model = model
-    listener.listen(to: model, for: self)
+    listener = ModelListener(model: model) { [weak self] in self?.apply($0) }
   }
 
   /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
@@ -197,17 +197,28 @@ public final class ListViewModel {
 
 }
 
-// MARK: - Model changes
+// MARK: - Model changes (private: only the model's broadcast reaches them)
 
-extension ListViewModel: ModelReactions {
-  package func catalogDidChange(to catalog: PlaceCatalog) {
+extension ListViewModel {
+  /// Hands a change of the model to its reaction.
+  private func apply(_ change: PlacesModelChange) {
+    switch change {
+    case .places(let catalog, changes: let changes?):
+      catalogDidChange(to: catalog, changes: changes)
+    case .places(let catalog, changes: nil): catalogDidChange(to: catalog)
+    case .location(let location): locationDidChange(to: location)
+    case .selection(let id): selectionDidChange(to: id)
+    }
+  }
+
+  private func catalogDidChange(to catalog: PlaceCatalog) {
     self.catalog = catalog
     rowsDidChange()
   }
 
   /// Sends only the rows that changed, then the highlight, or nothing if no row changed;
   /// reloads every row when many places changed or their order did.
-  package func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+  private func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     guard let target, changes.preservesOrder, changes.count <= max(64, catalog.count / 8)
     else {
       catalogDidChange(to: catalog)
@@ -226,12 +237,12 @@ extension ListViewModel: ModelReactions {
     }
   }
 
-  package func locationDidChange(to location: Coordinate?) {
+  private func locationDidChange(to location: Coordinate?) {
     self.location = location
     rowsDidChange()
   }
 
-  package func selectionDidChange(to id: Place.ID?) {
+  private func selectionDidChange(to id: Place.ID?) {
     let previousID = selectedItem
     selectedItem = id
     guard let target else { return }

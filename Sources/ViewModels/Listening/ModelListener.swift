@@ -1,69 +1,50 @@
 import PlacesModel
 
-/// What an object that hears a ``/PlacesModel/PlacesModel`` through a ``ModelListener`` does
-/// with each change: the view models' and the coordinators' reactions.
+/// Hears a model for one owner and hands each change to the owner's private reaction: the one
+/// way a view model or a coordinator listens.
 ///
-/// Each reaction has an empty default. Conforming types keep their reactions out of the
-/// public API, so only the model's broadcasts reach them.
-package protocol ModelReactions: AnyObject {
-  /// The catalog became `catalog`.
-  func catalogDidChange(to catalog: PlaceCatalog)
-  /// The catalog became `catalog`, by `changes` to the catalog heard before.
-  func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges)
-  /// The user's location became `location`.
-  func locationDidChange(to location: Coordinate?)
-  /// The selection became the place `id`.
-  func selectionDidChange(to id: Place.ID?)
-}
-
-extension ModelReactions {
-  /// Does nothing.
-  package func catalogDidChange(to catalog: PlaceCatalog) {}
-  /// Calls ``catalogDidChange(to:)``: reacts as to a new catalog.
-  package func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
-    catalogDidChange(to: catalog)
-  }
-  /// Does nothing.
-  package func locationDidChange(to location: Coordinate?) {}
-  /// Does nothing.
-  package func selectionDidChange(to id: Place.ID?) {}
-}
-
-/// Hears a model for one owner and hands each change to its reactions: the one way a view
-/// model or a coordinator listens.
+/// The owner keeps the listener and gives it a closure that holds the owner weakly; the model
+/// holds the listener weakly. Releasing the owner therefore releases the listener, which
+/// unregisters it. The owner is no ``/PlacesModel/PlacesModelDelegate`` itself and keeps its
+/// reactions private, so only the model's broadcasts reach them:
 ///
-/// The owner keeps the listener; the model holds it weakly, and it holds its owner weakly, so
-/// releasing the owner releases the listener and unregisters it. The owner is not a
-/// ``/PlacesModel/PlacesModelDelegate`` itself, so no caller can hand it a change the model
-/// does not hold.
+/// ```swift
+/// listener = ModelListener(model: model) { [weak self] change in self?.apply(change) }
+/// ```
 package final class ModelListener: PlacesModelDelegate {
-  private weak var owner: (any ModelReactions)?
+  /// The owner's reaction to each change.
+  private let react: (PlacesModelChange) -> Void
 
-  /// A listener that hears nothing until ``listen(to:for:replayingState:)``.
-  package init() {}
-
-  /// Registers with `model` on behalf of `owner`, replaying the model's state to it unless
-  /// told otherwise (see ``/PlacesModel/PlacesModel/addDelegate(_:replayingState:)``).
-  package func listen(
-    to model: PlacesModel, for owner: any ModelReactions, replayingState: Bool = true
+  /// Registers with `model` after the listeners already registered, replaying the model's
+  /// state to `react` at once unless told otherwise.
+  ///
+  /// - Parameters:
+  ///   - model: The model to hear.
+  ///   - replayingState: Whether `react` hears the model's state at once (see
+  ///     ``/PlacesModel/PlacesModel/addDelegate(_:replayingState:)``).
+  ///   - react: Called with each change: a catalog heard on registration comes without
+  ///     changes, a catalog broadcast later with them.
+  package init(
+    model: PlacesModel, replayingState: Bool = true,
+    react: @escaping (PlacesModelChange) -> Void
   ) {
-    self.owner = owner
+    self.react = react
     model.addDelegate(self, replayingState: replayingState)
   }
 
   package func didChange(places: PlaceCatalog) {
-    owner?.catalogDidChange(to: places)
+    react(.places(places, changes: nil))
   }
 
   package func didChange(places: PlaceCatalog, changes: PlaceCatalogChanges) {
-    owner?.catalogDidChange(to: places, changes: changes)
+    react(.places(places, changes: changes))
   }
 
   package func didChange(location: Coordinate?) {
-    owner?.locationDidChange(to: location)
+    react(.location(location))
   }
 
   package func didSelectItem(_ id: Place.ID?) {
-    owner?.selectionDidChange(to: id)
+    react(.selection(id))
   }
 }

@@ -85,7 +85,7 @@ public final class MapViewModel {
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
-  private let listener = ModelListener()
+  private var listener: ModelListener?
   /// The catalog last heard of, and its cluster hierarchy for ``options``.
   private var source: MapMarkerSource
   /// The catalog position of the selected place in ``index``.
@@ -109,7 +109,7 @@ public final class MapViewModel {
     self.options = options
     viewport = MapViewport(camera: camera, size: viewSize)
     source = MapMarkerSource(catalog: .empty, options: options)
-    listener.listen(to: model, for: self)
+    listener = ModelListener(model: model) { [weak self] in self?.apply($0) }
   }
 
   /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
@@ -438,11 +438,21 @@ extension MapViewModel {
   }
 }
 
-// MARK: - Model changes
+// MARK: - Model changes (private: only the model's broadcast reaches them)
 
-extension MapViewModel: ModelReactions {
+extension MapViewModel {
+  /// Hands a change of the model to its reaction: a catalog's changes aside, since every
+  /// marker is made anew for a new catalog.
+  private func apply(_ change: PlacesModelChange) {
+    switch change {
+    case .places(let catalog, changes: _): catalogDidChange(to: catalog)
+    case .location(let location): locationDidChange(to: location)
+    case .selection(let id): selectionDidChange(to: id)
+    }
+  }
+
   /// Clusters the new catalog, from its own index, and sends the markers that changed.
-  package func catalogDidChange(to catalog: PlaceCatalog) {
+  private func catalogDidChange(to catalog: PlaceCatalog) {
     let previousSource = source
     source = MapMarkerSource(catalog: catalog, options: options)
     selectedHandle = selectedItem.flatMap(catalog.handle(ofPlaceWithID:))
@@ -458,7 +468,7 @@ extension MapViewModel: ModelReactions {
   }
 
   /// Shows or hides the user's location.
-  package func locationDidChange(to location: Coordinate?) {
+  private func locationDidChange(to location: Coordinate?) {
     self.location = location
     guard let target else { return }
     if let location {
@@ -471,7 +481,7 @@ extension MapViewModel: ModelReactions {
   /// Centres the camera on the selected place at the same zoom, sends the markers of the new
   /// region and selects the place's own marker; or, on deselection, deselects the marker and
   /// lets the place rejoin its cluster.
-  package func selectionDidChange(to id: Place.ID?) {
+  private func selectionDidChange(to id: Place.ID?) {
     let previousID = selectedItem
     let newHandle = id.flatMap(source.catalog.handle(ofPlaceWithID:))
     selectedHandle = newHandle

@@ -61,7 +61,7 @@ public final class SearchViewModel {
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
-  private let listener = ModelListener()
+  private var listener: ModelListener?
   /// The most matches ``query`` shows, given with it.
   private var matchLimit = 0
   /// The catalog last heard of.
@@ -73,7 +73,7 @@ public final class SearchViewModel {
   /// query.
   public init(model: PlacesModel) {
     self.model = model
-    listener.listen(to: model, for: self)
+    listener = ModelListener(model: model) { [weak self] in self?.apply($0) }
   }
 
   /// Attaches `state` as the screen this view model drives, replacing ``view``, and brings it up
@@ -150,11 +150,22 @@ public final class SearchViewModel {
   }
 }
 
-// MARK: - Model changes
+// MARK: - Model changes (private: only the model's broadcast reaches them)
 
-extension SearchViewModel: ModelReactions {
+extension SearchViewModel {
+  /// Hands a change of the model to its reaction.
+  private func apply(_ change: PlacesModelChange) {
+    switch change {
+    case .places(let catalog, changes: let changes?):
+      catalogDidChange(to: catalog, changes: changes)
+    case .places(let catalog, changes: nil): catalogDidChange(to: catalog)
+    case .location(let location): locationDidChange(to: location)
+    case .selection(let id): selectionDidChange(to: id)
+    }
+  }
+
   /// While a query is typed, shows its matches in the new catalog.
-  package func catalogDidChange(to catalog: PlaceCatalog) {
+  private func catalogDidChange(to catalog: PlaceCatalog) {
     self.catalog = catalog
     if !query.isEmpty {
       updateMatches()
@@ -164,7 +175,7 @@ extension SearchViewModel: ModelReactions {
   /// While a query is typed, shows its matches in the new catalog, but only if a place the
   /// changes touch is among the matches shown or could match the query now; otherwise keeps
   /// the matches, which the changes cannot alter, and sends nothing.
-  package func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+  private func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     self.catalog = catalog
     guard !query.isEmpty else { return }
     guard changes.preservesOrder, changes.count <= catalog.count / 4 else {
@@ -183,7 +194,7 @@ extension SearchViewModel: ModelReactions {
   }
 
   /// Re-ranks the matches shown, nearest first from the new location.
-  package func locationDidChange(to location: Coordinate?) {
+  private func locationDidChange(to location: Coordinate?) {
     self.location = location
     if !matches.isEmpty {
       updateMatches()
@@ -191,7 +202,7 @@ extension SearchViewModel: ModelReactions {
   }
 
   /// Highlights the selected place's match, or removes the highlight.
-  package func selectionDidChange(to id: Place.ID?) {
+  private func selectionDidChange(to id: Place.ID?) {
     selectedItem = id
     let newIndex = id.flatMap { id in matches.firstIndex { $0.id == id } }
     let previousIndex = highlightedIndex

@@ -28,4 +28,37 @@ struct ModelListenerTests {
 
     #expect(model.delegateCount == 0)
   }
+
+  @Test func handsTheReplayThenEachBroadcastToItsReactionInOrder() throws {
+    let model = PlacesModel.fixture()
+    var heard: [PlacesModelChange] = []
+    let listener = ModelListener(model: model) { heard.append($0) }
+    let replayed = model.places
+
+    try model.select(Place.rome.id)
+    try model.remove(placeWithID: Place.rome.id)
+
+    #expect(
+      heard == [
+        .places(replayed, changes: nil), .location(nil), .selection(nil),
+        .selection(Place.rome.id), .selection(nil),
+        .places(model.places, changes: PlaceCatalogChanges(removed: [Place.rome.id])),
+      ])
+    withExtendedLifetime(listener) {}
+  }
+
+  @Test func listensWithoutReplayWhenToldAndStopsWhenReleased() {
+    let model = PlacesModel.fixture()
+    var heard: [PlacesModelChange] = []
+    var listener: ModelListener? = ModelListener(model: model, replayingState: false) {
+      heard.append($0)
+    }
+    model.location = .uppsala
+    withExtendedLifetime(listener) {}
+    listener = nil
+    model.location = .naples
+
+    #expect(heard == [.location(.uppsala)])
+    #expect(model.delegateCount == 0)
+  }
 }
