@@ -68,30 +68,12 @@ public final class AppCoordinator: Coordinator {
   public func start() {
     guard !isStarted else { return }
     isStarted = true
-    switch viewFactory.makeMapView() {
-    case .view(let view):
-      mapViewModel.view = view
-      owned.append(view)
-    case .state(let state):
-      mapViewModel.attach(state)
-      owned.append(state)
-    }
-    switch viewFactory.makeListView() {
-    case .view(let view):
-      listViewModel.view = view
-      owned.append(view)
-    case .state(let state):
-      listViewModel.attach(state)
-      owned.append(state)
-    }
-    switch viewFactory.makeSearchView() {
-    case .view(let view):
-      searchViewModel.view = view
-      owned.append(view)
-    case .state(let state):
-      searchViewModel.attach(state)
-      owned.append(state)
-    }
+    let (map, list, search) = (mapViewModel, listViewModel, searchViewModel)
+    owned = [
+      viewFactory.makeMapView().attach(view: { map.view = $0 }, state: map.attach),
+      viewFactory.makeListView().attach(view: { list.view = $0 }, state: list.attach),
+      viewFactory.makeSearchView().attach(view: { search.view = $0 }, state: search.attach),
+    ]
     listener = ModelListener(model: model) { [weak self] in self?.apply($0) }
   }
 

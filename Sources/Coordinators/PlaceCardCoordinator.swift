@@ -39,14 +39,7 @@ public final class PlaceCardCoordinator: Coordinator {
     guard viewModel == nil else { return }
     let screen = viewFactory.makeCardView()
     let viewModel = PlaceCardViewModel(place: storedPlace, model: model)
-    switch screen {
-    case .view(let view):
-      viewModel.view = view
-      card = view
-    case .state(let state):
-      viewModel.attach(state)
-      card = state
-    }
+    card = screen.attach(view: { viewModel.view = $0 }, state: viewModel.attach)
     self.viewModel = viewModel
   }
 

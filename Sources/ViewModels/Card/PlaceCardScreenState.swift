@@ -19,8 +19,8 @@ public final class PlaceCardScreenState {
   /// The place the card shows, or `nil` when the card is dismissed or not shown yet.
   public private(set) var place: Place?
 
-  /// The writer the view model the state is attached to drives; see ``makeWriter()``.
-  @ObservationIgnored private var writer: Writer?
+  /// The writer the view model the state is attached to drives.
+  @ObservationIgnored var writer: ScreenStateWriter<PlaceCardScreenState>?
 
   /// Creates the state of a card showing nothing.
   public init() {}
@@ -32,32 +32,6 @@ public final class PlaceCardScreenState {
 // MARK: - Commands (package: outside the package only the attached view model writes it)
 
 extension PlaceCardScreenState {
-  /// Returns a new writer for a view model to drive, and lets go of the previous one, which
-  /// detaches the view model that drove it.
-  func makeWriter() -> Writer {
-    let writer = Writer(state: self)
-    self.writer = writer
-    return writer
-  }
-
-  /// Carries the commands of the ``PlaceCardViewModel`` the state is attached to into the state.
-  ///
-  /// Internal, so no code outside this module can hold one. The state holds its writer
-  /// strongly, and the writer holds the state weakly.
-  ///
-  /// Only the latest writer is held, so attaching the state to a view model detaches it from the
-  /// one it was attached to before: a state has one writer at a time.
-  final class Writer: PlaceCardViewDelegate {
-    private weak var state: PlaceCardScreenState?
-
-    init(state: PlaceCardScreenState) {
-      self.state = state
-    }
-
-    func showDetails(of place: Place) { state?.showDetails(of: place) }
-    func dismiss() { state?.dismiss() }
-  }
-
   /// Shows `place`; changes ``place`` only.
   package func showDetails(of place: Place) {
     if self.place != place {
@@ -71,4 +45,13 @@ extension PlaceCardScreenState {
       place = nil
     }
   }
+}
+
+extension PlaceCardScreenState: WrittenScreenState {}
+
+/// The view a ``PlaceCardViewModel`` drives when the state is attached to it: each command goes to
+/// the state.
+extension ScreenStateWriter: PlaceCardViewDelegate where State == PlaceCardScreenState {
+  func showDetails(of place: Place) { state?.showDetails(of: place) }
+  func dismiss() { state?.dismiss() }
 }

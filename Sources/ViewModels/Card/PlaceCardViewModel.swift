@@ -25,7 +25,7 @@ public final class PlaceCardViewModel {
   /// `nil` while a screen state is attached with ``attach(_:)``: the state is read through
   /// itself, and only this view model writes it.
   public var view: (any PlaceCardViewDelegate)? {
-    get { target is PlaceCardScreenState.Writer ? nil : target }
+    get { target is ScreenStateWriter<PlaceCardScreenState> ? nil : target }
     set {
       target = newValue
       target?.showDetails(of: place)

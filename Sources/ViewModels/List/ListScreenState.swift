@@ -44,8 +44,8 @@ public final class ListScreenState {
   public private(set) var pendingScroll: ListScrollRequest?
 
   @ObservationIgnored private var lastRequestID = 0
-  /// The writer the view model the state is attached to drives; see ``makeWriter()``.
-  @ObservationIgnored private var writer: Writer?
+  /// The writer the view model the state is attached to drives.
+  @ObservationIgnored var writer: ScreenStateWriter<ListScreenState>?
 
   /// Creates the state of an empty list, ordered by name.
   public init() {}
@@ -74,36 +74,6 @@ public final class ListScreenState {
 // MARK: - Commands (package: outside the package only the attached view model writes it)
 
 extension ListScreenState {
-  /// Returns a new writer for a view model to drive, and lets go of the previous one, which
-  /// detaches the view model that drove it.
-  func makeWriter() -> Writer {
-    let writer = Writer(state: self)
-    self.writer = writer
-    return writer
-  }
-
-  /// Carries the commands of the ``ListViewModel`` the state is attached to into the state.
-  ///
-  /// Internal, so no code outside this module can hold one. The state holds its writer
-  /// strongly, and the writer holds the state weakly.
-  ///
-  /// Only the latest writer is held, so attaching the state to a view model detaches it from the
-  /// one it was attached to before: a state has one writer at a time.
-  final class Writer: ListViewDelegate {
-    private weak var state: ListScreenState?
-
-    init(state: ListScreenState) {
-      self.state = state
-    }
-
-    func reloadRows(_ rows: ListRows, order: ListOrder) { state?.reloadRows(rows, order: order) }
-    func highlightRow(at row: Int) { state?.highlightRow(at: row) }
-    func scrollToRow(at row: Int, animated: Bool) {
-      state?.scrollToRow(at: row, animated: animated)
-    }
-    func clearHighlight() { state?.clearHighlight() }
-  }
-
   /// Keeps `rows` in `order`, clears the highlight and drops a pending scroll.
   package func reloadRows(_ rows: ListRows, order: ListOrder) {
     self.rows = rows
@@ -137,4 +107,17 @@ extension ListScreenState {
       highlightedRow = nil
     }
   }
+}
+
+extension ListScreenState: WrittenScreenState {}
+
+/// The view a ``ListViewModel`` drives when the state is attached to it: each command goes to the
+/// state.
+extension ScreenStateWriter: ListViewDelegate where State == ListScreenState {
+  func reloadRows(_ rows: ListRows, order: ListOrder) { state?.reloadRows(rows, order: order) }
+  func highlightRow(at row: Int) { state?.highlightRow(at: row) }
+  func scrollToRow(at row: Int, animated: Bool) {
+    state?.scrollToRow(at: row, animated: animated)
+  }
+  func clearHighlight() { state?.clearHighlight() }
 }

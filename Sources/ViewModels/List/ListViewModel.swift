@@ -45,7 +45,7 @@ public final class ListViewModel {
   /// `nil` while a screen state is attached with ``attach(_:)``: the state is read through
   /// itself, and only this view model writes it.
   public var view: (any ListViewDelegate)? {
-    get { target is ListScreenState.Writer ? nil : target }
+    get { target is ScreenStateWriter<ListScreenState> ? nil : target }
     set {
       target = newValue
       replayState()

@@ -61,8 +61,8 @@ public final class MapScreenState {
   public private(set) var lastMarkerUpdate: MapMarkerUpdate?
 
   @ObservationIgnored private var lastRequestID = 0
-  /// The writer the view model the state is attached to drives; see ``makeWriter()``.
-  @ObservationIgnored private var writer: Writer?
+  /// The writer the view model the state is attached to drives.
+  @ObservationIgnored var writer: ScreenStateWriter<MapScreenState>?
 
   /// Creates the state of an empty map: no markers, no camera, no location.
   public init() {}
@@ -89,42 +89,6 @@ public final class MapScreenState {
 // MARK: - Commands (package: outside the package only the attached view model writes it)
 
 extension MapScreenState {
-  /// Returns a new writer for a view model to drive, and lets go of the previous one, which
-  /// detaches the view model that drove it.
-  func makeWriter() -> Writer {
-    let writer = Writer(state: self)
-    self.writer = writer
-    return writer
-  }
-
-  /// Carries the commands of the ``MapViewModel`` the state is attached to into the state.
-  ///
-  /// Internal, so no code outside this module can hold one. The state holds its writer
-  /// strongly, and the writer holds the state weakly.
-  ///
-  /// Only the latest writer is held, so attaching the state to a view model detaches it from the
-  /// one it was attached to before: a state has one writer at a time.
-  final class Writer: MapViewDelegate {
-    private weak var state: MapScreenState?
-
-    init(state: MapScreenState) {
-      self.state = state
-    }
-
-    func moveCamera(to camera: MapCamera, animated: Bool) {
-      state?.moveCamera(to: camera, animated: animated)
-    }
-    func showMarkers(_ markers: [MapMarker]) { state?.showMarkers(markers) }
-    func updateMarkers(_ update: MapMarkerUpdate) { state?.updateMarkers(update) }
-    func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
-      state?.updateMarkers(removing: removed, adding: added)
-    }
-    func selectMarker(id: Place.ID) { state?.selectMarker(id: id) }
-    func deselectMarker(id: Place.ID) { state?.deselectMarker(id: id) }
-    func showUserLocation(_ coordinate: Coordinate) { state?.showUserLocation(coordinate) }
-    func hideUserLocation() { state?.hideUserLocation() }
-  }
-
   /// Records `camera` as the camera and waits for the view to take the move.
   package func moveCamera(to camera: MapCamera, animated: Bool) {
     if self.camera != camera {
@@ -207,4 +171,23 @@ extension MapScreenState {
       location = nil
     }
   }
+}
+
+extension MapScreenState: WrittenScreenState {}
+
+/// The view a ``MapViewModel`` drives when the state is attached to it: each command goes to the
+/// state.
+extension ScreenStateWriter: MapViewDelegate where State == MapScreenState {
+  func moveCamera(to camera: MapCamera, animated: Bool) {
+    state?.moveCamera(to: camera, animated: animated)
+  }
+  func showMarkers(_ markers: [MapMarker]) { state?.showMarkers(markers) }
+  func updateMarkers(_ update: MapMarkerUpdate) { state?.updateMarkers(update) }
+  func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
+    state?.updateMarkers(removing: removed, adding: added)
+  }
+  func selectMarker(id: Place.ID) { state?.selectMarker(id: id) }
+  func deselectMarker(id: Place.ID) { state?.deselectMarker(id: id) }
+  func showUserLocation(_ coordinate: Coordinate) { state?.showUserLocation(coordinate) }
+  func hideUserLocation() { state?.hideUserLocation() }
 }

@@ -62,7 +62,7 @@ public final class MapViewModel {
   /// `nil` while a screen state is attached with ``attach(_:)``: the state is read through
   /// itself, and only this view model writes it.
   public var view: (any MapViewDelegate)? {
-    get { target is MapScreenState.Writer ? nil : target }
+    get { target is ScreenStateWriter<MapScreenState> ? nil : target }
     set {
       target = newValue
       sequence(.replay)

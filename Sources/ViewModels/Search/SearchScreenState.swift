@@ -25,8 +25,8 @@ public final class SearchScreenState {
   /// The position in ``matches`` of the highlighted match, the selected place, if any.
   public private(set) var highlightedMatch: Int?
 
-  /// The writer the view model the state is attached to drives; see ``makeWriter()``.
-  @ObservationIgnored private var writer: Writer?
+  /// The writer the view model the state is attached to drives.
+  @ObservationIgnored var writer: ScreenStateWriter<SearchScreenState>?
 
   /// Creates the state of a search screen showing no matches.
   public init() {}
@@ -35,33 +35,6 @@ public final class SearchScreenState {
 // MARK: - Commands (package: outside the package only the attached view model writes it)
 
 extension SearchScreenState {
-  /// Returns a new writer for a view model to drive, and lets go of the previous one, which
-  /// detaches the view model that drove it.
-  func makeWriter() -> Writer {
-    let writer = Writer(state: self)
-    self.writer = writer
-    return writer
-  }
-
-  /// Carries the commands of the ``SearchViewModel`` the state is attached to into the state.
-  ///
-  /// Internal, so no code outside this module can hold one. The state holds its writer
-  /// strongly, and the writer holds the state weakly.
-  ///
-  /// Only the latest writer is held, so attaching the state to a view model detaches it from the
-  /// one it was attached to before: a state has one writer at a time.
-  final class Writer: SearchViewDelegate {
-    private weak var state: SearchScreenState?
-
-    init(state: SearchScreenState) {
-      self.state = state
-    }
-
-    func showMatches(_ matches: [SearchMatch]) { state?.showMatches(matches) }
-    func highlightMatch(at index: Int) { state?.highlightMatch(at: index) }
-    func clearHighlight() { state?.clearHighlight() }
-  }
-
   /// Shows `matches` and clears the highlight.
   package func showMatches(_ matches: [SearchMatch]) {
     if self.matches != matches {
@@ -85,4 +58,14 @@ extension SearchScreenState {
       highlightedMatch = nil
     }
   }
+}
+
+extension SearchScreenState: WrittenScreenState {}
+
+/// The view a ``SearchViewModel`` drives when the state is attached to it: each command goes to the
+/// state.
+extension ScreenStateWriter: SearchViewDelegate where State == SearchScreenState {
+  func showMatches(_ matches: [SearchMatch]) { state?.showMatches(matches) }
+  func highlightMatch(at index: Int) { state?.highlightMatch(at: index) }
+  func clearHighlight() { state?.clearHighlight() }
 }

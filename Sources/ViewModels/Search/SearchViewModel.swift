@@ -42,7 +42,7 @@ public final class SearchViewModel {
   /// `nil` while a screen state is attached with ``attach(_:)``: the state is read through
   /// itself, and only this view model writes it.
   public var view: (any SearchViewDelegate)? {
-    get { target is SearchScreenState.Writer ? nil : target }
+    get { target is ScreenStateWriter<SearchScreenState> ? nil : target }
     set {
       target = newValue
       replayState()
