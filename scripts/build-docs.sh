@@ -29,8 +29,11 @@ extract_options=()
 if command -v xcrun > /dev/null; then extract_options+=(-sdk "$(xcrun --show-sdk-path)"); fi
 
 echo "building the library modules"
-swift build --target Coordinators
-bin="$(swift build --show-bin-path)"
+# PLACES_BUILD_OPTIONS (set by .ci/run) names the build folder and flags of a build to reuse.
+# shellcheck disable=SC2086
+swift build ${PLACES_BUILD_OPTIONS:-} --target Coordinators
+# shellcheck disable=SC2086
+bin="$(swift build ${PLACES_BUILD_OPTIONS:-} --show-bin-path)"
 triple="$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)"
 
 mkdir -p "$out"

@@ -32,8 +32,11 @@ out=.build/snippets
 stand_ins=.ci/snippets/SwiftUIStandIn
 
 echo "building the library modules"
-swift build --target Coordinators
-modules="$(swift build --show-bin-path)/Modules"
+# PLACES_BUILD_OPTIONS (set by .ci/run) names the build folder and flags of a build to reuse.
+# shellcheck disable=SC2086
+swift build ${PLACES_BUILD_OPTIONS:-} --target Coordinators
+# shellcheck disable=SC2086
+modules="$(swift build ${PLACES_BUILD_OPTIONS:-} --show-bin-path)/Modules"
 
 echo "compiling the SwiftUI and MapKit stand-ins"
 rm -rf "$out"

@@ -20,10 +20,14 @@ fi
 
 package=Examples/places-web
 swift build --package-path "$package" --product places-web
-swift build --product places-cli
+# PLACES_BUILD_OPTIONS (set by .ci/run) names the build folder and flags of a build to reuse.
+# shellcheck disable=SC2086
+swift build ${PLACES_BUILD_OPTIONS:-} --product places-cli
 
 export PLACES_WEB="$PWD/$package/.build/debug/places-web"
-export PLACES_CLI="$PWD/.build/debug/places-cli"
+# shellcheck disable=SC2086
+PLACES_CLI="$(swift build ${PLACES_BUILD_OPTIONS:-} --show-bin-path)/places-cli"
+export PLACES_CLI
 export SE_OFFLINE=true
 export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
 export CHROMIUM="${CHROMIUM:-$(command -v chromium)}"
