@@ -56,25 +56,23 @@ public final class PlacesModel {
   ///   work out the difference by identifier. The new catalog's indexes are built by the
   ///   catalog, once, on first use.
   public var places: PlaceCatalog {
-    get { state.catalog }
-    set {
-      let oldCatalog = state.catalog
-      state.catalog = newValue  // Kept even when equal to the old one, but then not broadcast.
-      guard newValue != oldCatalog else { return }
-      broadcastInstalledCatalog(
-        oldCatalog: oldCatalog, changes: PlaceCatalogChanges(from: oldCatalog, to: newValue))
+    didSet {
+      let knownChanges = changesOfNextCatalog
+      changesOfNextCatalog = nil
+      guard knownChanges.map({ !$0.isEmpty }) ?? (places != oldValue) else { return }
+      let changes = knownChanges ?? PlaceCatalogChanges(from: oldValue, to: places)
+      if !broadcastInstalledCatalog(changes: changes) {
+        places = oldValue  // Unheard: undone (this assignment broadcasts nothing).
+      }
     }
   }
 
   /// The user's location, or `nil` when unknown.
   public var location: Coordinate? {
-    get { state.location }
-    set {
-      let oldLocation = state.location
-      guard newValue != oldLocation else { return }
-      state.location = newValue
-      if delegates.invoke(with: newValue, { $0.didChange(location: $1) }) == .dropped {
-        state.location = oldLocation  // Never heard: undone.
+    didSet {
+      guard location != oldValue else { return }
+      if delegates.invoke(with: location, { $0.didChange(location: $1) }) == .dropped {
+        location = oldValue  // Unheard: undone (this assignment broadcasts nothing).
       }
     }
   }
@@ -82,13 +80,21 @@ public final class PlacesModel {
   /// The identifier of the selected place, or `nil` when nothing is selected.
   ///
   /// Change it with ``select(_:)`` and ``deselect()``, which keep it within the catalog.
-  public var selectedItem: Place.ID? { state.selection }
+  public private(set) var selectedItem: Place.ID? {
+    didSet {
+      guard selectedItem != oldValue else { return }
+      if delegates.invoke(with: selectedItem, { $0.didSelectItem($1) }) == .dropped {
+        selectedItem = oldValue  // Unheard: undone (this assignment broadcasts nothing).
+      }
+    }
+  }
 
-  /// What the model holds, written without a broadcast.
+  /// How the catalog about to be assigned to ``places`` differs from the one it replaces, when
+  /// the edit that made it already knows; read and cleared by the next assignment.
   ///
-  /// The public setters and the changing methods write it and then broadcast; the model's own
-  /// bookkeeping (a selection cleared with its catalog, a change undone) writes it alone.
-  private var state: PlacesModelState
+  /// Only a shortcut: an assignment without it works the difference out by comparing the
+  /// catalogs, so a writer that does not set it is still right, only slower.
+  private var changesOfNextCatalog: PlaceCatalogChanges?
 
   /// The listeners of the open ``changes(replayingState:bufferingPolicy:)`` streams.
   let changeStreams = ChangeStreams()
@@ -113,7 +119,9 @@ public final class PlacesModel {
       fatalError($0.description)
     }
   ) {
-    self.state = PlacesModelState(catalog: catalog, location: location, selection: nil)
+    self.places = catalog
+    self.location = location
+    self.selectedItem = nil
     self.delegates = MulticastDelegate(
       reentrancyLimit: reentrancyLimit, onReentrancyLimitExceeded: onReentrancyLimitExceeded)
   }
@@ -215,33 +223,30 @@ public final class PlacesModel {
   }
 
   /// Installs `catalog`, which `changes` says how it differs from ``places``, and broadcasts
-  /// it as ``broadcastInstalledCatalog(oldCatalog:changes:)`` does; nothing if nothing changed.
+  /// it as setting ``places`` does, without comparing the catalogs; nothing if nothing changed.
   func install(_ catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
     guard !changes.isEmpty else { return }
-    let oldCatalog = state.catalog
-    state.catalog = catalog
-    broadcastInstalledCatalog(oldCatalog: oldCatalog, changes: changes)
+    changesOfNextCatalog = changes
+    places = catalog
   }
 
   /// Broadcasts the catalog just installed in ``places``, clearing the selection first if its
   /// place is gone, as one group: whole, or, when a cycle of listeners left too little room
-  /// under the re-entrancy limit, not at all, and then the change is undone.
-  private func broadcastInstalledCatalog(oldCatalog: PlaceCatalog, changes: PlaceCatalogChanges) {
-    let newCatalog = state.catalog
-    let clearsSelection = state.selection.map { !newCatalog.contains(placeWithID: $0) } ?? false
-    let isHeard = delegates.withBroadcastGroup(of: clearsSelection ? 2 : 1) {
+  /// under the re-entrancy limit, not at all.
+  ///
+  /// - Returns: Whether the group was heard; when it was not, the caller undoes the change.
+  private func broadcastInstalledCatalog(changes: PlaceCatalogChanges) -> Bool {
+    let newCatalog = places
+    let clearsSelection = selectedItem.map { !newCatalog.contains(placeWithID: $0) } ?? false
+    // Only an edit made from a callback, past the limit, is refused: then nobody hears it.
+    return delegates.withBroadcastGroup(of: clearsSelection ? 2 : 1) {
       // Install everything before any listener runs, so that each sees the new catalog with a
-      // selection inside it. The group's broadcasts all have their places: none is dropped.
+      // selection inside it: inside the group the broadcasts are queued, and none is dropped.
       if clearsSelection {
-        state.selection = nil
-        delegates.invoke(with: Place.ID?.none, { $0.didSelectItem($1) })
+        selectedItem = nil  // Its didSet queues didSelectItem(nil) first in the group.
       }
       delegates.invoke(
         with: (newCatalog, changes), { $0.didChange(places: $1.0, changes: $1.1) })
-    }
-    if !isHeard {
-      // Only an edit made from a callback, past the limit, is refused: nobody heard it.
-      state.catalog = oldCatalog
     }
   }
 
@@ -253,23 +258,12 @@ public final class PlacesModel {
     guard places.contains(placeWithID: id) else {
       throw .unknownPlace(id)
     }
-    changeSelection(to: id)
+    selectedItem = id
   }
 
   /// Clears the selection; does nothing if nothing is selected.
   public func deselect() {
-    changeSelection(to: nil)
-  }
-
-  /// Selects `id` and broadcasts it, undoing it if the broadcast is dropped; nothing if `id`
-  /// is selected already.
-  private func changeSelection(to id: Place.ID?) {
-    let oldSelection = state.selection
-    guard id != oldSelection else { return }
-    state.selection = id
-    if delegates.invoke(with: id, { $0.didSelectItem($1) }) == .dropped {
-      state.selection = oldSelection  // Never heard: undone.
-    }
+    selectedItem = nil
   }
 
   // MARK: - Listeners
