@@ -29,7 +29,7 @@ public struct MapCamera: Hashable, Sendable {
     self.init(uncheckedCentre: centre, zoom: zoom)
   }
 
-  init(uncheckedCentre centre: Coordinate, zoom: Double) {
+  package init(uncheckedCentre centre: Coordinate, zoom: Double) {
     self.centre = centre
     self.zoom = zoom
   }

@@ -44,7 +44,7 @@ public struct MapClusterOptions: Hashable, Sendable {
   var maximumLevel: Int { min(Int(maximumZoom.rounded(.down)), 30) }
 
   /// Whether places are clustered at `zoom`.
-  func clusters(atZoom zoom: Double) -> Bool {
+  package func clusters(atZoom zoom: Double) -> Bool {
     zoom <= maximumZoom
   }
 }

@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// A catalog's places as the map clusters them per view: the places in Morton order, sorted
 /// when the index is made (the index's own, not shared with the catalog or another index), with
