@@ -14,7 +14,7 @@ struct MapMarkerLayer {
   let entries: [Int]
   /// The marker of each entry of ``entries``, in the same order; `nil` for the selected place's
   /// own entry.
-  let entryMarkers: [MapMarker?]
+  let entryMarkers: [ShownMarker?]
   /// The selected place's marker, when it is in view.
   let selectedMarker: MapMarker?
   /// The handle of the selected place, taken out of its cluster.
@@ -24,7 +24,7 @@ struct MapMarkerLayer {
 
   /// The markers, in entry order, the selected place's last.
   var markers: [MapMarker] {
-    entryMarkers.compactMap { $0 } + (selectedMarker.map { [$0] } ?? [])
+    entryMarkers.compactMap { $0?.marker } + (selectedMarker.map { [$0] } ?? [])
   }
 
   /// Whether this layer shows the same markers as `other`, made from the same level of the
@@ -96,7 +96,7 @@ final class MapMarkerSource {
     let region = view.widened(by: margin)
     let entries = hierarchy.entries(atLevel: level, inView: view, margin: margin)
     let version = hierarchy.version
-    let entryMarkers: [MapMarker?]
+    let entryMarkers: [ShownMarker?]
     if let previous, previous.source === version, previous.level == level,
       previous.selected == selected
     {
@@ -123,12 +123,12 @@ final class MapMarkerSource {
   /// (when it is of the same level and selection).
   private func markers(
     of entries: [Int], at level: Int, selected: UInt32?, reusing previous: MapMarkerLayer?
-  ) -> [MapMarker?] {
+  ) -> [ShownMarker?] {
     let node = hierarchy.level(level)
     let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
     let shownEntries = previous?.entries ?? []
     let shownMarkers = previous?.entryMarkers ?? []
-    var markers: [MapMarker?] = []
+    var markers: [ShownMarker?] = []
     markers.reserveCapacity(entries.count)
     var shown = 0
     for entry in entries {
@@ -137,7 +137,8 @@ final class MapMarkerSource {
         markers.append(shownMarkers[shown])
       } else {
         markers.append(
-          marker(of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node))
+          marker(of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node)
+            .map(ShownMarker.init))
       }
     }
     return markers
