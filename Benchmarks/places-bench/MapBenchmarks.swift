@@ -1,3 +1,4 @@
+import MapBenchSupport
 import PlacesModel
 import ViewModels
 

@@ -1,11 +1,11 @@
+import MapBenchSupport
 import PlacesModel
 import ViewModels
 
 /// Whether every place in view is counted by a marker, over a walk of random cameras.
 ///
-/// Each place in the view (``MapViewport/contains(_:)``) is looked up in the places of the
-/// markers shown (``MapViewModel/placeIDs(inMarkerWithID:)``). Counted, not timed: the figure
-/// repeats exactly from run to run.
+/// Each camera's places in view are counted as the map's tests count them (``MapPlaceCounts``).
+/// Counted, not timed: the figure repeats exactly from run to run.
 enum MapCoverage {
   /// The seed of the walk.
   static let seed: UInt64 = 24
@@ -62,20 +62,10 @@ enum MapCoverage {
       }
       camera = try MapCamera(centre: centre, zoom: zoom)
       map.cameraChanged(to: camera, viewSize: size)
-      let viewport = MapViewport(camera: camera, size: size)
-      var counts: [Place.ID: Int] = [:]
-      for place in places where viewport.contains(place.coordinate) {
-        counts[place.id] = 0
-      }
-      for marker in map.markers {
-        for id in map.placeIDs(inMarkerWithID: marker.id) ?? [] where counts[id] != nil {
-          counts[id, default: 0] += 1
-        }
-      }
+      let counts = MapPlaceCounts(markersOf: map, size: size, places: places)
+      let (uncounted, twice) = (counts.uncounted, counts.countedTwice)
       result.cameras += 1
-      result.placesInView += counts.count
-      let uncounted = counts.values.filter { $0 == 0 }.count
-      let twice = counts.values.filter { $0 > 1 }.count
+      result.placesInView += counts.placesInView
       result.uncounted += uncounted
       result.countedTwice += twice
       if uncounted + twice > 0 { result.camerasMissing += 1 }

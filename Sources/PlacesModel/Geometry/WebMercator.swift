@@ -59,14 +59,37 @@ package enum WebMercator {
     (fixedX(x(longitude: coordinate.longitude)), fixedY(y(latitude: coordinate.latitude)))
   }
 
-  /// `x` rounded down to a unit, with the world's east edge wrapping to 0.
-  package static func fixedX(_ x: Double) -> UInt32 {
-    UInt32(truncatingIfNeeded: UInt64(min(max(x, 0), worldSize).rounded(.down)))
+  /// The column of `x`: rounded to a unit by `rule` and wrapped onto the square.
+  ///
+  /// An `x` any number of world widths east or west of the square gives the column of the
+  /// same longitude; the world's east edge is column 0. The package's one conversion of an x
+  /// to a column.
+  package static func fixedX(
+    _ x: Double, rounding rule: FloatingPointRoundingRule = .down
+  ) -> UInt32 {
+    let whole = x.rounded(rule)
+    guard whole.isFinite else { return 0 }
+    // Exact for every whole x below 2^53 in size: the world's side is a power of two.
+    let wrapped = whole - (whole / worldSize).rounded(.down) * worldSize
+    return UInt32(min(max(wrapped, 0), worldSize - 1))
   }
 
-  /// `y` rounded down to a unit, clamped into the square.
-  package static func fixedY(_ y: Double) -> UInt32 {
-    UInt32(min(max(y, 0), worldSize - 1).rounded(.down))
+  /// The row of `y`: rounded to a unit by `rule` and clamped into the square.
+  ///
+  /// A `y` beyond the square gives its edge row. The package's one conversion of a y to a
+  /// row.
+  package static func fixedY(
+    _ y: Double, rounding rule: FloatingPointRoundingRule = .down
+  ) -> UInt32 {
+    let whole = y.rounded(rule)
+    guard !whole.isNaN else { return 0 }
+    return UInt32(min(max(whole, 0), worldSize - 1))
+  }
+
+  /// The coordinate of the middle of the unit at the fixed-point `position`: what a marker at
+  /// a fixed-point position shows.
+  package static func coordinate(ofUnit position: (x: UInt32, y: UInt32)) -> Coordinate {
+    coordinate(x: Double(position.x) + 0.5, y: Double(position.y) + 0.5)
   }
 
   /// The coordinate of a point of the square given in units; x may lie outside and wraps.

@@ -23,13 +23,16 @@ public struct MapCamera: Hashable, Sendable {
   /// - Throws: ``MapGeometryError/invalidZoom(_:)`` if `zoom` is not finite or lies outside
   ///   `0...MapCamera.maximumZoom`.
   public init(centre: Coordinate, zoom: Double) throws(MapGeometryError) {
-    guard zoom.isFinite, (0...Self.maximumZoom).contains(zoom) else {
-      throw .invalidZoom(zoom)
-    }
+    guard Self.isValid(zoom: zoom) else { throw .invalidZoom(zoom) }
     self.init(uncheckedCentre: centre, zoom: zoom)
   }
 
-  init(uncheckedCentre centre: Coordinate, zoom: Double) {
+  /// Whether a camera can have `zoom`: finite, in `0...maximumZoom`.
+  static func isValid(zoom: Double) -> Bool {
+    zoom.isFinite && (0...maximumZoom).contains(zoom)
+  }
+
+  package init(uncheckedCentre centre: Coordinate, zoom: Double) {
     self.centre = centre
     self.zoom = zoom
   }

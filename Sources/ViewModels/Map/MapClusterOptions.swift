@@ -29,9 +29,7 @@ public struct MapClusterOptions: Hashable, Sendable {
     guard radius.isFinite, (1...Self.maximumRadius).contains(radius) else {
       throw .invalidRadius(radius)
     }
-    guard maximumZoom.isFinite, (0...MapCamera.maximumZoom).contains(maximumZoom) else {
-      throw .invalidZoom(maximumZoom)
-    }
+    guard MapCamera.isValid(zoom: maximumZoom) else { throw .invalidZoom(maximumZoom) }
     self.init(uncheckedRadius: radius, maximumZoom: maximumZoom)
   }
 
@@ -44,7 +42,7 @@ public struct MapClusterOptions: Hashable, Sendable {
   var maximumLevel: Int { min(Int(maximumZoom.rounded(.down)), 30) }
 
   /// Whether places are clustered at `zoom`.
-  func clusters(atZoom zoom: Double) -> Bool {
+  package func clusters(atZoom zoom: Double) -> Bool {
     zoom <= maximumZoom
   }
 }

@@ -14,7 +14,7 @@ struct MapMarkerLayer {
   let entries: [Int]
   /// The marker of each entry of ``entries``, in the same order; `nil` for the selected place's
   /// own entry.
-  let entryMarkers: [MapMarker?]
+  let entryMarkers: [ShownMarker?]
   /// The selected place's marker, when it is in view.
   let selectedMarker: MapMarker?
   /// The handle of the selected place, taken out of its cluster.
@@ -24,7 +24,7 @@ struct MapMarkerLayer {
 
   /// The markers, in entry order, the selected place's last.
   var markers: [MapMarker] {
-    entryMarkers.compactMap { $0 } + (selectedMarker.map { [$0] } ?? [])
+    entryMarkers.compactMap { $0?.marker } + (selectedMarker.map { [$0] } ?? [])
   }
 
   /// Whether this layer shows the same markers as `other`, made from the same level of the
@@ -96,7 +96,7 @@ final class MapMarkerSource {
     let region = view.widened(by: margin)
     let entries = hierarchy.entries(atLevel: level, inView: view, margin: margin)
     let version = hierarchy.version
-    let entryMarkers: [MapMarker?]
+    let entryMarkers: [ShownMarker?]
     if let previous, previous.source === version, previous.level == level,
       previous.selected == selected
     {
@@ -123,12 +123,12 @@ final class MapMarkerSource {
   /// (when it is of the same level and selection).
   private func markers(
     of entries: [Int], at level: Int, selected: UInt32?, reusing previous: MapMarkerLayer?
-  ) -> [MapMarker?] {
+  ) -> [ShownMarker?] {
     let node = hierarchy.level(level)
     let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
     let shownEntries = previous?.entries ?? []
     let shownMarkers = previous?.entryMarkers ?? []
-    var markers: [MapMarker?] = []
+    var markers: [ShownMarker?] = []
     markers.reserveCapacity(entries.count)
     var shown = 0
     for entry in entries {
@@ -137,7 +137,8 @@ final class MapMarkerSource {
         markers.append(shownMarkers[shown])
       } else {
         markers.append(
-          marker(of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node))
+          marker(of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node)
+            .map(ShownMarker.init))
       }
     }
     return markers
@@ -158,24 +159,20 @@ final class MapMarkerSource {
     let id = MapClusterID(level: Int(node.formedLevel(entry)), representative: representative.id)
     if let selected, entry == ancestor {
       guard count > 1 else { return nil }
-      // The selected place leaves its cluster: one fewer, at the mean of the others.
-      let place = WebMercator.position(of: catalog.place(withHandle: selected).coordinate)
-      let others = Double(count - 1)
-      let dx = Double(Int32(bitPattern: place.x &- node.x(entry)))
-      let x = Double(node.x(entry)) - dx / others
-      let y = (Double(node.y(entry)) * Double(count) - Double(place.y)) / others
       if count == 2 {
         let other = hierarchy.places(of: entry, at: level).first { $0 != selected } ?? selected
         return MapMarker(place: catalog.place(withHandle: other))
       }
+      // The selected place leaves its cluster: one fewer, at the exact mean of the others.
+      var others = node.sum(entry)
+      others.remove(place: WebMercator.position(of: catalog.place(withHandle: selected).coordinate))
+      let mean = others.mean
       return MapMarker(
-        cluster: id, count: count - 1,
-        coordinate: WebMercator.coordinate(x: x + 0.5, y: min(max(y, 0), 4_294_967_295) + 0.5))
+        cluster: id, count: count - 1, coordinate: WebMercator.coordinate(ofUnit: (mean.x, mean.y)))
     }
     return MapMarker(
       cluster: id, count: count,
-      coordinate: WebMercator.coordinate(
-        x: Double(node.x(entry)) + 0.5, y: Double(node.y(entry)) + 0.5))
+      coordinate: WebMercator.coordinate(ofUnit: (node.x(entry), node.y(entry))))
   }
 
   /// The identifier of the representative place of `entry` at `level`.
@@ -200,30 +197,20 @@ final class MapMarkerSource {
   /// its edges rounded outwards so that it holds every position in view (every column when it
   /// is about as wide as the world), and ``margin`` in those units at its zoom.
   func fixedView(of viewport: MapViewport) -> (view: MercatorRect, margin: UInt32) {
-    let camera = viewport.camera
-    let unitsPerPoint = WebMercator.unitsPerPoint(atZoom: camera.zoom)
-    let centreX = WebMercator.x(longitude: camera.centre.longitude)
-    let centreY = WebMercator.y(latitude: camera.centre.latitude)
+    let (unitsPerPoint, centreX, centreY) =
+      (viewport.unitsPerPoint, viewport.centreX, viewport.centreY)
     let halfWidth = viewport.size.width / 2 * unitsPerPoint
     let halfHeight = viewport.size.height / 2 * unitsPerPoint
     let margin = UInt32(min((margin * unitsPerPoint).rounded(.up), Double(UInt32.max / 2)))
-    let last = WebMercator.worldSize - 1
-    let top = UInt32(min(max((centreY - halfHeight).rounded(.down), 0), last))
-    let bottom = UInt32(min(max((centreY + halfHeight).rounded(.up), 0), last))
+    let top = WebMercator.fixedY(centreY - halfHeight, rounding: .down)
+    let bottom = WebMercator.fixedY(centreY + halfHeight, rounding: .up)
     // Nearly the whole world is the whole world: two edges rounded apart could meet.
     guard 2 * halfWidth + 2 < WebMercator.worldSize - 2 else {
       return (MercatorRect(west: 0, east: .max, y: top...bottom), margin)
     }
     let view = MercatorRect(
-      west: Self.wrapped((centreX - halfWidth).rounded(.down)),
-      east: Self.wrapped((centreX + halfWidth).rounded(.up)), y: top...bottom)
+      west: WebMercator.fixedX(centreX - halfWidth, rounding: .down),
+      east: WebMercator.fixedX(centreX + halfWidth, rounding: .up), y: top...bottom)
     return (view, margin)
-  }
-
-  /// `x` units wrapped onto the world square.
-  private static func wrapped(_ x: Double) -> UInt32 {
-    var fraction = (x / WebMercator.worldSize).truncatingRemainder(dividingBy: 1)
-    if fraction < 0 { fraction += 1 }
-    return UInt32(min(fraction * WebMercator.worldSize, WebMercator.worldSize - 1))
   }
 }

@@ -178,8 +178,8 @@ public final class MapViewModel {
 
   /// The entry (`nil` for the selected place's own marker) and marker shown for `id`.
   private func markerEntry(_ id: MapMarker.ID) -> (Int?, MapMarker)? {
-    if let index = layer.entryMarkers.firstIndex(where: { $0?.id == id }),
-      let marker = layer.entryMarkers[index]
+    if let index = layer.entryMarkers.firstIndex(where: { $0?.marker.id == id }),
+      let marker = layer.entryMarkers[index]?.marker
     {
       return (layer.entries[index], marker)
     }
@@ -329,10 +329,10 @@ public final class MapViewModel {
       if new == current.entries.count
         || (old < previous.entries.count && previous.entries[old] < current.entries[new])
       {
-        if let marker = previous.entryMarkers[old] { removed.append(.init(id: marker.id)) }
+        if let shown = previous.entryMarkers[old] { removed.append(.init(id: shown.marker.id)) }
         old += 1
       } else if old == previous.entries.count || current.entries[new] < previous.entries[old] {
-        if let marker = current.entryMarkers[new] { added.append(.init(marker: marker)) }
+        if let shown = current.entryMarkers[new] { added.append(.init(marker: shown.marker)) }
         new += 1
       } else {
         old += 1
@@ -359,16 +359,16 @@ public final class MapViewModel {
   ) -> MapMarkerUpdate {
     var previousByID: [MapMarker.ID: MapMarker] = [:]
     var previousByEntry: [Int: MapMarker] = [:]
-    for (entry, marker) in zip(previous.entries, previous.entryMarkers) {
-      guard let marker else { continue }
+    for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
+      guard let marker = shown?.marker else { continue }
       previousByID[marker.id] = marker
       previousByEntry[entry] = marker
     }
     if let marker = previous.selectedMarker { previousByID[marker.id] = marker }
     var currentByEntry: [Int: MapMarker] = [:]
     var currentIDs = Set<MapMarker.ID>()
-    for (entry, marker) in zip(current.entries, current.entryMarkers) {
-      guard let marker else { continue }
+    for (entry, shown) in zip(current.entries, current.entryMarkers) {
+      guard let marker = shown?.marker else { continue }
       currentByEntry[entry] = marker
       currentIDs.insert(marker.id)
     }
@@ -377,8 +377,8 @@ public final class MapViewModel {
     let currentSide = (level: current.level, source: source)
     let throughPlaces = previousSource != nil
     var added: [MapMarkerUpdate.Addition] = []
-    for (entry, marker) in zip(current.entries, current.entryMarkers) {
-      guard let marker, previousByID[marker.id] != marker else { continue }
+    for (entry, shown) in zip(current.entries, current.entryMarkers) {
+      guard let marker = shown?.marker, previousByID[marker.id] != marker else { continue }
       let from = Self.relative(
         of: marker, entry: entry, at: currentSide, in: previousByEntry, at: previousSide,
         throughPlaces: throughPlaces)
@@ -388,8 +388,8 @@ public final class MapViewModel {
       added.append(.init(marker: marker))
     }
     var removed: [MapMarkerUpdate.Removal] = []
-    for (entry, marker) in zip(previous.entries, previous.entryMarkers) {
-      guard let marker else { continue }
+    for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
+      guard let marker = shown?.marker else { continue }
       let kept =
         currentIDs.contains(marker.id)
         && (currentByEntry.values.contains { $0 == marker } || current.selectedMarker == marker)

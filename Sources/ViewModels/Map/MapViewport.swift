@@ -56,7 +56,7 @@ public struct MapViewport: Hashable, Sendable {
   }
 
   /// The region in world units, as the cluster index queries it.
-  var frame: ViewportFrame {
+  package var frame: ViewportFrame {
     ViewportFrame(self)
   }
 
@@ -161,29 +161,29 @@ extension MapViewport: CustomStringConvertible {
 
 /// A viewport's region in world units: up to two rectangles of the square, each with the
 /// number of world widths to add to its x to place it on the view.
-struct ViewportFrame {
+package struct ViewportFrame {
   /// One rectangle of the region, in whole units, edges included.
-  struct Piece {
-    let west: UInt32
-    let east: UInt32
+  package struct Piece {
+    package let west: UInt32
+    package let east: UInt32
     /// World widths added to x to reach the view's unwrapped coordinates.
-    let wraps: Int64
+    package let wraps: Int64
   }
 
   /// How many units one point spans.
-  let unitsPerPoint: Double
+  package let unitsPerPoint: Double
   /// The x of the camera's centre, in units.
-  let centreX: Double
+  package let centreX: Double
   /// Whether the view is at least as wide as the world.
-  let isWide: Bool
+  package let isWide: Bool
   /// The rows of the region, edges included; `north <= south`.
-  let north: UInt32
-  let south: UInt32
+  package let north: UInt32
+  package let south: UInt32
   /// The rectangles of the region, west to east on the view.
   ///
   /// When the view is wide, one rectangle covers the square, and each cell is placed on the
   /// copy nearest the centre.
-  let pieces: [Piece]
+  package let pieces: [Piece]
 
   init(_ viewport: MapViewport) {
     let world = WebMercator.worldSize

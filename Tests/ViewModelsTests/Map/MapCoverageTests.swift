@@ -1,4 +1,5 @@
 import Foundation
+import MapBenchSupport
 import PlacesModel
 import Testing
 import ViewModelTestSupport
@@ -30,17 +31,7 @@ struct MapCoverageTests {
 
   /// The places in view that the map's markers count other than once.
   static func miscounted(in map: MapViewModel, places: [Place]) -> [Place.ID: Int] {
-    let viewport = MapViewport(camera: map.camera, size: .phone)
-    var counts: [Place.ID: Int] = [:]
-    for place in places where viewport.contains(place.coordinate) {
-      counts[place.id] = 0
-    }
-    for marker in map.markers {
-      for id in map.placeIDs(inMarkerWithID: marker.id) ?? [] where counts[id] != nil {
-        counts[id, default: 0] += 1
-      }
-    }
-    return counts.filter { $0.value != 1 }
+    MapPlaceCounts(markersOf: map, size: .phone, places: places).miscounted
   }
 
   /// A camera walk: pans, small zooms in and out across level boundaries (into and out of

@@ -169,7 +169,7 @@ struct MapStabilityTests {
   }
 
   @Test func theSelectedPlaceLeavesItsClusterAndRejoinsIt() throws {
-    let (model, map, _, _) = Self.scene(seed: 11)
+    let (model, map, _, places) = Self.scene(seed: 11)
     map.cameraChanged(to: .fixture(.fixture(20, 10), zoom: 1), viewSize: .phone)
     let cluster = try #require(map.markers.filter(\.isCluster).max { $0.count < $1.count })
     let member = try #require(map.placeIDs(inMarkerWithID: cluster.id)?.first)
@@ -188,6 +188,16 @@ struct MapStabilityTests {
     #expect(selected?.count == 1)
     #expect(restored == cluster || map.camera.centre != cluster.coordinate)
     #expect(restored?.count == cluster.count)
+    // The reduced cluster sits at the exact mean of the others, in fixed point.
+    let anchor = WebMercator.position(of: cluster.coordinate)
+    let others = places.filter { reducedPlaces.contains($0.id) }
+      .map { WebMercator.position(of: $0.coordinate) }
+    let dx = others.reduce(Int64(0)) { $0 + Int64(Int32(bitPattern: $1.x &- anchor.x)) }
+    let count = Int64(others.count)
+    let x = Int64(anchor.x) + (dx / count - (dx % count < 0 ? 1 : 0))
+    let y = others.reduce(UInt64(0)) { $0 + UInt64($1.y) } / UInt64(others.count)
+    let mean = (UInt32(truncatingIfNeeded: x), UInt32(y))
+    #expect(reduced.coordinate == WebMercator.coordinate(ofUnit: mean))
   }
 
   @Test func theAntimeridianThePolesAndAnEmptyViewWork() {

@@ -30,10 +30,12 @@
 /// entry found: its own entry's ancestor. Each level keeps the reach only its widest entries
 /// exceed (at most ``ClusterLevel/wideEntryLimit`` of them, ``ClusterLevel/wideReach``): the
 /// query searches by position the view widened by the larger of the margin and that reach,
-/// and checks the widest entries one by one. An entry that edits changed keeps a rectangle
-/// that holds its places instead (``EntryBounds``): conservative (a place that leaves does not
-/// shrink it), checked on its own like every added entry, and exact again once the levels are
-/// built again from their entries.
+/// and checks one by one those of the widest entries that reach farther than that (none when
+/// the margin is wider). An entry that edits changed keeps a rectangle that holds its places
+/// instead (``EntryBounds``): conservative (a place that leaves does not shrink it), exact
+/// again once the levels are built again from their entries. The added entries are searched
+/// by position too, through their grid, in the view widened by the farthest any of their
+/// rectangles reaches from its position (``LevelPatch/addedReach``).
 ///
 /// ## Edits
 /// An edit of the catalog changes the levels in place (``applying(_:population:)``) rather

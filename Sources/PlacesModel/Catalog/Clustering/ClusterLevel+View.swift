@@ -7,13 +7,15 @@ extension ClusterLevel {
   ///
   /// The rectangle searched by position is `view` widened by the larger of `margin` and
   /// ``wideReach``; of the entries found beyond the margin, those whose reach (``reach``)
-  /// meets the view are kept; and each of ``wideEntries`` found nowhere else is kept when its
-  /// reach meets the view.
+  /// meets the view are kept. Of ``wideEntries``, widest first, only those that reach farther
+  /// than the search was widened can have places in view and their position outside it: each
+  /// such one is kept when its reach meets the view, and the rest are never looked at.
   ///
   /// - Complexity: the search of ``entries(west:east:yRange:)`` over the widened rectangle,
-  ///   plus O(*w*) for the ``wideEntries``.
+  ///   plus O(*w*) for the *w* ``wideEntries`` that reach farther than it was widened.
   package func entries(inView view: MercatorRect, margin: UInt32) -> [Int] {
-    let searched = view.widened(by: max(margin, wideReach))
+    let widening = max(margin, wideReach)
+    let searched = view.widened(by: widening)
     var found = entries(west: searched.west, east: searched.east, yRange: searched.y)
     if wideReach > margin {
       let region = view.widened(by: margin)
@@ -21,9 +23,14 @@ extension ClusterLevel {
         !region.contains((x[entry], y[entry])) && !reaches(entry, into: view)
       }
     }
+    // A search of the whole square found every entry.
+    guard !searched.isWholeWidth || searched.y != 0...UInt32.max else { return found }
     var isSorted = true
     for wide in wideEntries {
       let entry = Int(wide)
+      // Widest first: an entry that reaches no farther than the search was widened, and each
+      // after it, was found by its position if any of its places is in view.
+      guard reach[entry] > widening else { break }
       guard !searched.contains((x[entry], y[entry])), reaches(entry, into: view) else { continue }
       isSorted = isSorted && (found.last.map { $0 < entry } ?? true)
       found.append(entry)
@@ -40,7 +47,7 @@ extension ClusterLevel {
   }
 
   /// The reach that at most ``wideEntryLimit`` entries exceed, about the least (within an
-  /// eighth), and those entries, ascending.
+  /// eighth), and those entries, widest first (then by index).
   ///
   /// - Complexity: O(*n*), a histogram of the reaches by their three leading bits.
   static func wideEntries(reach: [UInt32]) -> (reach: UInt32, entries: [UInt32]) {
@@ -60,6 +67,9 @@ extension ClusterLevel {
     var entries: [UInt32] = []
     for (entry, value) in reach.enumerated() where value > threshold {
       entries.append(UInt32(entry))
+    }
+    entries.sort {
+      reach[Int($0)] > reach[Int($1)] || (reach[Int($0)] == reach[Int($1)] && $0 < $1)
     }
     return (threshold, entries)
   }

@@ -31,8 +31,9 @@ package final class ClusterLevel: Sendable {
   /// The reach that only the entries of ``wideEntries`` exceed: a view's query by position
   /// widened by this much finds every other entry any of whose places is in view.
   package let wideReach: UInt32
-  /// The entries whose reach exceeds ``wideReach``, ascending: at most
-  /// ``wideEntryLimit``, each checked on its own by a view's query.
+  /// The entries whose reach exceeds ``wideReach``, widest first: at most
+  /// ``wideEntryLimit``, each checked on its own by a view's query that is not widened as
+  /// far as it reaches.
   let wideEntries: [UInt32]
   /// The number of places of each entry.
   package let count: [UInt32]

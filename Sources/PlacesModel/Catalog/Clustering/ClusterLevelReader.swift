@@ -100,10 +100,21 @@ package struct ClusterLevelReader {
     if patch.deadCount > 0 {
       found.removeAll { patch.isDead(builtEntry: $0) }
     }
+    addedEntries(west: west, east: east, yRange: yRange) { entry, _ in found.append(entry) }
+    return found
+  }
+
+  /// Calls `body` with each live added entry whose position lies in the rectangle of
+  /// `entries(west:east:yRange:)`, in index order, and the entry's fields.
+  ///
+  /// Few added entries are read in a scan; many, in the cells the rectangle touches of the
+  /// patch's grid, each in the cell its position is in now.
+  private func addedEntries(
+    west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>,
+    _ body: (_ entry: Int, _ fields: AddedClusterFields) -> Void
+  ) {
     let width = east &- west
     let (north, south) = (yRange.lowerBound, yRange.upperBound)
-    // Few added entries are read in a scan; many, in the cells the rectangle touches, each
-    // in the cell its position is in now.
     var fromGrid: [Int] = []
     let grid = patch.grid
     let added = patch.added
@@ -120,16 +131,15 @@ package struct ClusterLevelReader {
         }
       }
     if readGrid {
-      found += fromGrid.sorted().lazy.map { self.builtCount + $0 }
-      return found
+      for index in fromGrid.sorted() { body(builtCount + index, added[index]) }
+      return
     }
     added.forEachChunk { entries, start in
       for (offset, entry) in entries.enumerated()
       where entry.count > 0 && entry.x &- west <= width && entry.y >= north && entry.y <= south {
-        found.append(builtCount + start + offset)
+        body(builtCount + start + offset, entry)
       }
     }
-    return found
   }
 
   /// The number of added entries up to which a search reads them all, and the number of
@@ -140,7 +150,12 @@ package struct ClusterLevelReader {
   /// entry is shown when its position lies in `view` widened by `margin` or its bounds meet
   /// `view`.
   ///
-  /// - Complexity: the built level's search, plus O(*a*) for *a* added entries.
+  /// The added entries are searched by position like the built ones, in `view` widened by
+  /// the larger of `margin` and the farthest any added entry's bounds reach from its position
+  /// (``LevelPatch/addedReach``): an entry whose bounds meet the view lies that close to it.
+  ///
+  /// - Complexity: the built level's search, plus the search of the added entries in the
+  ///   widened view (see ``entries(west:east:yRange:)``).
   package func entries(inView view: MercatorRect, margin: UInt32) -> [Int] {
     var found = built.entries(inView: view, margin: margin)
     guard !patch.isEmpty else { return found }
@@ -148,12 +163,10 @@ package struct ClusterLevelReader {
       found.removeAll { patch.isDead(builtEntry: $0) }
     }
     let region = view.widened(by: margin)
-    patch.added.forEachChunk { entries, start in
-      for (offset, entry) in entries.enumerated()
-      where entry.count > 0
-        && (region.contains((entry.x, entry.y)) || entry.bounds.intersects(view))
-      {
-        found.append(builtCount + start + offset)
+    let searched = view.widened(by: max(margin, patch.addedReach))
+    addedEntries(west: searched.west, east: searched.east, yRange: searched.y) { entry, fields in
+      if region.contains((fields.x, fields.y)) || fields.bounds.intersects(view) {
+        found.append(entry)
       }
     }
     return found

@@ -49,6 +49,26 @@ package struct EntryBounds: Sendable, Equatable {
     }
   }
 
+  /// The farthest the rectangle reaches from `position` along either axis, in units (going
+  /// round the world where that is nearer); `UInt32.max` when it spans the world's width.
+  ///
+  /// So a rectangle that meets a view has `position` within this many units of it.
+  func reach(from position: (x: UInt32, y: UInt32)) -> UInt32 {
+    guard width != .max else { return .max }
+    // Each edge measured the nearer way round from the position.
+    let toWest = Self.distance(position.x, west)
+    let toEast = Self.distance(position.x, west &+ width)
+    let toNorth = position.y > north ? position.y - north : north - position.y
+    let toSouth = position.y > south ? position.y - south : south - position.y
+    let across = position.x &- west <= width ? max(toWest, toEast) : width &+ min(toWest, toEast)
+    return max(across, toNorth, toSouth)
+  }
+
+  /// How far apart columns `a` and `b` are, the nearer way round.
+  private static func distance(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    min(a &- b, b &- a)
+  }
+
   /// Whether the rectangle meets `rect`.
   package func intersects(_ rect: MercatorRect) -> Bool {
     guard north <= rect.y.upperBound, south >= rect.y.lowerBound else { return false }

@@ -21,6 +21,10 @@ struct LevelPatch: Sendable {
   private(set) var liveAddedCount = 0
   /// Where the ``added`` entries lie, for searches.
   private(set) var grid: AddedEntryGrid
+  /// The farthest the bounds of an added entry reach from its position, along either axis.
+  ///
+  /// A view's search of the added entries is widened by this much. It never shrinks.
+  private(set) var addedReach: UInt32 = 0
 
   /// No changes to a level whose grid has cells of 2^`gridShift` units.
   init(gridShift: Int) {
@@ -58,6 +62,7 @@ struct LevelPatch: Sendable {
     if entry.fields.count > 0 { liveAddedCount += 1 }
     let fields = entry.fields
     grid.move(added.count - 1, from: nil, to: (fields.x, fields.y, fields.count))
+    addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
     return added.count - 1
   }
 
@@ -72,6 +77,7 @@ struct LevelPatch: Sendable {
     let wasLive = old.count > 0
     let fields = entry.fields
     grid.move(index, from: (old.x, old.y, old.count), to: (fields.x, fields.y, fields.count))
+    addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
     added[index] = entry.fields
     addedChildren[index] = entry.children
     liveAddedCount += (entry.fields.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)

@@ -64,7 +64,7 @@ package struct PositionSum: Sendable, Equatable {
 
   /// Takes out one place at `position`, on the copy of the world nearest the mean: the copy
   /// it was added on, for any entry narrower than half the world.
-  mutating func remove(place position: (x: UInt32, y: UInt32)) {
+  package mutating func remove(place position: (x: UInt32, y: UInt32)) {
     guard count > 1 else {
       self = PositionSum(x: 0, y: 0, count: 0, remainderX: 0, remainderY: 0)
       return

@@ -1,9 +1,12 @@
 import PlacesModel
+import ViewModels
 
-/// A catalog's places as the map clusters them per view: the places in Morton order, sorted
-/// when the index is made (the index's own, not shared with the catalog or another index), with
-/// the lookups a clustering query makes, asked for the markers of any viewport in well under a
-/// millisecond.
+/// The map's previous engine, which clustered the places anew for each view: the bench's
+/// baseline.
+///
+/// The places in Morton order, sorted when the index is made (the index's own, not shared
+/// with the catalog or another index), with the lookups a clustering query makes. The map
+/// itself shows the catalog's cluster hierarchy instead.
 ///
 /// ## How it works
 /// In Morton order every cell of every level of the quadtree over the Web Mercator square is
@@ -15,11 +18,12 @@ import PlacesModel
 /// ``clustering(for:options:unclusteredPlaceAt:)`` then works on the few cells a view can show
 /// (see ``MapClustering`` for what it guarantees).
 ///
-/// - Complexity: Making one is O(*n*): a projection per place and a radix sort (see
-///   ``init(catalog:)``); make one per catalog and keep it for its queries. A query costs O(*c* log *n* + *e*) to find the *c* cells in view and clip the
-///   *e* places scanned in those that cross the view's edge (about the square root of the
-///   places in each such cell), then O(*m* log *m*) per merging round for the *m* candidates.
-///   It does not grow with the places out of view. Holds no state between queries.
+/// - Complexity: Making one is O(*n*), not O(1): a projection per place and a radix sort (see
+///   ``init(catalog:)``); make one per catalog and keep it for its queries. A query costs
+///   O(*c* log *n* + *e*) to find the *c* cells in view and clip the *e* places scanned in
+///   those that cross the view's edge (about the square root of the places in each such
+///   cell), then O(*m* log *m*) per merging round for the *m* candidates. It does not grow
+///   with the places out of view. Holds no state between queries.
 package struct MapClusterIndex: Sendable {
   /// The catalog.
   package let places: PlaceCatalog

@@ -1,4 +1,5 @@
 import Foundation
+import MapBenchSupport
 import PlacesModel
 import Testing
 import ViewModelTestSupport

@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// Merges clustering candidates until no two are closer than the radius.
 ///

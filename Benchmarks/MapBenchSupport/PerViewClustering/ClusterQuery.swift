@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// A run of places in code order, `lower..<upper`, on the copy of the world `wraps` widths
 /// east of the square.

@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// A catalog's places in Z-order of their Web Mercator positions: what the map's clustering
 /// reads, built once per catalog.

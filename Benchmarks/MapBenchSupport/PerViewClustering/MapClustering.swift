@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// The markers of one viewport: its places, each alone or in a cluster.
 ///

@@ -1,5 +1,7 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+// Test support: random catalogs and cameras for the map, repeatable from a seed.
+
 import PlacesModel
-import ViewModelTestSupport
 import ViewModels
 
 /// Random catalogs and cameras for the clustering invariants, reproducible from a seed.
@@ -7,8 +9,8 @@ import ViewModels
 /// Catalogs mix what real data has: places spread over the world, dense blobs (a city's
 /// suburbs), places sharing one coordinate, places either side of the antimeridian, and places
 /// beyond Web Mercator's ±85.0511° (polar stations).
-enum RandomMapScenes {
-  static func catalog(count: Int, using generator: inout SplitMix64) -> [Place] {
+public enum RandomMapScenes {
+  public static func catalog(count: Int, using generator: inout SplitMix64) -> [Place] {
     let blobCentres = (0..<6).map { _ in
       (
         Double.random(in: -60...70, using: &generator),
@@ -52,7 +54,9 @@ enum RandomMapScenes {
     }
   }
 
-  static func viewport(near places: [Place], using generator: inout SplitMix64) -> MapViewport {
+  public static func viewport(near places: [Place], using generator: inout SplitMix64)
+    -> MapViewport
+  {
     let centre: Coordinate
     if !places.isEmpty, Bool.random(using: &generator) {
       centre = places[Int.random(in: 0..<places.count, using: &generator)].coordinate
