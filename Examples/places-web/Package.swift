@@ -31,16 +31,25 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Page"), .copy("SampleData")]),
-    .executableTarget(name: "places-web", dependencies: ["PlacesWeb"]),
+    .executableTarget(
+      name: "places-web",
+      dependencies: [
+        "PlacesWeb",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]),
     // Many pages at once against a running server, on loopback: the figures of issue 25.
     .executableTarget(
       name: "places-web-load",
       dependencies: [
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ]),
     .testTarget(
       name: "PlacesWebTests",

@@ -34,7 +34,10 @@ enum ExitStatus: Int32 {
     case is UsageError:
       self = .usage
     case let error as GeoJSONError:
-      self = error.isMissingOrUnreadable ? .missingData : .invalidData
+      switch error.category {
+      case .fileMissing, .unreadable: self = .missingData
+      case .notGeoJSON, .invalidPlaces: self = .invalidData
+      }
     case is TerminalError:
       self = .ioError
     case is CatalogError:

@@ -2,17 +2,29 @@ import Foundation
 import HummingbirdWSClient
 import Logging
 
+/// The latencies of one page's messages, camera moves and keystrokes apart.
+struct ClientLatencies: Sendable {
+  var cameraMoves: [Duration] = []
+  var keystrokes: [Duration] = []
+}
+
 /// One simulated page: opens a session, moves the camera and types, each message waiting for
 /// its `done` before the next, and records how long each took.
+///
+/// With an `interval`, the page sends as a person does, one message every `interval` (its
+/// first at a random phase within it): each message is due at its time, and its latency runs
+/// from then, so a server that falls behind is charged for the wait too. Without one, it
+/// sends the next message as soon as the last is answered.
 struct LoadClient: Sendable {
   let url: String
   let cameraMoves: Int
   let keystrokes: Int
   let seed: UInt64
+  let interval: Duration?
 
   /// Runs the page; returns the latency of each message, in order, then waits at `barrier`
   /// with its session still open.
-  func run(barrier: Barrier, logger: Logger) async throws -> [Duration] {
+  func run(barrier: Barrier, logger: Logger) async throws -> ClientLatencies {
     // The client sends `ws://127.0.0.1` as its Origin, which the server accepts from a program.
     let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22)
     let result = Latencies()
@@ -20,7 +32,11 @@ struct LoadClient: Sendable {
       inbound, outbound, _ in
       var frames = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
       var generator = SplitMix64(seed: seed)
-      var latencies: [Duration] = []
+      var latencies = ClientLatencies()
+      var due = ContinuousClock.now
+      if let interval {
+        due += interval / 1000 * Int(generator.next() % 1000)
+      }
       let words = ["stockholm", "san francisco", "paris", "kyoto", "buenos aires", "lagos"]
       var typed = ""
       var word = words[Int(generator.next() % UInt64(words.count))]
@@ -41,7 +57,12 @@ struct LoadClient: Sendable {
           typed = String(word.prefix(typed.count + 1))
           message = #"{"type":"query","seq":\#(seq),"text":"\#(typed)","limit":10}"#
         }
-        let start = ContinuousClock.now
+        if interval == nil {
+          due = .now
+        } else if due > .now {
+          try await Task.sleep(until: due)
+        }
+        let start = due
         try await outbound.write(.text(message))
         let done = #"{"type":"done","seq":\#(seq)}"#
         let error = #"{"type":"error","seq":\#(seq),"#
@@ -49,7 +70,13 @@ struct LoadClient: Sendable {
           guard case .text(let text) = frame else { continue }
           if text.contains(done) || text.contains(error) { break }
         }
-        latencies.append(start.duration(to: .now))
+        let latency = start.duration(to: .now)
+        if seq <= cameraMoves {
+          latencies.cameraMoves.append(latency)
+        } else {
+          latencies.keystrokes.append(latency)
+        }
+        if let interval { due += interval }
       }
       await result.set(latencies)
       await barrier.arriveAndWait()
@@ -61,8 +88,8 @@ struct LoadClient: Sendable {
 
 /// The latencies one client's handler measured, handed back to the client.
 actor Latencies {
-  private(set) var values: [Duration] = []
-  func set(_ values: [Duration]) { self.values = values }
+  private(set) var values = ClientLatencies()
+  func set(_ values: ClientLatencies) { self.values = values }
 }
 
 /// Holds every client, its session open, until all have arrived and the main task releases

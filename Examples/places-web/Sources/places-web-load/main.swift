@@ -1,14 +1,24 @@
 // places-web-load: many pages at once against a running places-web, on loopback.
 //
 // Usage: places-web-load --port PORT [--sessions 200] [--moves 50] [--keystrokes 20]
-//                        [--server-pid PID] [--no-edit]
+//                        [--interval MS] [--server-pid PID] [--no-edit]
 // Start the server with --max-sessions above --sessions (one more session makes the edit), and
 // --allow-edits for the edit's figure; with --server-pid the server's CPU and memory are read
 // from /proc. Every client's messages are fixed by its seed; the run is bounded in clients,
-// messages and time (each client waits for each answer before its next message).
+// messages and time (each client waits for each answer before its next message). With
+// --interval, each page sends one message every MS milliseconds, as a person pans and types,
+// and a message's latency runs from when it was due; without, the next message goes as soon as
+// the last is answered, which measures the server's throughput: the 200 pages then keep 200
+// messages queued, and the latency is that queue.
 import Foundation
 import HummingbirdWSClient
 import Logging
+import NIOCore
+import NIOPosix
+
+// The clients' tasks run on NIO's event loops, as the server's do, so that the generator
+// spends as little of the 2 cores as it can on switching threads.
+_ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 
 var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()[...]
@@ -26,6 +36,7 @@ guard let port = options["--port"].flatMap(Int.init) else {
 let sessions = options["--sessions"].flatMap(Int.init) ?? 200
 let moves = options["--moves"].flatMap(Int.init) ?? 50
 let keystrokes = options["--keystrokes"].flatMap(Int.init) ?? 20
+let interval = options["--interval"].flatMap(Int.init).map(Duration.milliseconds)
 let server = options["--server-pid"].flatMap(Int32.init).map(ServerProcess.init(pid:))
 let url = "ws://127.0.0.1:\(port)/ws"
 var logger = Logger(label: "places-web-load")
@@ -47,11 +58,11 @@ let cpuBefore = server?.cpuSeconds()
 let barrier = Barrier(count: sessions)
 let started = ContinuousClock.now
 let clients = Task {
-  try await withThrowingTaskGroup(of: [Duration].self) { group in
+  try await withThrowingTaskGroup(of: ClientLatencies.self) { group in
     for index in 0..<sessions {
       let client = LoadClient(
         url: url, cameraMoves: moves, keystrokes: keystrokes,
-        seed: UInt64(index + 1))
+        seed: UInt64(index + 1), interval: interval)
       group.addTask {
         do {
           return try await client.run(barrier: barrier, logger: logger)
@@ -63,8 +74,11 @@ let clients = Task {
         }
       }
     }
-    var all: [Duration] = []
-    for try await latencies in group { all += latencies }
+    var all = ClientLatencies()
+    for try await latencies in group {
+      all.cameraMoves += latencies.cameraMoves
+      all.keystrokes += latencies.keystrokes
+    }
     return all
   }
 }
@@ -98,22 +112,33 @@ if options["--no-edit"] == nil {
       guard case .text(let text) = frame else { continue }
       if text.contains(#""seq":2"#) { break }
     }
-    await measured.set([start.duration(to: .now)])
+    await measured.set(ClientLatencies(cameraMoves: [start.duration(to: .now)]))
     try await outbound.close(.normalClosure, reason: nil)
   }
-  fanOut = await measured.values.first
+  fanOut = await measured.values.cameraMoves.first
 }
 await barrier.release()
-let latencies = try await clients.value.sorted()
+let measured = try await clients.value
+let latencies = (measured.cameraMoves + measured.keystrokes).sorted()
+
+func summary(_ sorted: [Duration]) -> String {
+  "p50 \(milliseconds(percentile(sorted, 0.5))), p99 \(milliseconds(percentile(sorted, 0.99))), "
+    + "max \(milliseconds(sorted.last ?? .zero))"
+}
 
 let messages = latencies.count
+let seconds =
+  Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 print(
-  "places-web-load: \(sessions) sessions, \(moves) camera moves and \(keystrokes) keystrokes each")
-print("  messages                     \(messages) in \(milliseconds(elapsed))")
+  "places-web-load: \(sessions) sessions, \(moves) camera moves and \(keystrokes) keystrokes each, "
+    + (interval.map { "one message every \(milliseconds($0)) per page" }
+      ?? "each message as soon as the last is answered"))
 print(
-  "  latency to the last command  p50 \(milliseconds(percentile(latencies, 0.5))), "
-    + "p99 \(milliseconds(percentile(latencies, 0.99))) (target under 10 ms), "
-    + "max \(milliseconds(latencies.last ?? .zero))")
+  "  messages                     \(messages) in \(milliseconds(elapsed)) "
+    + String(format: "(%.0f a second)", Double(messages) / max(seconds, 1e-9)))
+print("  latency to the last command  \(summary(latencies)) (target p99 under 10 ms)")
+print("    camera moves               \(summary(measured.cameraMoves.sorted()))")
+print("    keystrokes                 \(summary(measured.keystrokes.sorted()))")
 if let cpuBefore, let cpuAfter, messages > 0 {
   print(
     String(

@@ -132,6 +132,42 @@ struct WebSessionTests {
     #expect(seen.types.contains("update"))
   }
 
+  @Test func anEditSendsTheListsChangedRowsInsteadOfAReload() async throws {
+    let hub = try Self.sampleHub(allowsEdits: true)
+    var page = try #require(await PageHarness(hub: hub))
+    let first = try await page.nextFrame()
+    let list = try #require(first.first { $0["type"] as? String == "list" })
+    try await hub.edit(.rename(PlaceID(2), to: "Lutetia"))
+    let seen = try await page.nextFrame()
+    #expect(!seen.types.contains("list"))
+    let update = try #require(seen.first { $0["type"] as? String == "listUpdate" })
+    #expect(update["version"] as? Int == (list["version"] as? Int ?? 0) + 1)
+    #expect(update["count"] as? Int == list["count"] as? Int)
+    let removed = try #require(update["removed"] as? [Int])
+    let inserted = try #require(update["inserted"] as? [Int])
+    #expect(removed.count == 1 && inserted.count == 1)
+    #expect(update["reloaded"] as? [Int] == [])
+    let row = try #require(inserted.first)
+    let rows = try await page.send(#"{"type":"rows","seq":1,"from":\#(row),"count":1}"#)
+    let sent = try #require((rows.first?["rows"] as? [[String: Any]])?.first)
+    #expect(sent["name"] as? String == "Lutetia")
+  }
+
+  @Test(arguments: [
+    "Zürich", #"a "quoted" name"#, #"back\slash"#, "tab\tand\nline", "line\u{2028}sep",
+    "dash – and … ellipsis", "\u{1}control", "emoji 🗺️",
+  ])
+  func namesReachThePageAsWritten(name: String) async throws {
+    let hub = try Self.sampleHub(allowsEdits: true)
+    var page = try #require(await PageHarness(hub: hub))
+    _ = try await page.nextFrame()
+    _ = try await page.send(#"{"type":"tapMarker","seq":1,"id":2}"#)
+    try await hub.edit(.rename(PlaceID(2), to: name))
+    let seen = try await page.nextFrame()
+    let card = try #require(seen.first { $0["type"] as? String == "card" })
+    #expect((card["place"] as? [String: Any])?["name"] as? String == name)
+  }
+
   @Test func sessionsAreBoundedAndAClosedOneIsFreed() async throws {
     let hub = try Self.sampleHub(limit: 2)
     var first = try #require(await PageHarness(hub: hub))

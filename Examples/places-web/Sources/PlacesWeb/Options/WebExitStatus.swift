@@ -21,7 +21,10 @@ package enum WebExitStatus: Int32 {
     case is WebUsageError:
       self = .usage
     case let error as GeoJSONError:
-      self = error.isMissingOrUnreadable ? .missingData : .invalidData
+      switch error.category {
+      case .fileMissing, .unreadable: self = .missingData
+      case .notGeoJSON, .invalidPlaces: self = .invalidData
+      }
     case is CatalogLoadError:
       self = .invalidData
     case is ListenError:

@@ -83,6 +83,8 @@
     highlighted: -1,
     cursor: -1,
     rendered: new Map(), // row number -> element
+    reloads: 0, // `list` messages applied: every row dropped (tests read these two)
+    updates: 0, // `listUpdate` messages applied: only the rows named changed
   };
 
   const search = {
@@ -193,6 +195,9 @@
         break;
       case "list":
         reloadList(message);
+        break;
+      case "listUpdate":
+        updateList(message);
         break;
       case "rows":
         receiveRows(message);
@@ -456,6 +461,7 @@
   // ---- The list ----------------------------------------------------------------------
 
   function reloadList(message) {
+    list.reloads += 1;
     list.version = message.version;
     list.count = message.count;
     list.order = message.order;
@@ -469,6 +475,54 @@
     for (const element of list.rendered.values()) element.remove();
     list.rendered.clear();
     renderList();
+  }
+
+  // Applies the rows that changed: the rows held and drawn move to their new numbers, those
+  // removed or reloaded are dropped (the ones on screen are asked for again), the rest stay.
+  function updateList(message) {
+    list.updates += 1;
+    list.version = message.version;
+    list.count = message.count;
+    list.order = message.order;
+    list.requested.clear(); // answers to older requests carry the old version and are dropped
+    const moved = (held) => renumber(held, message.removed, message.inserted, message.reloaded);
+    list.rows = moved(list.rows);
+    const rendered = moved(list.rendered);
+    for (const [row, element] of list.rendered) {
+      if (![...rendered.values()].includes(element)) element.remove();
+    }
+    for (const [row, element] of rendered) {
+      element.style.top = row * ROW_HEIGHT + "px";
+      element.dataset.row = String(row);
+    }
+    list.rendered = rendered;
+    list.spacer.style.height = list.count * ROW_HEIGHT + "px";
+    list.title.textContent =
+      list.count.toLocaleString() + " places, " +
+      (list.order === "distance" ? "nearest first" : "by name");
+    renderList();
+  }
+
+  // `held` (row number -> value) renumbered: rows at `removed` (old numbers, ascending) go,
+  // rows are inserted at `inserted` (new numbers, ascending), and rows at `reloaded` (new
+  // numbers) go, to be asked for again.
+  function renumber(held, removed, inserted, reloaded) {
+    const result = new Map();
+    const gone = new Set(removed);
+    const stale = new Set(reloaded);
+    let removedBefore = 0;
+    let insertedBefore = 0;
+    for (const row of [...held.keys()].sort((a, b) => a - b)) {
+      while (removedBefore < removed.length && removed[removedBefore] < row) removedBefore++;
+      if (gone.has(row)) continue;
+      let next = row - removedBefore + insertedBefore;
+      while (insertedBefore < inserted.length && inserted[insertedBefore] <= next) {
+        insertedBefore++;
+        next++;
+      }
+      if (!stale.has(next)) result.set(next, held.get(row));
+    }
+    return result;
   }
 
   function visibleRange() {
@@ -517,7 +571,7 @@
         detail.className = "detail";
         detail.textContent = [data.country, formatDistance(data.distance)].filter(Boolean).join(" · ");
         element.append(name, detail);
-        element.addEventListener("click", () => send({ type: "tapRow", row }));
+        element.addEventListener("click", () => send({ type: "tapRow", row: Number(element.dataset.row) }));
         list.spacer.appendChild(element);
         list.rendered.set(row, element);
       }

@@ -96,6 +96,14 @@ struct JSONWriter {
     boolean(value)
   }
 
+  /// Writes a member whose value is an array of whole numbers.
+  mutating func integers(_ name: String, _ values: [Int]) {
+    key(name)
+    beginArray()
+    for value in values { integer(value) }
+    endArray()
+  }
+
   /// Puts the comma before a value or key, unless it is the first of its container or the
   /// value of a key just written.
   private mutating func separate() {
@@ -120,8 +128,18 @@ struct JSONWriter {
   }
 
   /// Appends `value` as a JSON string, escaping quotes, backslashes and control characters.
+  ///
+  /// - Complexity: O(*n*) in the length of `value`; a string with nothing to escape (every
+  ///   key, and nearly every name) is checked byte by byte and appended whole.
   static func appendString(_ value: String, to text: inout String) {
     text += "\""
+    // 0xE2 starts U+2028 and U+2029, which JavaScript reads as line ends: those, and any
+    // other character starting with it, take the slow path.
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+      text += value
+      text += "\""
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": text += "\\\""

@@ -46,7 +46,7 @@ package struct WebServer: Sendable {
     logger: Logger,
     onRunning: @escaping @Sendable (String) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
-    let router = Router(context: BasicWebSocketRequestContext.self)
+    let router = Router(context: WebRequestContext.self)
     let page = StaticFiles(prefix: "/page/", folder: pageFolder)
     let assets = StaticFiles(prefix: "/assets/", folder: options.assetsDirectory)
     let indexFile = pageFolder + "/index.html"
@@ -55,9 +55,11 @@ package struct WebServer: Sendable {
     router.get("/assets/**") { request, _ in try Self.serve(request, from: assets) }
     let policy = OriginPolicy(listeningOn: options.host)
     let hub = hub
-    router.ws("/ws") { request, _ in
+    router.ws("/ws") { request, context in
       let origin = request.headers[.origin]
       guard policy.allows(origin: origin, host: request.head.authority) else {
+        // Hummingbird answers a refused upgrade 400; this handler makes it 403.
+        try await context.channel.pipeline.addHandler(RefusedUpgradeStatus()).get()
         throw HTTPError(.forbidden, message: "WebSocket refused: the page is not this server's")
       }
       return .upgrade([:])

@@ -1,8 +1,8 @@
 import PlacesModel
 import ViewModels
 
-/// The list screen of one page: tells the page how many rows there are, and sends the rows it
-/// asks for, those on its screen, from the rows the list view model gave last.
+/// The list screen of one page: tells the page how many rows there are and which changed, and
+/// sends the rows it asks for, those on its screen, from the rows the list view model gave last.
 final class WebListView: ListViewDelegate {
   private let outbox: Outbox
   /// The rows last given; they produce each row when read.
@@ -24,8 +24,20 @@ final class WebListView: ListViewDelegate {
     }
   }
 
+  /// Sends the rows that changed, as the list view model gives them, so that the page keeps
+  /// every other row it holds: `listUpdate` with the new `version`, `count` and `order`, then
+  /// `removed` (numbered in the previous rows), `inserted` and `reloaded` (in the new rows).
   func updateRows(_ rows: ListRows, order: ListOrder, changes: ListRowChanges) {
-    reloadRows(rows, order: order)
+    self.rows = rows
+    version += 1
+    outbox.send("listUpdate") { writer in
+      writer.member("version", version)
+      writer.member("count", rows.count)
+      writer.member("order", order.rawValue)
+      writer.integers("removed", changes.removed)
+      writer.integers("inserted", changes.inserted)
+      writer.integers("reloaded", changes.reloaded)
+    }
   }
 
   func highlightRow(at row: Int) {
