@@ -124,8 +124,8 @@ struct ClusterLevelBuilder {
     parent: inout [UInt32], sweep: inout GridSweep, radiusSquared: Double
   ) {
     let column = sweep.column(ofX: cluster.seedX)
-    // The innermost loop of the merge: unchecked reads of the candidates measured fewer
-    // instructions than checked ones.
+    // The innermost loop of the merge: unchecked reads, measured to pay (see
+    // `GridRows.entries(inRow:besideColumn:cursor:x:)`).
     below.x.withUnsafeBufferPointer { x in
       below.y.withUnsafeBufferPointer { y in
         parent.withUnsafeMutableBufferPointer { parent in
