@@ -55,7 +55,8 @@ struct ClusterBuildFingerprintTests {
 
   @Test(arguments: [4, 5] as [UInt64])
   func finishingLevelsOnAnotherThreadBuildsTheSameLevels(seed: UInt64) {
-    let places = ClusterHierarchyTests.catalog(count: 3_000, seed: seed)
+    let places = ClusterHierarchyTests.catalog(
+      count: ClusterHierarchy.concurrentFinishingMinimum + 1_000, seed: seed)
     let handles = (0..<UInt32(places.count)).map { $0 * 2 + 1 }
     let alone = ClusterHierarchy(
       places: places, handles: handles, radius: 40, maximumLevel: 16,
