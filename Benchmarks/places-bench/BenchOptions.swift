@@ -13,6 +13,7 @@ struct BenchOptions {
     case broadcast(form: BroadcastImplementation, delegates: Int, broadcasts: Int)
     case loadPeak(path: String, decoder: Bool)
     case mapMoves(path: String, stop: String, moves: Int)
+    case firstScreen(path: String, runs: Int, loadOnly: Bool)
     case removal(delegates: Int)
     case registration(delegates: Int)
   }
@@ -49,6 +50,7 @@ struct BenchOptions {
       --only registration-probe --delegates N
       --only load-peak --file PATH [--decoder]
       --only map-moves --stop STOP --moves K [--file PATH]   (for instruction counts)
+      --only first-screen --runs K [--load-only] [--file PATH]  (for profiles)
     FORM is one of: \(BroadcastImplementation.allCases.map(\.rawValue).joined(separator: ", "))
     """
 
@@ -77,12 +79,16 @@ struct BenchOptions {
     var file: String?
     var decoder = false
     var stop = "city"
+    var runs = 1
+    var loadOnly = false
     while let argument = remaining.popFirst() {
       switch argument {
       case "--quick": quick = true
       case "--json": output = .json
       case "--markdown": output = .markdown
       case "--decoder": decoder = true
+      case "--load-only": loadOnly = true
+      case "--runs": runs = try Self.count(of: argument, from: &remaining)
       case "--enforce": enforcesTargets = true
       case "-h", "--help": showsHelp = true
       case "--data": dataDirectory = try Self.value(of: argument, from: &remaining)
@@ -101,9 +107,11 @@ struct BenchOptions {
         form = named
       case "--only":
         let list = try Self.value(of: argument, from: &remaining)
-        if ["broadcast-probe", "load-peak", "removal-probe", "registration-probe", "map-moves"]
-          .contains(list)
-        {
+        let probes = [
+          "broadcast-probe", "load-peak", "removal-probe", "registration-probe", "map-moves",
+          "first-screen",
+        ]
+        if probes.contains(list) {
           probeName = list
           continue
         }
@@ -129,6 +137,8 @@ struct BenchOptions {
       probe = .loadPeak(path: file ?? dataFile, decoder: decoder)
     case "map-moves":
       probe = .mapMoves(path: file ?? dataFile, stop: stop, moves: broadcasts)
+    case "first-screen":
+      probe = .firstScreen(path: file ?? dataFile, runs: runs, loadOnly: loadOnly)
     default:
       break
     }

@@ -56,3 +56,25 @@ enum FirstScreenBenchmark {
           + "\(Report.format(steps[3])) ms"))
   }
 }
+
+extension FirstScreenBenchmark {
+  /// The probe run in a fresh process, for profiles and instruction counts: loads the file
+  /// `runs` times, and unless `loadOnly`, makes each load's catalog and builds the first
+  /// screen's indexes; returns a line to print.
+  static func probe(path: String, runs: Int, loadOnly: Bool) -> String {
+    var count = 0
+    for _ in 0..<runs {
+      guard let places = try? GeoJSONPlacesReader().load(contentsOfFile: path).places else {
+        return "first-screen failed: \(path) could not be loaded"
+      }
+      count = places.count
+      guard !loadOnly else { continue }
+      guard let catalog = try? PlaceCatalog(places) else {
+        return "first-screen failed: the places of \(path) make no catalog"
+      }
+      catalog.prepareIndexes(CatalogIndexKind.firstScreen)
+      withExtendedLifetime(catalog) {}
+    }
+    return "first-screen places=\(count) runs=\(runs) load-only=\(loadOnly)"
+  }
+}

@@ -34,6 +34,10 @@ case .mapMoves(let path, let stop, let moves):
   let line = MapBenchmarks.probe(path: path, stop: stop, moves: moves)
   print(line)
   exit(line.hasPrefix("map-moves") ? 0 : 1)
+case .firstScreen(let path, let runs, let loadOnly):
+  let line = FirstScreenBenchmark.probe(path: path, runs: runs, loadOnly: loadOnly)
+  print(line)
+  exit(line.hasPrefix("first-screen") ? 0 : 1)
 case .removal(let delegates):
   let calls = RemovalRun.duringABroadcast.makeRuns(count: delegates)(1)
   print("removal-probe delegates=\(delegates) calls=\(calls)")

@@ -22,8 +22,9 @@ extension PlaceCatalog {
   ///
   /// The indexes are built at the same time, one a thread on as many cores as the system
   /// gives (the map's cluster hierarchy and the list's order by name start first, as a first
-  /// screen reads them). Each index is an immutable value, built once under a lock of its own,
-  /// so building them at once changes none of them.
+  /// screen reads them; the cluster hierarchy finishes each of its levels on one more thread
+  /// while it merges the next). Each index is an immutable value, built once under a lock of
+  /// its own, so building them at once changes none of them.
   ///
   /// Safe to call from any thread, and more than once: each index is still built once, and a
   /// query that asks for an index while it is being built waits for that build.

@@ -40,22 +40,18 @@ extension ClusterLevelBuilder {
     around entries: [Int], in level: SortedLevel, grid: GridRows, radiusSquared: Double
   ) -> [Int] {
     var close: [Int] = []
-    level.x.withUnsafeBufferPointer { x in
-      var sweep = GridSweep(grid)
-      for entry in entries {
-        sweep.move(to: entry)
-        let entryX = x[entry]
-        let entryY = Double(level.y[entry])
-        for row in 0..<3 {
-          for index in sweep.entries(inRow: row, column: grid.column(ofX: entryX), x: x)
-          where index != entry {
-            let dx = Double(Int32(bitPattern: x[index] &- entryX))
-            let dy = Double(level.y[index]) - entryY
-            if dx * dx + dy * dy <= radiusSquared {
-              close.append(entry)
-              close.append(index)
-            }
-          }
+    var sweep = GridSweep(grid)
+    for entry in entries {
+      sweep.move(to: entry)
+      let around = GrowingCluster(seed: entry, of: level)
+      let column = sweep.column(ofX: around.seedX)
+      for row in GridSweep.Row.allCases {
+        for index in sweep.entries(in: row, column: column, x: level.x)
+        where index != entry
+          && around.reaches(x: level.x[index], y: level.y[index], radiusSquared: radiusSquared)
+        {
+          close.append(entry)
+          close.append(index)
         }
       }
     }
@@ -71,35 +67,25 @@ extension ClusterLevelBuilder {
   ) -> [MergedEntry] {
     var isOpen = Set(close)
     var merged: [MergedEntry] = []
-    level.x.withUnsafeBufferPointer { x in
-      var sweep = GridSweep(grid)
-      for seed in close where isOpen.remove(seed) != nil {
-        sweep.move(to: seed)
-        let seedX = x[seed]
-        let seedY = Double(level.y[seed])
-        var cluster = level.sum(seed)
-        var isMerged = false
-        var representative = level.representative[seed]
-        var members = [seed]
-        for row in 0..<3 {
-          for index in sweep.entries(inRow: row, column: grid.column(ofX: seedX), x: x)
-          where isOpen.contains(index) {
-            let dx = Double(Int32(bitPattern: x[index] &- seedX))
-            let dy = Double(level.y[index]) - seedY
-            guard dx * dx + dy * dy <= radiusSquared else { continue }
-            isOpen.remove(index)
-            members.append(index)
-            cluster.add(level.sum(index), nearest: seedX)
-            isMerged = true
-            let candidate = level.representative[index]
-            if Self.isMoreRepresentative(candidate, than: representative, populations) {
-              representative = candidate
-            }
-          }
+    var sweep = GridSweep(grid)
+    for seed in close where isOpen.remove(seed) != nil {
+      sweep.move(to: seed)
+      var cluster = GrowingCluster(seed: seed, of: level)
+      var members = [seed]
+      let column = sweep.column(ofX: cluster.seedX)
+      for row in GridSweep.Row.allCases {
+        for index in sweep.entries(in: row, column: column, x: level.x)
+        where isOpen.contains(index)
+          && cluster.reaches(x: level.x[index], y: level.y[index], radiusSquared: radiusSquared)
+        {
+          isOpen.remove(index)
+          members.append(index)
+          cluster.add(index, of: level, populations: populations)
         }
-        guard isMerged else { continue }
-        merged.append(MergedEntry(sum: cluster, representative: representative, members: members))
       }
+      guard cluster.hasGrown else { continue }
+      merged.append(
+        MergedEntry(sum: cluster.sum, representative: cluster.representative, members: members))
     }
     return merged
   }

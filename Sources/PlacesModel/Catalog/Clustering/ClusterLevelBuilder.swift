@@ -8,10 +8,6 @@ struct ClusterLevelBuilder {
   let populations: [Int]
   let radius: Double
   private(set) var entryOfPlace: [UInt32] = []
-  /// The children of the level built last, for the level that merges it.
-  private var pendingChildren: (start: [UInt32], order: [UInt32]) = ([], [])
-  /// How far the places of each entry of the level built last lie from it.
-  private var pendingOffsets = ReachOffsets(places: 0)
 
   init(places: [Place], handles: [UInt32]?, radius: Double) {
     self.places = places
@@ -58,7 +54,6 @@ struct ClusterLevelBuilder {
     unsorted.formedLevel = [UInt8](repeating: UInt8(level), count: places.count)
     unsorted.remainderX = [UInt32](repeating: 0, count: places.count)
     unsorted.remainderY = unsorted.remainderX
-    pendingOffsets = ReachOffsets(places: places.count)
     let (sorted, rank) = unsorted.sorted(shift: gridShift(mergingInto: level - 1))
     if let handles {
       entryOfPlace = [UInt32](repeating: UInt32.max, count: populations.count)
@@ -71,82 +66,81 @@ struct ClusterLevelBuilder {
     return sorted
   }
 
-  /// Merges `below` (sorted on the grid of `level`) into `level`: returns `below` finished
-  /// with its parents and children, and the new level sorted on the grid of the level above.
+  /// Merges `below` (sorted on the grid of `level`) into `level`: returns the index in the
+  /// new level of each entry of `below`, and the new level sorted on the grid of the level
+  /// above; a ``LevelFinisher`` gives `below` its parents, children and reach.
   ///
   /// Entries a mean moved within the radius of another merge again (``mergeCloseEntries(_:parent:level:)``),
   /// so that no two entries of the level are within the radius of each other.
-  mutating func merge(_ below: SortedLevel, into level: Int) -> (
-    below: ClusterLevel, level: SortedLevel
-  ) {
+  func merge(_ below: SortedLevel, into level: Int) -> (parents: [UInt32], level: SortedLevel) {
     let (merged, unsortedParent) = mergePass(below, into: level)
     // The new level, sorted on the grid of the level above it, and everything renumbered.
     let (sortedOnce, rank) = merged.sorted(shift: gridShift(mergingInto: level - 1))
     var sorted = sortedOnce
     var parent = unsortedParent.map { rank[Int($0)] }
     mergeCloseEntries(&sorted, parent: &parent, level: level)
-    let finishedBelow = below.finished(
-      parents: parent, childStart: pendingChildren.start, childOrder: pendingChildren.order,
-      reach: pendingOffsets.reach)
-    pendingChildren = Self.children(of: parent, parentCount: sorted.x.count)
-    pendingOffsets = pendingOffsets.parents(
-      x: sorted.x, y: sorted.y, childX: below.x, childY: below.y, parent: parent)
-    return (finishedBelow, sorted)
+    return (parent, sorted)
   }
+
+  /// The parent of an entry that no cluster of the level above holds yet.
+  private static var noParent: UInt32 { .max }
 
   /// One greedy pass over `below`, sorted on a grid of cells at least the radius of `level`:
   /// the entries it makes, and the index among them of each entry of `below`.
   ///
-  /// Seeds are taken in grid order, so each neighbouring row's cursor only moves forward
-  /// along it: finding a seed's neighbours costs O(1) amortised, plus the entries visited.
+  /// Each entry that no cluster holds yet, taken in grid order, seeds a cluster, which every
+  /// other such entry within the radius of the seed joins. As seeds come in grid order, each
+  /// neighbouring row's cursor only moves forward along it: finding a seed's neighbours costs
+  /// O(1) amortised, plus the entries visited.
   private func mergePass(_ below: SortedLevel, into level: Int) -> (UnsortedLevel, [UInt32]) {
     let radiusUnits = radiusInUnits(atLevel: level)
     let radiusSquared = radiusUnits * radiusUnits
-    let grid = GridRows(y: below.y, shift: below.gridShift)
-    let count = below.x.count
-    var parent = [UInt32](repeating: UInt32.max, count: count)
+    var parent = [UInt32](repeating: Self.noParent, count: below.x.count)
     var merged = UnsortedLevel()
-    merged.reserveCapacity(count)
-    let populations = populations
-    let representatives = below.representative
+    merged.reserveCapacity(below.x.count)
+    var sweep = GridSweep(GridRows(y: below.y, shift: below.gridShift))
+    for seed in parent.indices {
+      sweep.move(to: seed)
+      guard parent[seed] == Self.noParent else { continue }
+      let clusterIndex = UInt32(merged.x.count)
+      parent[seed] = clusterIndex
+      var cluster = GrowingCluster(seed: seed, of: below)
+      gatherFreeNeighbours(
+        into: &cluster, numbered: clusterIndex, of: below, parent: &parent, sweep: &sweep,
+        radiusSquared: radiusSquared)
+      merged.append(
+        cluster.sum, representative: cluster.representative,
+        formedLevel: cluster.hasGrown ? UInt8(level) : below.formedLevel[seed])
+    }
+    return (merged, parent)
+  }
+
+  /// Adds to `cluster` (the one numbered `clusterIndex`) every entry of `below` in the cells
+  /// around its seed, `sweep`'s current entry, that no cluster holds yet and that lies within
+  /// the radius of the seed; each one's `parent` becomes `clusterIndex`.
+  @inline(__always)
+  private func gatherFreeNeighbours(
+    into cluster: inout GrowingCluster, numbered clusterIndex: UInt32, of below: SortedLevel,
+    parent: inout [UInt32], sweep: inout GridSweep, radiusSquared: Double
+  ) {
+    let column = sweep.column(ofX: cluster.seedX)
+    // The innermost loop of the merge: unchecked reads, measured to pay (see
+    // `GridRows.entries(inRow:besideColumn:cursor:x:)`).
     below.x.withUnsafeBufferPointer { x in
       below.y.withUnsafeBufferPointer { y in
         parent.withUnsafeMutableBufferPointer { parent in
-          var sweep = GridSweep(grid)
-          for seed in 0..<count {
-            sweep.move(to: seed)
-            guard parent[seed] == UInt32.max else { continue }
-            let newIndex = UInt32(merged.x.count)
-            parent[seed] = newIndex
-            let seedX = x[seed]
-            let seedY = Double(y[seed])
-            let column = grid.column(ofX: seedX)
-            var cluster = below.sum(seed)
-            var isMerged = false
-            var representative = representatives[seed]
-            for row in 0..<3 {
-              for index in sweep.entries(inRow: row, column: column, x: x)
-              where parent[index] == UInt32.max {
-                let dx = Double(Int32(bitPattern: x[index] &- seedX))
-                let dy = Double(y[index]) - seedY
-                guard dx * dx + dy * dy <= radiusSquared else { continue }
-                parent[index] = newIndex
-                cluster.add(below.sum(index), nearest: seedX)
-                isMerged = true
-                let candidate = representatives[index]
-                if Self.isMoreRepresentative(candidate, than: representative, populations) {
-                  representative = candidate
-                }
-              }
+          for row in GridSweep.Row.allCases {
+            for neighbour in sweep.entries(in: row, column: column, x: below.x)
+            where parent[neighbour] == Self.noParent
+              && cluster.reaches(x: x[neighbour], y: y[neighbour], radiusSquared: radiusSquared)
+            {
+              parent[neighbour] = clusterIndex
+              cluster.add(neighbour, of: below, populations: populations)
             }
-            merged.append(
-              cluster, representative: representative,
-              formedLevel: isMerged ? UInt8(level) : below.formedLevel[seed])
           }
         }
       }
     }
-    return (merged, parent)
   }
 
   /// Whether the place at `candidate` represents a cluster before the one at `current`: see
@@ -170,32 +164,5 @@ struct ClusterLevelBuilder {
   ) -> Bool {
     candidatePopulation != currentPopulation
       ? candidatePopulation > currentPopulation : candidate < current
-  }
-
-  /// Finishes the top level, which has no parents, with its children.
-  func finish(_ top: SortedLevel) -> ClusterLevel {
-    top.finished(
-      parents: [], childStart: pendingChildren.start, childOrder: pendingChildren.order,
-      reach: pendingOffsets.reach)
-  }
-
-  /// The children of each parent, grouped: a counting sort of the child indexes by parent.
-  private static func children(of parents: [UInt32], parentCount: Int) -> (
-    start: [UInt32], order: [UInt32]
-  ) {
-    var start = [UInt32](repeating: 0, count: parentCount + 1)
-    for parent in parents {
-      start[Int(parent) + 1] += 1
-    }
-    for index in 0..<parentCount {
-      start[index + 1] += start[index]
-    }
-    var next = start
-    var order = [UInt32](repeating: 0, count: parents.count)
-    for (child, parent) in parents.enumerated() {
-      order[Int(next[Int(parent)])] = UInt32(child)
-      next[Int(parent)] += 1
-    }
-    return (start, order)
   }
 }

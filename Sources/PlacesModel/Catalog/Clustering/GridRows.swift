@@ -45,32 +45,37 @@ struct GridRows {
   }
 
   /// The entries of row `row` whose column is `column` or next to it, wrapping at the
-  /// antimeridian, each once.
+  /// antimeridian, each once; `x` is the level's.
   ///
   /// `cursor` starts at the row's start; calls for the columns of one row in ascending order
   /// only move it forward, so that a sweep in grid order costs O(1) amortised per call, plus
   /// the entries visited.
   @inline(__always)
-  func entries(
-    inRow row: Int, besideColumn column: UInt64, cursor: inout Int, x: UnsafeBufferPointer<UInt32>
-  ) -> IndexRanges {
+  func entries(inRow row: Int, besideColumn column: UInt64, cursor: inout Int, x: [UInt32])
+    -> IndexRanges
+  {
     let start = starts[row]
     let end = starts[row + 1]
     guard columnCount > 3 else { return IndexRanges(start..<end) }
-    let lowest = column == 0 ? 0 : column - 1
-    while cursor < end, self.column(ofX: x[cursor]) < lowest { cursor += 1 }
-    var last = cursor
-    while last < end, self.column(ofX: x[last]) <= column + 1 { last += 1 }
-    if column == 0 {
-      var first = end
-      while first > start, self.column(ofX: x[first - 1]) == columnCount - 1 { first -= 1 }
-      return IndexRanges(cursor..<last, first..<end)
-    } else if column == columnCount - 1 {
-      var first = start
-      while first < end, self.column(ofX: x[first]) == 0 { first += 1 }
-      return IndexRanges(cursor..<last, start..<first)
+    // The innermost loops of every merge, with the loop in `ClusterLevelBuilder`'s
+    // `gatherFreeNeighbours`: checked reads in both made the world file's merge passes 5% more
+    // instructions (953 million against 908 million).
+    return x.withUnsafeBufferPointer { x in
+      let lowest = column == 0 ? 0 : column - 1
+      while cursor < end, self.column(ofX: x[cursor]) < lowest { cursor += 1 }
+      var last = cursor
+      while last < end, self.column(ofX: x[last]) <= column + 1 { last += 1 }
+      if column == 0 {
+        var first = end
+        while first > start, self.column(ofX: x[first - 1]) == columnCount - 1 { first -= 1 }
+        return IndexRanges(cursor..<last, first..<end)
+      } else if column == columnCount - 1 {
+        var first = start
+        while first < end, self.column(ofX: x[first]) == 0 { first += 1 }
+        return IndexRanges(cursor..<last, start..<first)
+      }
+      return IndexRanges(cursor..<last)
     }
-    return IndexRanges(cursor..<last)
   }
 }
 
@@ -99,6 +104,16 @@ struct IndexRanges: Sequence, IteratorProtocol {
 /// A sweep over a level's entries in grid order that visits each one's neighbours: the
 /// entries in the 3 × 3 cells around it, itself included.
 struct GridSweep {
+  /// One of the three rows of cells around an entry.
+  enum Row: CaseIterable {
+    /// The row of cells above the entry's.
+    case above
+    /// The entry's own row of cells.
+    case own
+    /// The row of cells below the entry's.
+    case below
+  }
+
   private let grid: GridRows
   private var row = 0
   private var rows = 0...0
@@ -127,19 +142,23 @@ struct GridSweep {
     cursors = (grid.starts[rows.lowerBound], grid.starts[row], grid.starts[rows.upperBound])
   }
 
-  /// The entries around the current entry, whose column is `column`, in one of the three
-  /// rows: `0` the row above, `1` its own (itself included), `2` the row below.
+  /// The grid column of `x`.
   @inline(__always)
-  mutating func entries(inRow part: Int, column: UInt64, x: UnsafeBufferPointer<UInt32>)
-    -> IndexRanges
-  {
+  func column(ofX x: UInt32) -> UInt64 {
+    grid.column(ofX: x)
+  }
+
+  /// The entries around the current entry, whose column is `column`, in one of the three
+  /// rows of cells around it (its own holds itself); `x` is the level's.
+  @inline(__always)
+  mutating func entries(in part: Row, column: UInt64, x: [UInt32]) -> IndexRanges {
     switch part {
-    case 0:
+    case .above:
       guard rows.lowerBound < row else { return IndexRanges(0..<0) }
       return grid.entries(inRow: rows.lowerBound, besideColumn: column, cursor: &cursors.0, x: x)
-    case 1:
+    case .own:
       return grid.entries(inRow: row, besideColumn: column, cursor: &cursors.1, x: x)
-    default:
+    case .below:
       guard rows.upperBound > row else { return IndexRanges(0..<0) }
       return grid.entries(inRow: rows.upperBound, besideColumn: column, cursor: &cursors.2, x: x)
     }
