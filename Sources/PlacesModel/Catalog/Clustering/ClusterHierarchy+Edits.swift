@@ -25,7 +25,15 @@ extension ClusterHierarchy {
   /// An entry no edit reaches keeps its index, its position and its identity; an entry that
   /// gains or loses places keeps its identity while its representative and its number of
   /// children (one, or more) do. So the levels depend on the catalog's history of edits, not
-  /// only on its places: the same history gives the same levels.
+  /// only on its places, and on when the background rebuilds below were taken.
+  ///
+  /// ## Rebuilding without a stall
+  /// Once the entries edits added outnumber an eighth of the built ones (at least 4,096), an
+  /// edit starts building the levels again from their entries as they are, keeping every
+  /// cluster (``compacted(newHandle:handleCount:)``, O(*n*) per level), on a background
+  /// thread (``ClusterCompaction``); the edits go on meanwhile, each logged, and a later edit
+  /// takes the rebuilt levels with the changes logged since applied: at most
+  /// ``ClusterCompaction/catchUpLimit`` of them, the rest in background steps first.
   ///
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.
@@ -33,19 +41,36 @@ extension ClusterHierarchy {
   /// - Returns: The edited hierarchy, with a new ``ClusterHierarchy/version``.
   /// - Complexity: O(*L* · (*c* + *s*)) per place for *L* levels, *c* children an entry on
   ///   the path has and *s* the cost of finding an entry's neighbours: the built level's
-  ///   search plus the entries edits added to the level in the cells around it. Once the entries edits added
-  ///   outnumber an eighth of the built ones (at least 4,096), the levels are built again
-  ///   from the entries as they are, in O(*n*) per level, keeping every cluster.
+  ///   search plus the entries edits added to the level in the cells around it; taking a
+  ///   finished rebuild adds that of at most ``ClusterCompaction/catchUpLimit`` places.
   func applying(
-    _ changes: [PlaceHandleChange], population: @escaping (UInt32) -> Int
+    _ changes: [PlaceHandleChange], population: @escaping @Sendable (UInt32) -> Int
+  ) -> ClusterHierarchy {
+    let placeChanges = changes.map(ClusterPlaceChange.init)
+    var edited = applyingLogged(placeChanges, population: population)
+    if var compaction {
+      compaction.log(placeChanges)
+      let (caughtUp, pending) = compaction.advanced(population: population)
+      if let caughtUp { return caughtUp }
+      edited.compaction = pending
+    } else if edited.isWorthCompacting {
+      edited.compaction = ClusterCompaction(compacting: edited)
+    }
+    return edited
+  }
+
+  /// The hierarchy with `changes` applied, as ``applying(_:population:)`` applies them, but
+  /// with no rebuild started or taken: the rebuild under way, if any, is not carried over.
+  func applyingLogged(
+    _ changes: some Sequence<ClusterPlaceChange>, population: @escaping (UInt32) -> Int
   ) -> ClusterHierarchy {
     var editor = ClusterHierarchyEditor(self, population: population)
     for change in changes {
       if let old = change.old {
-        editor.remove(handle: change.handle, at: WebMercator.position(of: old.coordinate))
+        editor.remove(handle: change.handle, at: old)
       }
       if let new = change.new {
-        editor.insert(handle: change.handle, at: WebMercator.position(of: new.coordinate))
+        editor.insert(handle: change.handle, at: new)
       }
     }
     editor.mergeCloseEntries()
@@ -54,8 +79,24 @@ extension ClusterHierarchy {
     edited.entryOfPlace = editor.entryOfPlace
     edited.version = Version()
     edited.hasEdits = true
-    let added = edited.patches.reduce(0) { $0 + $1.added.count }
+    edited.compaction = nil
+    return edited
+  }
+
+  /// Whether the entries edits added outnumber an eighth of the built ones, and at least
+  /// 4,096: then the levels are worth building again from their entries.
+  var isWorthCompacting: Bool {
+    let added = patches.reduce(0) { $0 + $1.added.count }
     let built = levels.reduce(0) { $0 + $1.entryCount }
-    return added > max(4_096, built / 8) ? edited.compacted() : edited
+    return added > max(4_096, built / 8)
+  }
+
+  /// Whether the levels are being built again in the background.
+  package var isCompacting: Bool { compaction != nil }
+
+  /// Waits for the background step of the rebuild under way, if any: for tests that drive
+  /// a rebuild to its end (the next edit takes it, or starts its next step).
+  func waitForCompaction() {
+    compaction?.waitUntilFinished()
   }
 }

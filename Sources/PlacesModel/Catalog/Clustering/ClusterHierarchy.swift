@@ -76,6 +76,9 @@ package struct ClusterHierarchy: Sendable {
   /// This value's identity: a new one for every edit, so that a screen can tell whether two
   /// hierarchies hold the same entries.
   package internal(set) var version = Version()
+  /// The rebuild of the levels under way in the background, if any (see
+  /// ``applying(_:population:)``).
+  var compaction: ClusterCompaction?
 
   /// Stands for one state of a hierarchy.
   package final class Version: Sendable {}
