@@ -6,7 +6,8 @@ struct BenchOptions {
   enum Section: String, CaseIterable {
     case broadcast, instructions, allocations, registration, removal, memory, loading, selection
     case map, search, index, list, edits, startup
-    /// The sustained streams of edits and the memory after them, a part of `edits`.
+    /// The sustained streams of edits, the memory after them and the session of moves: a part
+    /// of `edits`.
     case sustained
   }
 

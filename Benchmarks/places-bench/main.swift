@@ -173,6 +173,9 @@ if sections.contains(.edits) {
     EditMemoryBenchmark.run(
       edited: &edited, editCount: editCount, initialCount: catalog.count, quick: quick,
       report: &report)
+    SessionEditBenchmark.run(
+      places: catalog.map { ("\($0.id)", $0.coordinate.latitude, $0.coordinate.longitude) },
+      dataFile: options.dataFile, lineCount: quick ? 200 : 20_000, report: &report)
   } else {
     report.failures.append("edits: \(options.dataFile) could not be loaded")
   }
