@@ -6,6 +6,9 @@ struct BenchOptions {
   enum Section: String, CaseIterable {
     case broadcast, instructions, allocations, registration, removal, memory, loading, selection
     case map, search, index, list, edits, startup
+    /// The sustained streams of edits, the memory after them and the session of moves: a part
+    /// of `edits`.
+    case sustained
   }
 
   /// A child-process mode that prints one machine-readable line.
@@ -30,7 +33,7 @@ struct BenchOptions {
 
   static let usage = """
     usage: places-bench [--quick] [--json | --markdown] [--data DIR] [--supercluster DIR]
-                        [--only SECTION,...] [--enforce]
+                        [--only SECTION,...] [--enforce] [--edit-count N]
 
       --quick         tiny sizes and few samples: a smoke test that checks no speed
       --enforce       exit with status 3 if a deterministic target (instruction counts,
@@ -41,6 +44,8 @@ struct BenchOptions {
       --supercluster DIR
                       also run supercluster under node for the map figures; DIR holds
                       node_modules/supercluster and node_modules/kdbush
+      --edit-count N  the number of edits in each sustained stream of `edits` (default
+                      100000, 3000 with --quick): a shorter run while profiling
       --only LIST     measure only these sections: \
     \(Section.allCases.map(\.rawValue).joined(separator: ", "))
 
@@ -63,6 +68,8 @@ struct BenchOptions {
   /// The folder holding `node_modules/supercluster`, to measure it beside the map.
   var superclusterDirectory: String?
   var enforcesTargets = false
+  /// The edits of each sustained stream, when not the default.
+  var editCount: Int?
 
   /// The file loaded: the world file, or the small sample with `--quick`.
   var dataFile: String {
@@ -96,6 +103,7 @@ struct BenchOptions {
         superclusterDirectory = try Self.value(of: argument, from: &remaining)
       case "--file": file = try Self.value(of: argument, from: &remaining)
       case "--stop": stop = try Self.value(of: argument, from: &remaining)
+      case "--edit-count": editCount = try Self.count(of: argument, from: &remaining)
       case "--moves": broadcasts = try Self.count(of: argument, from: &remaining)
       case "--delegates": delegates = try Self.count(of: argument, from: &remaining)
       case "--broadcasts": broadcasts = try Self.count(of: argument, from: &remaining)

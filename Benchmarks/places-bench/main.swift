@@ -158,7 +158,22 @@ if sections.contains(.edits) {
     EditBenchmarks.run(
       places: catalog, smallCount: quick ? 20 : 1_000, quick: quick, report: &report)
     var (edited, editCount) = SustainedEditBenchmark.run(
-      places: catalog, quick: quick, report: &report)
+      places: catalog, quick: quick, editCount: options.editCount, report: &report)
+    EditMemoryBenchmark.run(
+      edited: &edited, editCount: editCount, initialCount: catalog.count, quick: quick,
+      report: &report)
+    SessionEditBenchmark.run(
+      places: catalog.map { ("\($0.id)", $0.coordinate.latitude, $0.coordinate.longitude) },
+      dataFile: options.dataFile, lineCount: quick ? 200 : 20_000, report: &report)
+  } else {
+    report.failures.append("edits: \(options.dataFile) could not be loaded")
+  }
+} else if sections.contains(.sustained) {
+  progress("sustained edits")
+  let catalog = places ?? (try? GeoJSONPlacesReader().load(contentsOfFile: options.dataFile).places)
+  if let catalog {
+    var (edited, editCount) = SustainedEditBenchmark.run(
+      places: catalog, quick: quick, editCount: options.editCount, report: &report)
     EditMemoryBenchmark.run(
       edited: &edited, editCount: editCount, initialCount: catalog.count, quick: quick,
       report: &report)

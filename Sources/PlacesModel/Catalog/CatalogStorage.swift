@@ -161,10 +161,14 @@ final class CatalogStorage: Sendable {
   }
 
   /// The spatial index, in which handles are positions (see ``CatalogSpatialIndex``).
+  ///
+  /// A full build that edits started in the background and that has finished is taken here
+  /// too, not only by the next edit, so that the index it replaces is released.
   var spatialIndex: CatalogSpatialIndex {
-    spatial.value {
+    let index = spatial.value {
       CatalogSpatialIndex(places: places, handles: handlesByPosition)
     }
+    return index.takingFinishedRebuild().map(spatial.replace) ?? index
   }
 
   /// The spatial index, if it is built.
@@ -172,25 +176,18 @@ final class CatalogStorage: Sendable {
     spatial.builtValue
   }
 
-  /// Holds `index`, derived from another storage's; not counted as a build.
-  func presetSpatialIndex(_ index: CatalogSpatialIndex) {
-    spatial.preset(index)
-  }
-
+  /// The name index, built on first use; a finished background build is taken, as by
+  /// ``spatialIndex``.
   var nameIndex: CatalogNameIndex {
-    names.value {
+    let index = names.value {
       CatalogNameIndex(places: places, handles: handlesByPosition)
     }
+    return index.takingFinishedRebuild().map(names.replace) ?? index
   }
 
   /// The name index, if it is built.
   var builtNameIndex: CatalogNameIndex? {
     names.builtValue
-  }
-
-  /// Holds `index`, derived from another storage's; not counted as a build.
-  func presetNameIndex(_ index: CatalogNameIndex) {
-    names.preset(index)
   }
 
   var nameOrder: NameOrder {
@@ -200,54 +197,53 @@ final class CatalogStorage: Sendable {
     }
   }
 
-  /// The name order, if it is built.
-  var builtNameOrder: NameOrder? {
-    nameSort.builtValue
-  }
+  // MARK: - Following edits
 
-  /// Holds `order`, the name order of `other` with this storage's changes to names made;
-  /// not counted as a build.
-  func presetNameOrder(_ order: NameOrder) {
-    nameSort.preset(order)
-  }
-
-  /// Takes the built indexes of `other` that depend only on where its places are.
+  /// Gives this storage each index `original` has built, derived for it.
   ///
-  /// The spatial index and the cluster hierarchies (which also read populations), for a
-  /// catalog whose places are in the same positions with the same coordinates and populations:
-  /// an edit of names, categories or countries. Taking one is not a build.
-  func inheritGeometricIndexes(from other: CatalogStorage) {
-    if let spatialIndex = other.spatial.builtValue {
-      spatial.preset(spatialIndex)
-    }
-    let hierarchies = other.clusters.withLock { $0 }
-    clusters.withLock { $0.merge(hierarchies) { current, _ in current } }
-  }
-
-  /// The cluster hierarchies built for `other`, which `changes` made this storage from, with
-  /// the changes applied (see ``ClusterHierarchy/applying(_:population:)``); each place's
-  /// handle becomes its position in this storage when `renumbered` (`other`'s changes made
-  /// `renumbered`, and this storage is it with every handle renumbered).
+  /// `changes` made this storage from `original`: every place changed, by handle, in the
+  /// order of ``EditFollowingIndex/deriving(_:from:to:)``, which each index answers. An index
+  /// `original` has not built is built here on first use; deriving one is not counted as a
+  /// build.
   ///
-  /// Applied at once, not on first use: a screen showing the map reads them straight away.
-  func deriveClusterHierarchies(
-    from other: CatalogStorage, changes: [PlaceHandleChange],
-    renumbered: CatalogStorage? = nil
-  ) {
-    let hierarchies = other.clusters.withLock { $0 }
+  /// Applied at once, not on first use: a screen showing the map reads the clusters straight
+  /// away, and the others cost little until a query reads them.
+  func deriveIndexes(from original: CatalogStorage, changes: [PlaceHandleChange]) {
+    spatial.follow(original.spatial, through: changes, from: original, to: self)
+    names.follow(original.names, through: changes, from: original, to: self)
+    nameSort.follow(original.nameSort, through: changes, from: original, to: self)
+    let hierarchies = original.clusters.withLock { $0 }
     guard !hierarchies.isEmpty else { return }
-    let edited = renumbered ?? self
-    let population = { (handle: UInt32) in edited.place(withHandle: handle)?.population ?? 0 }
+    let derived = hierarchies.mapValues { $0.deriving(changes, from: original, to: self) }
+    clusters.withLock { $0.merge(derived) { current, _ in current } }
+  }
+
+  /// Gives this storage the cluster hierarchies built for `original` with `changes` applied
+  /// and every handle renumbered: `original`'s changes made `renumbered`, and this storage is
+  /// `renumbered` with each place's handle its position.
+  ///
+  /// - Complexity: O(*n*) per level of each hierarchy (see
+  ///   ``ClusterHierarchy/compacted(newHandle:handleCount:)``), on the calling thread.
+  func deriveRenumberedClusterHierarchies(
+    from original: CatalogStorage, changes: [PlaceHandleChange], renumbered: CatalogStorage
+  ) {
+    let hierarchies = original.clusters.withLock { $0 }
+    guard !hierarchies.isEmpty else { return }
+    let population = { (handle: UInt32) in renumbered.place(withHandle: handle)?.population ?? 0 }
+    let placeChanges = changes.filter(\.changesGeometry).map(ClusterPlaceChange.init)
     var derived: [ClusterKey: ClusterHierarchy] = [:]
     for (key, hierarchy) in hierarchies {
-      let applied = hierarchy.applying(changes, population: population)
-      derived[key] =
-        renumbered.map { renumbered in
-          applied.compacted(
-            newHandle: { UInt32(renumbered.position(ofHandle: $0)) }, handleCount: count)
-        } ?? applied
+      derived[key] = hierarchy.applyingLogged(placeChanges, population: population).compacted(
+        newHandle: { UInt32(renumbered.position(ofHandle: $0)) }, handleCount: count)
     }
     clusters.withLock { $0.merge(derived) { current, _ in current } }
+  }
+
+  /// Waits for the background step of each cluster hierarchy's rebuild under way: for tests.
+  func waitForClusterCompactions() {
+    for hierarchy in clusters.withLock({ Array($0.values) }) {
+      hierarchy.waitForCompaction()
+    }
   }
 
   /// The cluster hierarchy for `radius` and `maximumLevel`, built on first use; each
@@ -299,6 +295,23 @@ final class LazyIndex<Value: Sendable>: Sendable {
     slot.withLock { slot in
       if slot.value == nil { slot.value = value }
     }
+  }
+
+  /// Holds the index of `original`'s slot, if built, derived through `changes` (see
+  /// ``EditFollowingIndex``), unless this slot holds one already; not counted as a build.
+  func follow(
+    _ slot: LazyIndex<Value>, through changes: [PlaceHandleChange],
+    from original: CatalogStorage, to edited: CatalogStorage
+  ) where Value: EditFollowingIndex {
+    if let built = slot.builtValue {
+      preset(built.deriving(changes, from: original, to: edited))
+    }
+  }
+
+  /// Holds `value` instead of the value held, which answers as it does; returns `value`.
+  func replace(_ value: Value) -> Value {
+    slot.withLock { $0.value = value }
+    return value
   }
 
   /// How many times the index was built: 0 or 1.

@@ -163,12 +163,14 @@ public struct PlaceCatalog: Sendable {
   /// The map's standard deepest clustering level, which ``prepareIndexes()`` clusters down to.
   package static var standardClusterMaximumLevel: Int { 16 }
 
-  /// Waits for the full builds of the name and spatial indexes that edits started in the
-  /// background (see ``applying(_:)``), for tests that drive a rebuild to its end: the next
-  /// edit takes them.
+  /// Waits for the full builds of the name and spatial indexes and the rebuilds of the cluster
+  /// levels that edits started in the background (see ``applying(_:)``), for tests that drive
+  /// a rebuild to its end: the next edit takes them (a cluster rebuild with many changes since
+  /// takes another background step first).
   package func waitForIndexRebuilds() {
     storage.builtSpatialIndex?.waitForRebuild()
     storage.builtNameIndex?.waitForRebuild()
+    storage.waitForClusterCompactions()
   }
 
   /// How many index builds have run for this catalog, all indexes together (the index by

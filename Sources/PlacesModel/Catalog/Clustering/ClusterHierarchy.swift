@@ -44,8 +44,9 @@ import Dispatch
 /// than building them again: a place that moves, comes or goes changes only the entries on
 /// its old and new paths up the levels, and those that a changed mean brings within the
 /// radius, and every invariant above still holds. The levels then follow the catalog's
-/// history of edits: the same history gives the same levels, but they may differ from a build
-/// of the final places. Places are named by their handle in the catalog, which edits keep.
+/// history of edits, and the moments at which edits took the levels rebuilt in the background
+/// (see ``applying(_:population:)``), so they may differ from a build of the final places.
+/// Places are named by their handle in the catalog, which edits keep.
 ///
 /// ## Identity
 /// An entry is named by (the deepest level at which it has exactly its places, its
@@ -80,6 +81,9 @@ package struct ClusterHierarchy: Sendable {
   /// This value's identity: a new one for every edit, so that a screen can tell whether two
   /// hierarchies hold the same entries.
   package internal(set) var version = Version()
+  /// The rebuild of the levels under way in the background, if any (see
+  /// ``applying(_:population:)``).
+  var compaction: ClusterCompaction?
 
   /// Stands for one state of a hierarchy.
   package final class Version: Sendable {}

@@ -31,10 +31,12 @@ extension PlaceCatalog {
   ///   or went; otherwise it likewise leaves the places moved or removed out of the index
   ///   built earlier and puts those moved or inserted in a small one, built when a query next
   ///   runs. Once more than 256 places (and a 512th of the catalog) changed, each of these two
-  ///   starts a full build on a background thread, and a later edit takes it when it is ready:
-  ///   no edit or query waits for one. When removed places outnumber a quarter of the catalog
-  ///   (at least 64), the catalog is copied whole, O(*n*), and the indexes but the clusters
-  ///   are built again on first use.
+  ///   starts a full build on a background thread, and a later edit (or query) takes it when
+  ///   it is ready: no edit or query waits for one. Once edits added an eighth as many cluster
+  ///   entries as were built, the clusters' levels are likewise built again from their entries
+  ///   on a background thread, and a later edit takes them with the edits made meanwhile.
+  ///   When removed places outnumber a quarter of the catalog (at least 64), the catalog is
+  ///   copied whole, O(*n*), and the indexes but the clusters are built again on first use.
   public func applying(
     _ edits: [PlaceEdit]
   ) throws(PlacesModelError) -> (catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
@@ -144,66 +146,18 @@ extension PlaceCatalog {
     // clusters, which are renumbered.
     guard !edited.isWorthCompacting else {
       let storage = CatalogStorage(uniquePlaces: edited.places)
-      storage.deriveClusterHierarchies(
-        from: self.storage, changes: changes.filter(\.changesGeometry), renumbered: edited)
+      storage.deriveRenumberedClusterHierarchies(
+        from: self.storage, changes: changes, renumbered: edited)
       return (
         PlaceCatalog(storage: storage),
         PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)
       )
     }
-    derive(edited, from: changes)
+    edited.deriveIndexes(from: storage, changes: changes)
     return (
       PlaceCatalog(storage: edited),
       PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)
     )
-  }
-
-  /// Gives `edited`, which `changes` made from this catalog's storage, the indexes this one
-  /// has built, following the changes.
-  private func derive(_ edited: CatalogStorage, from changes: [PlaceHandleChange]) {
-    let geometric = changes.filter(\.changesGeometry)
-    if geometric.isEmpty {
-      // Every place stays where it was, with its population: the indexes of where places
-      // are still hold.
-      edited.inheritGeometricIndexes(from: storage)
-    } else {
-      edited.deriveClusterHierarchies(from: storage, changes: geometric)
-      if let spatial = storage.builtSpatialIndex {
-        edited.presetSpatialIndex(
-          spatial.deriving(
-            changes.filter(\.movesPlace).map {
-              (handle: $0.handle, old: $0.old?.coordinate, new: $0.new?.coordinate)
-            }, edited: edited))
-      }
-    }
-    if var order = storage.builtNameOrder {
-      // Each order reads the handles of places its own catalog has: those renamed, removed or
-      // inserted leave the old order and join the new one.
-      let renamed = changes.filter(\.changesName)
-      for change in renamed {
-        if let old = change.old {
-          order.remove(old, handle: change.handle, placeOfHandle: storage.livePlace(withHandle:))
-        }
-      }
-      for change in renamed {
-        if let new = change.new {
-          order.insert(new, handle: change.handle, placeOfHandle: edited.livePlace(withHandle:))
-        }
-      }
-      edited.presetNameOrder(order)
-    }
-    if let names = storage.builtNameIndex {
-      // What a search matches or ranks by: names, positions and populations.
-      edited.presetNameIndex(
-        names.deriving(
-          removing: changes.filter { $0.new == nil }.map(\.handle),
-          adding: changes.compactMap { change in
-            guard let new = change.new, change.changesName || change.changesGeometry else {
-              return nil
-            }
-            return (change.handle, new)
-          }, edited: edited))
-    }
   }
 
   /// The ascending union of two ascending lists of handles with none in common.

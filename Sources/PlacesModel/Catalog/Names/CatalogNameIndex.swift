@@ -76,10 +76,8 @@ package struct CatalogNameIndex: Sendable {
     var derived = CatalogNameIndex(
       built: built, builtHandles: builtHandles, stale: stale, changed: changed, rebuild: rebuild)
     derived.note(removing: removing, adding: adding)
-    if let rebuild = derived.rebuild, let result = rebuild.job.finished {
-      derived = CatalogNameIndex(
-        built: result.index, builtHandles: result.handles, stale: rebuild.stale,
-        changed: rebuild.changed, rebuild: nil)
+    if let taken = derived.takingFinishedRebuild() {
+      derived = taken
     } else if derived.rebuild == nil,
       derived.changed.count > Self.rebuildThreshold(builtCount: built.places.count)
     {
@@ -116,6 +114,15 @@ package struct CatalogNameIndex: Sendable {
       rebuild?.changed[handle] = place
       rebuild?.stale[handle] = true
     }
+  }
+
+  /// The index with the full build under way taken, if it has finished: the same answers,
+  /// from the newer built index and the changes since its catalog; `nil` otherwise.
+  func takingFinishedRebuild() -> CatalogNameIndex? {
+    guard let rebuild, let result = rebuild.job.finished else { return nil }
+    return CatalogNameIndex(
+      built: result.index, builtHandles: result.handles, stale: rebuild.stale,
+      changed: rebuild.changed, rebuild: nil)
   }
 
   /// Waits for the full build under way, if any: for tests that drive a rebuild to its end.

@@ -1,21 +1,23 @@
-/// A hash table whose copies share their buckets through a ``PersistentArray``: inserting or
-/// removing one key of a copy copies the array's table of branches, one branch and one leaf of 64 buckets,
-/// O(*b* / 4096 + 128) words for *b* buckets, not the whole table.
+/// A hash table whose copies share their slots through a ``PersistentArray``: inserting or
+/// removing one key of a copy copies the array's table of branches, a branch and a leaf or two
+/// of 64 slots, O(*b* / 4096 + 128) words for *b* slots, not the whole table.
 ///
-/// The table keeps at most two keys a bucket on average, so *b* ≥ *n* / 2 for *n* keys, and
-/// grows fourfold when it would hold more, which rehashes every key (O(*n*), amortised O(1) an
-/// insertion). It never shrinks: *b* is at most twice the most keys the table has held (and at
-/// least 16), so a write copies between O(*n* / 8192 + 128) and O(*N* / 2048 + 128) words,
-/// *N* being that most.
+/// The pairs sit in the slots themselves (open addressing, each key in the first free slot
+/// from its hash's, a removal closing the gap behind it), not in a list per bucket: copying a
+/// leaf copies its pairs, and for keys and values that hold no references (handles,
+/// coordinates) it copies plain bytes, touching no reference count. The table keeps at most
+/// half its slots full, so *b* ≥ 2*n* for *n* keys, and doubles when it would fill more, which
+/// rehashes every key (O(*n*), amortised O(1) an insertion). It never shrinks: *b* is at most
+/// four times the most keys the table has held (and at least 16).
 package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  private typealias Bucket = [(key: Key, value: Value)]
-  private var buckets: PersistentArray<Bucket>
+  private typealias Slot = (key: Key, value: Value)?
+  private var slots: PersistentArray<Slot>
   /// The number of keys.
   package private(set) var count = 0
 
   /// No keys.
   package init() {
-    buckets = PersistentArray(repeating: [], count: 16)
+    slots = PersistentArray(repeating: nil, count: 16)
   }
 
   /// The pairs of `pairs`; a key given twice keeps its last value.
@@ -34,67 +36,91 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
     duplicate: (Key, _ first: Value, _ second: Value) throws(Failure) -> Void
   ) throws(Failure) {
     // Room for the pairs known in advance, so that a large table is not rehashed as it grows.
-    var bucketCount = 16
-    while bucketCount * 2 < pairs.underestimatedCount { bucketCount *= 4 }
-    var grouped: [Bucket] = Array(repeating: [], count: bucketCount)
+    var capacity = 16
+    while capacity < 2 * pairs.underestimatedCount { capacity *= 2 }
+    var table = [Slot](repeating: nil, count: capacity)
     var count = 0
     for (key, value) in pairs {
-      if count >= grouped.count * 2 {
-        grouped = Self.rehashed(grouped, bucketCount: grouped.count * 4)
+      if 2 * (count + 1) > table.count {
+        table = Self.rehashed(table, capacity: table.count * 2)
       }
-      let bucket = Self.bucket(of: key, in: grouped.count)
-      if let slot = grouped[bucket].firstIndex(where: { $0.key == key }) {
-        try duplicate(key, grouped[bucket][slot].value, value)
-        grouped[bucket][slot].value = value
+      let slot = Self.slot(of: key, in: table.count) { table[$0] }
+      if let pair = table[slot] {
+        try duplicate(key, pair.value, value)
       } else {
-        grouped[bucket].append((key, value))
         count += 1
       }
+      table[slot] = (key, value)
     }
-    buckets = PersistentArray(grouped)
+    slots = PersistentArray(table)
     self.count = count
   }
 
-  private static func bucket(of key: Key, in bucketCount: Int) -> Int {
-    key.hashValue & (bucketCount - 1)
+  /// The slot holding `key`, or the free slot where it would go, in a table of `capacity`
+  /// slots (a power of two) read by `slotAt`.
+  @inline(__always)
+  private static func slot(of key: Key, in capacity: Int, _ slotAt: (Int) -> Slot) -> Int {
+    let mask = capacity - 1
+    var slot = key.hashValue & mask
+    while let pair = slotAt(slot), pair.key != key {
+      slot = (slot + 1) & mask
+    }
+    return slot
   }
 
-  private static func rehashed(_ buckets: [Bucket], bucketCount: Int) -> [Bucket] {
-    var grouped: [Bucket] = Array(repeating: [], count: bucketCount)
-    for pair in buckets.joined() {
-      grouped[bucket(of: pair.key, in: bucketCount)].append(pair)
+  private static func rehashed(_ table: [Slot], capacity: Int) -> [Slot] {
+    var grown = [Slot](repeating: nil, count: capacity)
+    for case let pair? in table {
+      grown[slot(of: pair.key, in: capacity) { grown[$0] }] = pair
     }
-    return grouped
+    return grown
   }
 
   /// The value of `key`, or `nil`; setting `nil` removes the key.
   ///
-  /// - Complexity: O(1) on average to read; to write, O(*b* / 4096 + 128) for *b* buckets (see
-  ///   the type) when a copy shares the bucket's leaf, plus a rehash when an insertion
+  /// - Complexity: O(1) on average to read; to write, O(*b* / 4096 + 128) for *b* slots (see
+  ///   the type) when a copy shares the slots' leaves, plus a rehash when an insertion
   ///   outgrows the table.
   package subscript(key: Key) -> Value? {
     get {
-      buckets[Self.bucket(of: key, in: buckets.count)].first { $0.key == key }?.value
+      slots[Self.slot(of: key, in: slots.count) { slots[$0] }]?.value
     }
     set {
-      let bucket = Self.bucket(of: key, in: buckets.count)
-      let slot = buckets[bucket].firstIndex { $0.key == key }
-      switch (slot, newValue) {
-      case (let slot?, let value?):
-        buckets[bucket][slot].value = value
-      case (let slot?, nil):
-        buckets[bucket].remove(at: slot)
-        count -= 1
-      case (nil, let value?):
-        buckets[bucket].append((key, value))
+      let slot = Self.slot(of: key, in: slots.count) { slots[$0] }
+      switch (slots[slot] != nil, newValue) {
+      case (true, let value?):
+        slots[slot] = (key, value)
+      case (true, nil):
+        removePair(at: slot)
+      case (false, let value?):
+        slots[slot] = (key, value)
         count += 1
-        if count > buckets.count * 2 {
-          buckets = PersistentArray(Self.rehashed(Array(buckets), bucketCount: buckets.count * 4))
+        if 2 * count > slots.count {
+          slots = PersistentArray(Self.rehashed(Array(slots), capacity: slots.count * 2))
         }
-      case (nil, nil):
+      case (false, nil):
         break
       }
     }
+  }
+
+  /// Empties `slot`, moving back each pair after it that would no longer be found past the
+  /// gap (backward-shift deletion: no tombstones).
+  private mutating func removePair(at slot: Int) {
+    let mask = slots.count - 1
+    var hole = slot
+    var probe = (slot + 1) & mask
+    while let pair = slots[probe] {
+      let home = pair.key.hashValue & mask
+      // The pair may fill the hole when its home is not after the hole on its way to `probe`.
+      if (probe &- home) & mask >= (probe &- hole) & mask {
+        slots[hole] = pair
+        hole = probe
+      }
+      probe = (probe + 1) & mask
+    }
+    slots[hole] = nil
+    count -= 1
   }
 
   /// Whether the table has no keys.
@@ -102,12 +128,10 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
 
   /// Calls `body` with every key and its value, in no particular order.
   ///
-  /// - Complexity: O(*n*).
+  /// - Complexity: O(*b*) for *b* slots.
   package func forEachPair(_ body: (Key, Value) throws -> Void) rethrows {
-    try buckets.forEachChunk { chunk, _ in
-      for bucket in chunk {
-        for pair in bucket { try body(pair.key, pair.value) }
-      }
+    try slots.forEachChunk { chunk, _ in
+      for case let pair? in chunk { try body(pair.key, pair.value) }
     }
   }
 

@@ -110,10 +110,8 @@ package struct CatalogSpatialIndex: Sendable {
         derived.rebuild = rebuild
       }
     }
-    if let rebuild = derived.rebuild, let result = rebuild.job.finished {
-      return CatalogSpatialIndex(
-        built: result.index, builtHandles: result.handles, stale: rebuild.stale,
-        changed: rebuild.changed, rebuild: nil)
+    if let taken = derived.takingFinishedRebuild() {
+      return taken
     }
     if derived.rebuild == nil,
       max(derived.stale.count, derived.changed.count)
@@ -139,6 +137,15 @@ package struct CatalogSpatialIndex: Sendable {
       stale[handle] = old
     }
     changed[handle] = new
+  }
+
+  /// The index with the full build under way taken, if it has finished: the same answers,
+  /// from the newer built index and the changes since its catalog; `nil` otherwise.
+  func takingFinishedRebuild() -> CatalogSpatialIndex? {
+    guard let rebuild, let result = rebuild.job.finished else { return nil }
+    return CatalogSpatialIndex(
+      built: result.index, builtHandles: result.handles, stale: rebuild.stale,
+      changed: rebuild.changed, rebuild: nil)
   }
 
   /// Waits for the full build under way, if any: for tests that drive a rebuild to its end.

@@ -1,0 +1,83 @@
+/// One place of an edit as a ``ClusterHierarchy`` sees it: the place with `handle` left `old`
+/// (if it was there) and took `new` (if it stays), in fixed-point Web Mercator units.
+///
+/// Plain numbers, so that a log of them copies without touching any reference count.
+struct ClusterPlaceChange: Sendable {
+  /// The place's handle in the catalog (see ``CatalogStorage``).
+  let handle: UInt32
+  /// Where the place was; `nil` for an inserted place.
+  let old: (x: UInt32, y: UInt32)?
+  /// Where the place is; `nil` for a removed place.
+  let new: (x: UInt32, y: UInt32)?
+
+  /// The change of `change`'s place.
+  init(_ change: PlaceHandleChange) {
+    handle = change.handle
+    old = change.old.map { WebMercator.position(of: $0.coordinate) }
+    new = change.new.map { WebMercator.position(of: $0.coordinate) }
+  }
+}
+
+/// A rebuild of a ``ClusterHierarchy``'s levels from their entries (see
+/// ``ClusterHierarchy/compacted(newHandle:handleCount:)``) that runs off the calling thread,
+/// with every change made to the hierarchy since the state it started from.
+///
+/// The edits go on meanwhile, each logged. Once the rebuild has finished, the next edit
+/// brings it up to date: with the few changes logged since, at once; with more, in another
+/// background step that applies those logged so far, and so on until few are left, so that no
+/// edit applies more than ``catchUpLimit`` logged changes.
+struct ClusterCompaction: Sendable {
+  /// The rebuilt hierarchy, with the first `applied` logged changes applied.
+  let job: IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)>
+  /// Every change made since the state the rebuild started from, in order.
+  private(set) var log: PersistentArray<ClusterPlaceChange>
+
+  /// The most logged changes an edit applies to a finished rebuild to take it.
+  static var catchUpLimit: Int { 64 }
+
+  /// Starts rebuilding `hierarchy`'s levels in the background.
+  init(compacting hierarchy: ClusterHierarchy) {
+    job = IndexRebuild { (hierarchy: hierarchy.compacted(), applied: 0) }
+    log = PersistentArray()
+  }
+
+  private init(
+    job: IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)>,
+    log: PersistentArray<ClusterPlaceChange>
+  ) {
+    self.job = job
+    self.log = log
+  }
+
+  /// Logs `changes`, made after every change logged so far.
+  mutating func log(_ changes: [ClusterPlaceChange]) {
+    for change in changes { log.append(change) }
+  }
+
+  /// What to do with the rebuild after an edit logged its changes: the rebuilt hierarchy with
+  /// every logged change applied, when it has finished with few enough left to apply here
+  /// (`population` gives the edited catalog's populations); otherwise the rebuild, still
+  /// running or taking the next background step.
+  ///
+  /// - Complexity: O(1) while the rebuild runs; otherwise the cost of applying at most
+  ///   ``catchUpLimit`` changes (see ``ClusterHierarchy/applying(_:population:)``).
+  func advanced(
+    population: @escaping @Sendable (UInt32) -> Int
+  ) -> (caughtUp: ClusterHierarchy?, pending: ClusterCompaction?) {
+    guard let (rebuilt, applied) = job.finished else { return (nil, self) }
+    let log = log
+    let end = log.count
+    if end - applied <= Self.catchUpLimit {
+      return (rebuilt.applyingLogged(log[applied..<end], population: population), nil)
+    }
+    let next = IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)> {
+      (rebuilt.applyingLogged(log[applied..<end], population: population), end)
+    }
+    return (nil, ClusterCompaction(job: next, log: log))
+  }
+
+  /// Waits until the background step under way has finished: for tests.
+  func waitUntilFinished() {
+    job.waitUntilFinished()
+  }
+}

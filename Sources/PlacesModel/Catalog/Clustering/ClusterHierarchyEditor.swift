@@ -1,0 +1,300 @@
+/// Applies edits to a hierarchy's patches: see ``ClusterHierarchy/applying(_:population:)``.
+struct ClusterHierarchyEditor {
+  let levels: [ClusterLevel]
+  let radius: Double
+  let placeLevel: Int
+  let population: (UInt32) -> Int
+  var patches: [LevelPatch]
+  var entryOfPlace: PersistentArray<UInt32>
+  /// The entries of each level whose mean moved or which merged: they may be within the radius
+  /// of another entry.
+  private var unsettled: [Set<Int>]
+
+  init(_ hierarchy: ClusterHierarchy, population: @escaping (UInt32) -> Int) {
+    levels = hierarchy.levels
+    radius = hierarchy.radius
+    placeLevel = hierarchy.placeLevel
+    self.population = population
+    patches = hierarchy.patches
+    entryOfPlace = hierarchy.entryOfPlace
+    unsettled = Array(repeating: [], count: hierarchy.levels.count)
+  }
+
+  private func reader(_ level: Int) -> ClusterLevelReader {
+    ClusterLevelReader(built: levels[level], patch: patches[level])
+  }
+
+  private func added(_ entry: Int, at level: Int) -> AddedClusterEntry {
+    patches[level].addedEntry(at: entry - levels[level].entryCount)
+  }
+
+  private mutating func update(
+    _ entry: Int, at level: Int, _ body: (inout AddedClusterEntry) -> Void
+  ) {
+    var record = added(entry, at: level)
+    body(&record)
+    patches[level].setAdded(record, at: entry - levels[level].entryCount)
+  }
+
+  private mutating func add(_ record: AddedClusterEntry, at level: Int) -> Int {
+    levels[level].entryCount + patches[level].add(record)
+  }
+
+  private mutating func setParent(of entry: Int, at level: Int, to parent: Int) {
+    if entry < levels[level].entryCount {
+      patches[level].setParent(UInt32(parent), ofBuiltEntry: entry)
+    } else {
+      update(entry, at: level) { $0.fields.parent = UInt32(parent) }
+    }
+  }
+
+  private mutating func setEntry(_ entry: Int, ofPlaceWithHandle handle: UInt32) {
+    while entryOfPlace.count <= Int(handle) { entryOfPlace.append(UInt32.max) }
+    entryOfPlace[Int(handle)] = UInt32(entry)
+  }
+
+  /// The index of `entry` of `level` as an added entry, which an edit may change: a built
+  /// entry is copied, marked dead and replaced in its parent's children and its children's
+  /// parents, and so, up to level 0, are its ancestors.
+  private mutating func editable(_ entry: Int, at level: Int) -> Int {
+    let builtCount = levels[level].entryCount
+    guard entry < builtCount else { return entry }
+    let node = reader(level)
+    var record = AddedClusterEntry(
+      fields: AddedClusterFields(
+        sum: node.sum(entry), bounds: node.bounds(entry),
+        representative: node.representative(entry), formedLevel: node.formedLevel(entry),
+        parent: level == 0 ? UInt32.max : UInt32(node.parent(entry))),
+      children: level == placeLevel ? [] : node.children(entry).map { UInt32($0) })
+    patches[level].kill(builtEntry: entry, builtCount: builtCount)
+    if level > 0 {
+      let parent = editable(Int(record.fields.parent), at: level - 1)
+      record.fields.parent = UInt32(parent)
+    }
+    let copy = add(record, at: level)
+    for child in record.children {
+      setParent(of: Int(child), at: level + 1, to: copy)
+    }
+    if level == placeLevel {
+      setEntry(copy, ofPlaceWithHandle: record.fields.representative)
+    }
+    if level > 0 {
+      update(Int(record.fields.parent), at: level - 1) { parent in
+        if let slot = parent.children.firstIndex(of: UInt32(entry)) {
+          parent.children[slot] = UInt32(copy)
+        }
+      }
+    }
+    if unsettled[level].remove(entry) != nil {
+      unsettled[level].insert(copy)
+    }
+    return copy
+  }
+
+  // MARK: - Places
+
+  /// Takes the place with `handle`, at `position`, out of every entry on its path.
+  mutating func remove(handle: UInt32, at position: (x: UInt32, y: UInt32)) {
+    guard Int(handle) < entryOfPlace.count, entryOfPlace[Int(handle)] != UInt32.max else { return }
+    var entry = editable(Int(entryOfPlace[Int(handle)]), at: placeLevel)
+    entryOfPlace[Int(handle)] = UInt32.max
+    var level = placeLevel
+    var emptiedChild: Int?
+    while true {
+      update(entry, at: level) { record in
+        if let emptiedChild {
+          record.children.removeAll { $0 == UInt32(emptiedChild) }
+        }
+        if record.fields.count == 1 {
+          record.fields.empty()
+          record.children = []
+        } else {
+          record.fields.remove(place: position)
+        }
+      }
+      let record = added(entry, at: level)
+      if record.fields.count == 0 {
+        unsettled[level].remove(entry)
+        emptiedChild = entry
+      } else {
+        emptiedChild = nil
+        refreshIdentity(of: entry, at: level, upwards: false)
+        unsettled[level].insert(entry)
+      }
+      guard level > 0 else { break }
+      entry = Int(record.fields.parent)
+      level -= 1
+    }
+  }
+
+  /// Puts the place with `handle`, at `position`, in an entry of every level.
+  mutating func insert(handle: UInt32, at position: (x: UInt32, y: UInt32)) {
+    var child = add(
+      AddedClusterEntry(
+        fields: AddedClusterFields(
+          sum: PositionSum(place: position), bounds: EntryBounds(place: position),
+          representative: handle, formedLevel: UInt8(placeLevel), parent: UInt32.max),
+        children: []),
+      at: placeLevel)
+    setEntry(child, ofPlaceWithHandle: handle)
+    var isAlone = true
+    for level in stride(from: placeLevel - 1, through: 0, by: -1) {
+      let entry: Int
+      if isAlone, let near = nearestEntry(to: position, at: level) {
+        entry = editable(near, at: level)
+        update(entry, at: level) { record in
+          record.children.append(UInt32(child))
+          record.fields.add(place: position)
+        }
+        isAlone = false
+      } else if isAlone {
+        let below = added(child, at: level + 1)
+        entry = add(
+          AddedClusterEntry(
+            fields: AddedClusterFields(
+              sum: below.fields.sum, bounds: below.fields.bounds,
+              representative: below.fields.representative,
+              formedLevel: below.fields.formedLevel, parent: UInt32.max),
+            children: [UInt32(child)]),
+          at: level)
+      } else {
+        entry = Int(added(child, at: level + 1).fields.parent)
+        update(entry, at: level) { $0.fields.add(place: position) }
+      }
+      setParent(of: child, at: level + 1, to: entry)
+      if !isAlone {
+        refreshIdentity(of: entry, at: level, upwards: false)
+        unsettled[level].insert(entry)
+      }
+      child = entry
+    }
+  }
+
+  /// The live entry of `level` nearest `position` within the radius, the lowest index first.
+  private func nearestEntry(to position: (x: UInt32, y: UInt32), at level: Int) -> Int? {
+    let node = reader(level)
+    var best: (entry: Int, distance: Double)?
+    for entry in neighbours(of: position, at: level) {
+      let distance = squaredDistance(position, (node.x(entry), node.y(entry)))
+      if best.map({ distance < $0.distance }) ?? true {
+        best = (entry, distance)
+      }
+    }
+    return best?.entry
+  }
+
+  /// The live entries of `level` within the radius of `position`, ascending.
+  private func neighbours(of position: (x: UInt32, y: UInt32), at level: Int) -> [Int] {
+    let units = radius * WebMercator.unitsPerPoint(atZoom: Double(level))
+    let reach = UInt32(min(units.rounded(.up), Double(UInt32.max / 2)))
+    let node = reader(level)
+    let (west, east) =
+      units * 2 >= Double(UInt32.max) ? (0, UInt32.max) : (position.x &- reach, position.x &+ reach)
+    let top = position.y > reach ? position.y - reach : 0
+    let bottom = UInt32.max - position.y > reach ? position.y + reach : UInt32.max
+    return node.entries(west: west, east: east, yRange: top...bottom).filter { entry in
+      squaredDistance(position, (node.x(entry), node.y(entry))) <= units * units
+    }
+  }
+
+  private func squaredDistance(
+    _ first: (x: UInt32, y: UInt32), _ second: (x: UInt32, y: UInt32)
+  ) -> Double {
+    let dx = Double(Int32(bitPattern: first.x &- second.x))
+    let dy = Double(first.y) - Double(second.y)
+    return dx * dx + dy * dy
+  }
+
+  // MARK: - Merging
+
+  /// Merges, level by level from the deepest, every unsettled entry with the entries within the
+  /// radius of it, until no two entries of a level are that close.
+  mutating func mergeCloseEntries() {
+    for level in stride(from: placeLevel - 1, through: 0, by: -1) {
+      while let entry = unsettled[level].min() {
+        unsettled[level].remove(entry)
+        let node = reader(level)
+        guard node.count(entry) > 0 else { continue }
+        let close = neighbours(of: (node.x(entry), node.y(entry)), at: level).filter {
+          $0 != entry
+        }
+        guard !close.isEmpty else { continue }
+        var keeper = editable(entry, at: level)
+        for other in close where reader(level).count(other) > 0 {
+          keeper = absorb(editable(other, at: level), into: keeper, at: level)
+        }
+        unsettled[level].insert(keeper)
+      }
+    }
+  }
+
+  /// Merges entry `absorbed` of `level` into `keeper`, both added, and their ancestors up to
+  /// the one they share; returns `keeper`'s index.
+  @discardableResult
+  private mutating func absorb(_ absorbed: Int, into keeper: Int, at level: Int) -> Int {
+    let gone = added(absorbed, at: level)
+    let kept = added(keeper, at: level)
+    update(keeper, at: level) { record in
+      record.children += gone.children
+      record.fields.absorb(gone.fields)
+    }
+    for child in gone.children {
+      setParent(of: Int(child), at: level + 1, to: keeper)
+    }
+    update(absorbed, at: level) { record in
+      record.fields.empty()
+      record.children = []
+    }
+    unsettled[level].remove(absorbed)
+    refreshIdentity(of: keeper, at: level, upwards: false)
+    guard level > 0 else { return keeper }
+    let (keptParent, goneParent) = (Int(kept.fields.parent), Int(gone.fields.parent))
+    update(goneParent, at: level - 1) { $0.children.removeAll { $0 == UInt32(absorbed) } }
+    if keptParent == goneParent {
+      refreshIdentity(of: keptParent, at: level - 1, upwards: true)
+    } else {
+      absorb(goneParent, into: keptParent, at: level - 1)
+      unsettled[level - 1].insert(keptParent)
+    }
+    return keeper
+  }
+
+  // MARK: - Identity
+
+  /// Sets the representative and the identity of added `entry` of `level` from its children,
+  /// and, when `upwards` and they changed, its ancestors'.
+  private mutating func refreshIdentity(of entry: Int, at level: Int, upwards: Bool) {
+    guard level < placeLevel else { return }
+    let record = added(entry, at: level)
+    guard record.fields.count > 0, !record.children.isEmpty else { return }
+    let below = reader(level + 1)
+    var representative = below.representative(Int(record.children[0]))
+    for child in record.children.dropFirst() {
+      let candidate = below.representative(Int(child))
+      if isMoreRepresentative(candidate, than: representative) {
+        representative = candidate
+      }
+    }
+    let formedLevel =
+      record.children.count == 1 ? below.formedLevel(Int(record.children[0])) : UInt8(level)
+    guard representative != record.fields.representative || formedLevel != record.fields.formedLevel
+    else {
+      return
+    }
+    update(entry, at: level) { record in
+      record.fields.representative = representative
+      record.fields.formedLevel = formedLevel
+    }
+    if upwards, level > 0 {
+      refreshIdentity(of: Int(record.fields.parent), at: level - 1, upwards: true)
+    }
+  }
+
+  /// Whether the place with handle `candidate` represents a cluster before `current`, by the
+  /// builds' rule, with the populations of the edited catalog.
+  private func isMoreRepresentative(_ candidate: UInt32, than current: UInt32) -> Bool {
+    ClusterLevelBuilder.isMoreRepresentative(
+      candidate, population: population(candidate), than: current,
+      population: population(current))
+  }
+}

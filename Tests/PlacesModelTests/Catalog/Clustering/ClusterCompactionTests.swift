@@ -1,0 +1,87 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+/// The levels are built again from their entries on a background thread once edits added
+/// enough entries, and a later edit takes the result with the edits made meanwhile.
+///
+/// Each test makes thousands of edits before the first rebuild (a debug build takes most of a
+/// minute on a loaded machine), so they wait at most three minutes rather than one.
+struct ClusterCompactionTests {
+  private static let radius = ClusterHierarchyEditTests.radius
+  private static let maximumLevel = ClusterHierarchyEditTests.maximumLevel
+
+  private static func hierarchy(of catalog: PlaceCatalog) -> ClusterHierarchy {
+    catalog.clusterHierarchy(radius: radius, maximumLevel: maximumLevel)
+  }
+
+  /// The entries of every level that edits added since the levels were built.
+  private static func addedEntryCount(of hierarchy: ClusterHierarchy) -> Int {
+    (0...hierarchy.placeLevel).reduce(0) { total, levelNumber in
+      let level = hierarchy.level(levelNumber)
+      return total + level.liveEntries.filter { $0 >= level.built.entryCount }.count
+    }
+  }
+
+  @Test(.timeLimit(.minutes(3)))
+  func aRebuildStartedByAnEditIsTakenLaterWithTheEditsMadeMeanwhile() throws {
+    var generator = SplitMix64(seed: 43)
+    var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 200, seed: 43))
+    _ = Self.hierarchy(of: catalog)
+    var nextID: Int64 = 100_000
+    func edit() throws {
+      catalog = try catalog.applying(
+        ClusterHierarchyEditTests.randomBatch(of: catalog, nextID: &nextID, using: &generator)
+      ).catalog
+    }
+    var steps = 0
+    while !Self.hierarchy(of: catalog).isCompacting {
+      try edit()
+      steps += 1
+      try #require(steps < 5_000, "no edit started a rebuild")
+    }
+    // The edit that started the rebuild kept its patches: the levels are not built here.
+    let addedAtStart = Self.addedEntryCount(of: Self.hierarchy(of: catalog))
+    #expect(addedAtStart > 0)
+    ClusterHierarchyEditTests.checkInvariants(of: catalog, step: steps)
+    // Edits go on while it runs, and after it has finished, until one takes it.
+    for _ in 0..<20 {
+      try edit()
+    }
+    var waits = 0
+    while Self.hierarchy(of: catalog).isCompacting {
+      catalog.waitForIndexRebuilds()
+      try edit()
+      waits += 1
+      try #require(waits < 100, "the rebuild was never taken")
+    }
+    // Taken, with the edits since applied to the rebuilt levels.
+    #expect(Self.addedEntryCount(of: Self.hierarchy(of: catalog)) < addedAtStart)
+    ClusterHierarchyEditTests.checkInvariants(of: catalog, step: steps + 20 + waits)
+    #expect(catalog.indexBuildCount == 0)
+  }
+
+  @Test(.timeLimit(.minutes(3)))
+  func editsKeepEveryInvariantThroughRebuildsTakenAtAnyTime() throws {
+    var generator = SplitMix64(seed: 47)
+    var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 200, seed: 47))
+    _ = Self.hierarchy(of: catalog)
+    var nextID: Int64 = 100_000
+    var (rebuilds, step) = (0, 0)
+    while rebuilds < 1 {
+      let wasCompacting = Self.hierarchy(of: catalog).isCompacting
+      // Now and then wait, so that an edit takes a finished rebuild; otherwise go on.
+      if step % 7 == 0 { catalog.waitForIndexRebuilds() }
+      catalog = try catalog.applying(
+        ClusterHierarchyEditTests.randomBatch(of: catalog, nextID: &nextID, using: &generator)
+      ).catalog
+      if wasCompacting && !Self.hierarchy(of: catalog).isCompacting {
+        rebuilds += 1
+        ClusterHierarchyEditTests.checkInvariants(of: catalog, step: step)
+      }
+      step += 1
+      try #require(step < 8_000, "no rebuild was taken")
+    }
+    ClusterHierarchyEditTests.checkInvariants(of: catalog, step: step)
+  }
+}
