@@ -151,27 +151,16 @@ if sections.contains(.map) {
     MapBenchmarks.skip(reason: "\(options.dataFile) could not be loaded", report: &report)
   }
 }
-if sections.contains(.edits) {
-  progress("edits")
+if sections.contains(.edits) || sections.contains(.sustained) {
+  // The sustained figures are part of the edits section, and a section of their own.
+  let runsSingleEdits = sections.contains(.edits)
+  progress(runsSingleEdits ? "edits" : "sustained edits")
   let catalog = places ?? (try? GeoJSONPlacesReader().load(contentsOfFile: options.dataFile).places)
   if let catalog {
-    EditBenchmarks.run(
-      places: catalog, smallCount: quick ? 20 : 1_000, quick: quick, report: &report)
-    var (edited, editCount) = SustainedEditBenchmark.run(
-      places: catalog, quick: quick, editCount: options.editCount, report: &report)
-    EditMemoryBenchmark.run(
-      edited: &edited, editCount: editCount, initialCount: catalog.count, quick: quick,
-      report: &report)
-    SessionEditBenchmark.run(
-      places: catalog.map { ("\($0.id)", $0.coordinate.latitude, $0.coordinate.longitude) },
-      dataFile: options.dataFile, lineCount: quick ? 200 : 20_000, report: &report)
-  } else {
-    report.failures.append("edits: \(options.dataFile) could not be loaded")
-  }
-} else if sections.contains(.sustained) {
-  progress("sustained edits")
-  let catalog = places ?? (try? GeoJSONPlacesReader().load(contentsOfFile: options.dataFile).places)
-  if let catalog {
+    if runsSingleEdits {
+      EditBenchmarks.run(
+        places: catalog, smallCount: quick ? 20 : 1_000, quick: quick, report: &report)
+    }
     var (edited, editCount) = SustainedEditBenchmark.run(
       places: catalog, quick: quick, editCount: options.editCount, report: &report)
     EditMemoryBenchmark.run(
