@@ -165,7 +165,13 @@ public struct GeoJSONPlacesReader: Sendable {
       let result = try parser.parse()
       let report =
         result.skips.isEmpty ? GeoJSONLoadReport() : result.skips.report(in: bytes)
-      return .success(GeoJSONLoad(places: result.places, report: report, form: parser.form))
+      let places =
+        options.idPrefix.isEmpty
+        ? result.places : Self.places(result.places, prefixedWith: options.idPrefix)
+      return .success(
+        GeoJSONLoad(
+          places: places, report: report, form: parser.form,
+          featureIndexOfPlace: result.featureIndexOfPlace))
     } catch {
       var failure = error
       if failure.isSemantic {
@@ -175,6 +181,16 @@ public struct GeoJSONPlacesReader: Sendable {
         }
       }
       return .failure(failure.error(file: source, bytes: bytes))
+    }
+  }
+
+  /// Returns `places` with `prefix` written before each id, which makes every id a string.
+  private static func places(_ places: [Place], prefixedWith prefix: String) -> [Place] {
+    places.map { place in
+      Place(
+        id: PlaceID(prefix + place.id.description), name: place.name,
+        coordinate: place.coordinate, category: place.category, country: place.country,
+        population: place.population)
     }
   }
 }
