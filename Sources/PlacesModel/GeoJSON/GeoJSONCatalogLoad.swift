@@ -36,19 +36,28 @@ public struct GeoJSONCatalogLoad: Equatable, Sendable {
   ///   if two of the loads give the same id.
   /// - Complexity: O(*p*) on average in the number of places.
   init(_ loads: [(file: String, load: GeoJSONLoad)]) throws(GeoJSONError) {
-    var places: [Place] = []
-    places.reserveCapacity(loads.reduce(0) { $0 + $1.load.places.count })
     var files: [File] = []
     files.reserveCapacity(loads.count)
+    var start = 0
     for (file, load) in loads {
-      let start = places.count
-      places += load.places
+      let end = start + load.places.count
       files.append(
         File(
-          file: file, placeRange: start..<places.count, report: load.report, form: load.form,
+          file: file, placeRange: start..<end, report: load.report, form: load.form,
           featureIndexOfPlace: load.featureIndexOfPlace))
+      start = end
     }
-    self.places = places
+    if loads.count == 1 {
+      // One file's places are taken as they are, without a copy.
+      places = loads[0].load.places
+    } else {
+      var places: [Place] = []
+      places.reserveCapacity(start)
+      for (_, load) in loads {
+        places += load.places
+      }
+      self.places = places
+    }
     self.files = files
     try checkIDsAreUnique()
   }

@@ -13,6 +13,9 @@ final class PlacesFiles {
   private let builtInOptions: GeoJSONPlacesReader.Options
   /// The catalog last read whole, which a file read again changes.
   private var catalog: GeoJSONCatalogLoad?
+  /// The catalog with the file last read again, until its watch keeps what was read
+  /// (``acceptReload()``).
+  private var pending: GeoJSONCatalogLoad?
 
   /// The places `invocation` names.
   init(for invocation: Invocation) {
@@ -47,31 +50,42 @@ final class PlacesFiles {
   /// Reads the file at `index` in ``sources`` again and returns every file's places, with the
   /// line saying what that file skipped, if anything.
   ///
-  /// The file's places replace those it gave before; if they cannot (the file cannot be read,
-  /// or gives an id another file gives), nothing changes.
+  /// The file's places replace those it gave before once ``acceptReload()`` keeps them, so
+  /// that a read dropped because the file changed meanwhile leaves no trace; if they cannot
+  /// (the file cannot be read, or gives an id another file gives), nothing changes.
   ///
   /// - Throws: ``GeoJSONError`` naming the file.
   func reload(fileAt index: Int) throws(GeoJSONError) -> (places: [Place], skipNote: String?) {
+    pending = nil
     guard let old = catalog else {
       // No load has succeeded yet: every file is read.
       return try load()
     }
     let load = try GeoJSONPlacesReader().load(source: sources[index])
     let catalog = try old.replacingFile(at: index, with: load)
-    self.catalog = catalog
+    pending = catalog
     return (
       catalog.places,
       Self.skipNote(load.report, count: load.places.count, of: sources[index].file)
     )
   }
 
+  /// Keeps the file last read again by ``reload(fileAt:)`` as part of the catalog.
+  func acceptReload() {
+    if let pending {
+      catalog = pending
+    }
+    pending = nil
+  }
+
   /// The watches of every file, each reading its file again alone after a change; made before
   /// the first load, so that a change made during it is seen.
   func watches(making makeWatcher: (String) -> FileWatcher) -> [PlacesFileWatch] {
     sources.indices.map { index in
-      PlacesFileWatch(watcher: makeWatcher(sources[index].file)) {
-        try self.reload(fileAt: index)
-      }
+      PlacesFileWatch(
+        watcher: makeWatcher(sources[index].file),
+        load: { try self.reload(fileAt: index) },
+        accept: { self.acceptReload() })
     }
   }
 

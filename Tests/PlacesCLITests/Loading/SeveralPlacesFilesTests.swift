@@ -244,6 +244,27 @@ struct SeveralPlacesFilesTests {
     #expect(status == .success)
   }
 
+  @Test func aReadThatItsWatchDropsLeavesNoTraceInTheOtherFilesReloads() throws {
+    let folder = try TemporaryFolder()
+    let cities = try folder.write(Self.cities, to: "cities.geojson")
+    let airports = try folder.write(Self.airports, to: "airports.geojson")
+    let files = PlacesFiles(
+      for: try Self.parse([
+        "list", "--places", cities.path, "--places", airports.path, "--id-prefix", "a:",
+      ]))
+    _ = try files.load()
+
+    try folder.write(WatchedSession.geoJSON([(5, "Kiruna", 67.86, 20.23)]), to: "cities.geojson")
+    _ = try files.reload(fileAt: 0)  // dropped: the file changed again while it was read
+    try folder.write(WatchedSession.geoJSON([(3, "Bromma", 59.35, 17.94)]), to: "airports.geojson")
+    let airportsChanged = try files.reload(fileAt: 1)
+    files.acceptReload()
+    let citiesChanged = try files.reload(fileAt: 0)
+
+    #expect(airportsChanged.places.map(\.id) == [1, 2, "a:3"])
+    #expect(citiesChanged.places.map(\.id) == [5, "a:3"])
+  }
+
   @Test func aFileThatNowGivesAnotherFilesIDIsRefusedAndTheLastGoodPlacesKept() throws {
     let session = try WatchedSession(file: Self.cities, other: Self.airports)
     let clashing =
