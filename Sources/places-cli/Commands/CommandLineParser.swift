@@ -8,8 +8,9 @@ import ViewModels
 /// (`--format json`, `--format=json`). An option that takes a value may be given once; a
 /// flag may be repeated. `--places FILE` may be given again for each file, and the reading
 /// options (``CommandLineOption/isPerFile``) that follow a `--places FILE` apply to that file
-/// alone, once each; those before the first `--places` apply to every file. A word that starts with `-` and then a digit or `.` is a number, not
-/// an option, so `locate -33.9 18.4` works; after `--`, every word is an argument. `--help`
+/// alone, once each; those before the first `--places` apply to every file. A word that starts
+/// with `-` and then a digit or `.` is a number, not an option, so `locate -33.9 18.4` works;
+/// after `--`, every word is an argument. `--help`
 /// wins over everything but an unknown or repeated option, so `select --help` shows help even
 /// without an identifier. The options are those of ``CommandLineOption/all``.
 struct CommandLineParser {
