@@ -64,6 +64,12 @@
 /// ``GeoJSONError/projectedCoordinates(file:crs:index:line:value:)`` saying how to convert
 /// the file.
 ///
+/// ## Several files
+/// ``load(sources:)`` reads several files as one catalog, each with its own options (an
+/// ``Options/idPrefix`` keeps a file's ids apart from the others'), and says which file each
+/// place came from (``GeoJSONCatalogLoad``); an id that two files give is an error naming both
+/// files and the feature.
+///
 /// ## Performance
 /// The reader makes one pass over the bytes, allocating only the places and their strings,
 /// and counts lines only when it reports an error or a skip; reporting an error may take a
