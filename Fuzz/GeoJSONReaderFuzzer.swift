@@ -341,6 +341,8 @@ private func checkError(_ error: GeoJSONError, bytes: [UInt8], source: String) {
     expect(
       bytes.allSatisfy { [0x09, 0x0A, 0x0D, 0x20, 0xEF, 0xBB, 0xBF].contains($0) },
       "input with content was reported as empty")
+  case .duplicateIDAcrossFiles:
+    expect(false, "one input was reported as two files giving an id")
   case .notAFeatureCollection, .fileNotFound, .unreadable:
     break
   }

@@ -127,7 +127,7 @@ private func runSession(_ lines: [String], format: OutputFormat) -> [ExitStatus]
 
 /// Checks a line that a session accepted.
 private func checkSessionInvocation(_ invocation: Invocation, words: [String]) {
-  expect(invocation.placesFile == nil, "\(words) set the places file inside a session")
+  expect(invocation.placesSources.isEmpty, "\(words) set a places file inside a session")
   expect(invocation.format == .text, "\(words) set the format inside a session")
   expect(invocation.action != .run(.session), "\(words) started a session inside a session")
   let onCommandLine = Result { () throws(UsageError) in

@@ -39,10 +39,11 @@ struct PlacesTool {
         return try Browse(tool: self).run(invocation)
       case .run(let command):
         // Watching starts before the first load, so a change made during it is seen.
-        let watch = makeWatch(for: invocation)
-        let runner = try makeRunner(for: invocation)
+        let files = PlacesFiles(for: invocation)
+        let watches = makeWatches(of: files, for: invocation)
+        let runner = try makeRunner(for: invocation, files: files)
         if command == .session {
-          return Session(runner: runner, tool: self, watch: watch).run()
+          return Session(runner: runner, tool: self, watches: watches).run()
         }
         if command.drivesViews {
           runner.start()
@@ -93,58 +94,33 @@ struct PlacesTool {
 
   // MARK: - Loading
 
-  /// The watch of the places file, for an invocation with `--watch`; else `nil`.
+  /// The watches of the places files, for an invocation with `--watch`; else none.
   ///
-  /// Each reload reads the file as the first load did, with the same options.
-  func makeWatch(for invocation: Invocation) -> PlacesFileWatch? {
-    guard invocation.watchesPlacesFile, let file = invocation.placesFile else { return nil }
-    return PlacesFileWatch(watcher: makeFileWatcher(file)) {
-      let load = try loadPlacesQuietly(for: invocation)
-      return (load.places, load.skipNote)
-    }
+  /// Each reads its file again alone, with that file's options, after a change to it.
+  func makeWatches(of files: PlacesFiles, for invocation: Invocation) -> [PlacesFileWatch] {
+    guard invocation.watchesPlacesFile else { return [] }
+    return files.watches(making: makeFileWatcher)
   }
 
   /// Loads the places and builds the app; a load that skipped anything says so in one line
-  /// on standard error.
-  func makeRunner(for invocation: Invocation) throws -> CommandRunner {
-    let (places, source) = try loadPlaces(for: invocation)
-    return try CommandRunner(places: places, source: source, format: invocation.format)
+  /// per file on standard error.
+  func makeRunner(for invocation: Invocation, files: PlacesFiles) throws -> CommandRunner {
+    let places = try loadPlaces(files)
+    return try CommandRunner(places: places, source: files.source, format: invocation.format)
   }
 
-  /// Loads the places `invocation` names (or the built-in ones) and returns them with the
-  /// name of their source; a load that skipped anything says so in one line on standard
-  /// error.
-  func loadPlaces(for invocation: Invocation) throws -> (places: [Place], source: String) {
-    let load = try loadPlacesQuietly(for: invocation)
-    if let note = load.skipNote {
+  /// Loads the places of `files` (or the built-in ones); a load that skipped anything says so
+  /// in one line per file on standard error.
+  func loadPlaces(_ files: PlacesFiles) throws -> [Place] {
+    let (places, skipNote) = try files.load()
+    if let skipNote {
       do {
-        try standardError.write(note)
+        try standardError.write(skipNote)
       } catch {
         // A note that standard error cannot take changes nothing the command does.
       }
     }
-    return (load.places, load.source)
-  }
-
-  /// Loads the places as ``loadPlaces(for:)`` does, returning the line that says what was
-  /// skipped instead of writing it, for a caller that owns the screen while loading.
-  func loadPlacesQuietly(
-    for invocation: Invocation
-  ) throws -> (places: [Place], source: String, skipNote: String?) {
-    let reader = GeoJSONPlacesReader(options: invocation.readerOptions)
-    let source = invocation.placesFile ?? BuiltInPlaces.source
-    let load =
-      if let file = invocation.placesFile {
-        try reader.load(contentsOfFile: file)
-      } else {
-        try reader.load(text: BuiltInPlaces.geoJSON, file: source)
-      }
-    guard !load.report.isEmpty else { return (load.places, source, nil) }
-    let count = GeoJSONLoadReport.grouped(load.places.count)
-    let note =
-      "\(Self.name): loaded \(count) \(load.places.count == 1 ? "place" : "places") from "
-      + "\(source); \(load.report.summary)\n"
-    return (load.places, source, note)
+    return places
   }
 }
 

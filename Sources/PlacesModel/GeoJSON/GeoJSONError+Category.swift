@@ -18,7 +18,9 @@ extension GeoJSONError {
     /// the coordinates are projected, or none could be placed
     /// (``GeoJSONError/invalidFeatures(file:failures:)``,
     /// ``GeoJSONError/projectedCoordinates(file:crs:index:line:value:)``,
-    /// ``GeoJSONError/nothingToPlace(file:report:)``).
+    /// ``GeoJSONError/nothingToPlace(file:report:)``), or two files read as one catalog give
+    /// the same id
+    /// (``GeoJSONError/duplicateIDAcrossFiles(file:index:id:otherFile:otherIndex:count:)``).
     case invalidPlaces
   }
 
@@ -32,7 +34,8 @@ extension GeoJSONError {
     case .fileNotFound: .fileMissing
     case .unreadable: .unreadable
     case .empty, .malformedJSON, .notAFeatureCollection: .notGeoJSON
-    case .invalidFeatures, .projectedCoordinates, .nothingToPlace: .invalidPlaces
+    case .invalidFeatures, .projectedCoordinates, .nothingToPlace, .duplicateIDAcrossFiles:
+      .invalidPlaces
     }
   }
 }

@@ -50,6 +50,16 @@ public enum GeoJSONError: Error, Equatable, Sendable {
   /// The collection has features but none could be placed: all were skipped, for the
   /// reasons in `report`.
   case nothingToPlace(file: String, report: GeoJSONLoadReport)
+  /// Two files read as one catalog give the same id (``GeoJSONPlacesReader/load(sources:)``);
+  /// nothing was loaded.
+  ///
+  /// `file` is the later of the two files in the order they were given, and `index` the
+  /// position in its `features` of the first feature whose id an earlier file already gives;
+  /// `otherFile` is that earlier file and `otherIndex` its feature. `id` is the id both give,
+  /// with their prefixes written (``GeoJSONPlacesReader/Options/idPrefix``). `count` is how
+  /// many features of the later files have an id that an earlier file gives, at least 1.
+  case duplicateIDAcrossFiles(
+    file: String, index: Int, id: PlaceID, otherFile: String, otherIndex: Int, count: Int)
 
   /// Whether the file could not be found or read, as opposed to being read but invalid.
   ///
@@ -59,7 +69,7 @@ public enum GeoJSONError: Error, Equatable, Sendable {
     case .fileNotFound, .unreadable:
       true
     case .empty, .malformedJSON, .notAFeatureCollection, .invalidFeatures,
-      .projectedCoordinates, .nothingToPlace:
+      .projectedCoordinates, .nothingToPlace, .duplicateIDAcrossFiles:
       false
     }
   }
@@ -70,7 +80,7 @@ public enum GeoJSONError: Error, Equatable, Sendable {
     case .fileNotFound(let file), .unreadable(let file, _), .empty(let file),
       .malformedJSON(let file, _, _, _), .notAFeatureCollection(let file, _),
       .invalidFeatures(let file, _), .projectedCoordinates(let file, _, _, _, _),
-      .nothingToPlace(let file, _):
+      .nothingToPlace(let file, _), .duplicateIDAcrossFiles(let file, _, _, _, _, _):
       file
     }
   }
@@ -152,6 +162,16 @@ extension GeoJSONError: CustomStringConvertible {
       }
       return "\(file): no feature could be placed: skipped "
         + reasons.joined(separator: ", ")
+    case .duplicateIDAcrossFiles(
+      let file, let index, let id, let otherFile, let otherIndex, let count):
+      var text =
+        "\(file): feature \(index) (id \(id.quotedForMessages)): the id is already used by "
+        + "feature \(otherIndex) of \(otherFile); ids must be unique across files"
+      if count > 1 {
+        let more = count - 1
+        text += " (and \(GeoJSONLoadReport.grouped(more)) more \(more == 1 ? "id" : "ids") like it)"
+      }
+      return text + "; give one of the files an id prefix"
     }
   }
 }

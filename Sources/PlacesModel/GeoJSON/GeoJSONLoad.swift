@@ -41,14 +41,30 @@ public struct GeoJSONLoad: Equatable, Sendable {
   /// The form of GeoJSON the file has.
   public let form: Form
 
-  /// Creates a load from its parts; the report is empty and the form a FeatureCollection
-  /// unless given.
+  /// Each place's position in `features`, as error messages number features, or `nil` when
+  /// the places are the features one for one, in order.
+  package let featureIndexOfPlace: [Int]?
+
+  /// Creates a load from its parts; the report is empty, the form a FeatureCollection and
+  /// the places the features one for one unless given.
   package init(
     places: [Place], report: GeoJSONLoadReport = GeoJSONLoadReport(),
-    form: Form = .featureCollection
+    form: Form = .featureCollection, featureIndexOfPlace: [Int]? = nil
   ) {
     self.places = places
     self.report = report
     self.form = form
+    self.featureIndexOfPlace = featureIndexOfPlace
+  }
+
+  /// The position in `features` of the place at `index` in ``places``.
+  package func featureIndex(ofPlaceAt index: Int) -> Int {
+    featureIndexOfPlace?[index] ?? index
+  }
+
+  /// Whether two loads read the same places, skips and form; how features map to places,
+  /// which follows from the skips, is not compared.
+  public static func == (left: GeoJSONLoad, right: GeoJSONLoad) -> Bool {
+    left.places == right.places && left.report == right.report && left.form == right.form
   }
 }

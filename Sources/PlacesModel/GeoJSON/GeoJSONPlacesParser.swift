@@ -13,6 +13,9 @@ struct GeoJSONPlacesParser {
     var places: [Place]
     /// What was skipped or left out, by reason.
     var skips: GeoJSONTally<GeoJSONLoadReport.Reason, GeoJSONLoadReport.Reason>
+    /// Each place's position in `features`, or `nil` when every feature became a place, in
+    /// order.
+    var featureIndexOfPlace: [Int]?
   }
 
   var scanner: GeoJSONScanner
@@ -182,7 +185,7 @@ struct GeoJSONPlacesParser {
     if places.isEmpty, featureIndex > 0 {
       throw .nothingToPlace(skips)
     }
-    return Parsed(places: places, skips: skips)
+    return Parsed(places: places, skips: skips, featureIndexOfPlace: featureIndexOfPlace)
   }
 
   /// What the top-level object of a single JSON text is.

@@ -33,6 +33,18 @@ extension GeoJSONPlacesReader {
     /// geometry, no name, a non-point geometry under ``NonPointGeometry/skip``, a `category`,
     /// `country` or `population` of the wrong kind) is an error instead, and nothing loads.
     public var isStrict: Bool
+    /// Text written before every id of the file, so that files whose ids overlap can be read
+    /// as one catalog (``GeoJSONPlacesReader/load(sources:)``); empty, meaning none, unless
+    /// given.
+    ///
+    /// A prefix makes every id a string: the prefix followed by the id as
+    /// ``PlaceID/description`` writes it. With `airport:`, the number `1` becomes the string
+    /// `airport:1` and the string `LHR` the string `airport:LHR`; ids numbered by position
+    /// become `airport:0`, `airport:1`, and so on. Since ``PlaceID`` tells numbers from
+    /// strings, a prefixed id never equals a number of another file, and an app selects the
+    /// place by the prefixed string. Ids are checked for uniqueness, and named in the errors
+    /// about the file's features, as the file gives them, before the prefix is written.
+    public var idPrefix: String
 
     /// The name properties tried when none is chosen, in order: `name`, then the spellings
     /// that Natural Earth, shapefiles, OpenStreetMap and simplestyle (geojson.io) use.
@@ -47,12 +59,14 @@ extension GeoJSONPlacesReader {
       ids: IDSource = .feature,
       nameProperties: [String] = Options.defaultNameProperties,
       nonPointGeometry: NonPointGeometry = .representativePoint,
-      isStrict: Bool = false
+      isStrict: Bool = false,
+      idPrefix: String = ""
     ) {
       self.ids = ids
       self.nameProperties = nameProperties
       self.nonPointGeometry = nonPointGeometry
       self.isStrict = isStrict
+      self.idPrefix = idPrefix
     }
   }
 

@@ -64,6 +64,12 @@
 /// ``GeoJSONError/projectedCoordinates(file:crs:index:line:value:)`` saying how to convert
 /// the file.
 ///
+/// ## Several files
+/// ``load(sources:)`` reads several files as one catalog, each with its own options (an
+/// ``Options/idPrefix`` keeps a file's ids apart from the others'), and says which file each
+/// place came from (``GeoJSONCatalogLoad``); an id that two files give is an error naming both
+/// files and the feature.
+///
 /// ## Performance
 /// The reader makes one pass over the bytes, allocating only the places and their strings,
 /// and counts lines only when it reports an error or a skip; reporting an error may take a
@@ -165,7 +171,13 @@ public struct GeoJSONPlacesReader: Sendable {
       let result = try parser.parse()
       let report =
         result.skips.isEmpty ? GeoJSONLoadReport() : result.skips.report(in: bytes)
-      return .success(GeoJSONLoad(places: result.places, report: report, form: parser.form))
+      let places =
+        options.idPrefix.isEmpty
+        ? result.places : Self.places(result.places, prefixedWith: options.idPrefix)
+      return .success(
+        GeoJSONLoad(
+          places: places, report: report, form: parser.form,
+          featureIndexOfPlace: result.featureIndexOfPlace))
     } catch {
       var failure = error
       if failure.isSemantic {
@@ -175,6 +187,16 @@ public struct GeoJSONPlacesReader: Sendable {
         }
       }
       return .failure(failure.error(file: source, bytes: bytes))
+    }
+  }
+
+  /// Returns `places` with `prefix` written before each id, which makes every id a string.
+  private static func places(_ places: [Place], prefixedWith prefix: String) -> [Place] {
+    places.map { place in
+      Place(
+        id: PlaceID(prefix + place.id.description), name: place.name,
+        coordinate: place.coordinate, category: place.category, country: place.country,
+        population: place.population)
     }
   }
 }

@@ -65,27 +65,28 @@ struct Browse {
       throw UsageError.dumbTerminal
     }
     // Watching starts before the first load, so a change made during it is seen.
-    let watch = tool.makeWatch(for: invocation)
+    let files = PlacesFiles(for: invocation)
+    let watches = tool.makeWatches(of: files, for: invocation)
     let device = try TerminalDevice()
     let session = TerminalSession(
       device: device, usesColour: environment["NO_COLOR", default: ""].isEmpty)
     // Raw mode first, so keys typed while the places load are neither echoed nor lost.
     try session.enter(
-      showing: " Loading places from \(invocation.placesFile ?? "the built-in sample")…")
+      showing:
+        " Loading places from \(files.sources.isEmpty ? "the built-in sample" : files.source)…")
     let model: PlacesModel
     let skipNote: String?
     let size = device.size ?? (columns: 80, rows: 24)
     let camera: MapCamera
     do {
-      let (places, source, note) = try tool.loadPlacesQuietly(for: invocation)
+      let (places, note) = try files.load()
       skipNote = note
       camera = Self.startCamera(
-        for: places, isBuiltIn: invocation.placesFile == nil, columns: size.columns,
-        rows: size.rows)
+        for: places, isBuiltIn: files.sources.isEmpty, columns: size.columns, rows: size.rows)
       do {
         model = try PlacesModel(places: places)
       } catch {
-        throw CatalogError(file: source, error: error)
+        throw CatalogError(file: files.source, error: error)
       }
       model.places.prepareIndexes()
     } catch {
@@ -103,7 +104,7 @@ struct Browse {
       }
     }
     let screen = BrowseScreen(
-      model: model, camera: camera, columns: size.columns, rows: size.rows, watch: watch)
+      model: model, camera: camera, columns: size.columns, rows: size.rows, watches: watches)
     return try session.run(screen)
   }
 }

@@ -40,8 +40,8 @@ final class BrowseScreen: TerminalScreen {
   private var isShowingKeys = false
   /// A problem to show on the status line until the next key.
   private var notice: String?
-  /// The places file reloaded when it changes (`browse --watch`), or `nil`.
-  private let watch: PlacesFileWatch?
+  /// The places files reloaded when they change (`browse --watch`), one watch each.
+  private let watches: [PlacesFileWatch]
   /// What the last reload of the watched file says on the status line: a problem stays until
   /// the file loads again, a reload until the next key.
   private var reloadStatus: (text: String, isProblem: Bool)?
@@ -57,14 +57,14 @@ final class BrowseScreen: TerminalScreen {
   private static let noticeStyle = TextStyle(foreground: .bright(7), background: .basic(1))
 
   /// Creates the screen for `model`, its map looking through `camera`, laid out for a
-  /// terminal of `columns` by `rows` until it is first drawn; with `watch`, the places are
-  /// reloaded into `model` when the file changes (see ``tick()``).
+  /// terminal of `columns` by `rows` until it is first drawn; with `watches`, the places are
+  /// reloaded into `model` when a file changes (see ``tick()``).
   init(
     model: PlacesModel, camera: MapCamera, land: LandLayer = .world,
     detailedLand: LandLayer? = .detailed, columns: Int = 80, rows: Int = 24,
-    watch: PlacesFileWatch? = nil
+    watches: [PlacesFileWatch] = []
   ) {
-    self.watch = watch
+    self.watches = watches
     layout = BrowseLayout(width: columns, height: rows)
     let viewSize = TerminalMapScale.viewSize(
       columns: max(layout.mapColumns, 1), rows: max(layout.mapRows, 1))
@@ -443,10 +443,11 @@ final class BrowseScreen: TerminalScreen {
 
   // MARK: - Watching
 
-  /// How long until the watched file's next check; `nil` without `--watch`.
-  var nextTickDelay: Duration? { watch?.timeUntilNextPoll }
+  /// How long until a watched file's next check; `nil` without `--watch`.
+  var nextTickDelay: Duration? { watches.map(\.timeUntilNextPoll).min() }
 
-  /// Checks the watched file and applies a settled change to the model.
+  /// Checks each watched file and applies a settled change to one to the model, each file's
+  /// alone.
   ///
   /// The places read go to the model as ``CatalogReload`` says, so the map, the list and the
   /// card update in place, and the status line says how many places were inserted, updated
@@ -455,8 +456,18 @@ final class BrowseScreen: TerminalScreen {
   ///
   /// - Returns: Whether the screen must be drawn again.
   func tick() -> Bool {
-    guard let watch, let reload = watch.check() else { return false }
-    let file = watch.path
+    var changed = false
+    for watch in watches {
+      if let reload = watch.check() {
+        apply(reload, of: watch.path)
+        changed = true
+      }
+    }
+    return changed
+  }
+
+  /// Applies what reading the watched `file` again gave, and says so on the status line.
+  private func apply(_ reload: PlacesFileWatch.Reload, of file: String) {
     // The status line is short: the file goes by its name, without the folders.
     let name = file.split(separator: "/").last.map(String.init) ?? file
     do {
@@ -474,7 +485,6 @@ final class BrowseScreen: TerminalScreen {
       reloadStatus = ("\(problem); showing the last good places.", true)
     }
     followStates()
-    return true
   }
 
   // MARK: - Taps

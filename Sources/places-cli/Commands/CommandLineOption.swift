@@ -8,6 +8,7 @@ struct CommandLineOption {
     case idProperty
     case nameProperty
     case nonPoint
+    case idPrefix
     case strict
     case format
     case from
@@ -33,6 +34,17 @@ struct CommandLineOption {
   let commands: [CommandName]?
   /// Whether it may be given only on the tool's command line, not on a line of a session.
   let isCommandLineOnly: Bool
+
+  /// Whether it says how to read a places file, so that after a `--places FILE` it applies to
+  /// that file alone.
+  var isPerFile: Bool {
+    switch key {
+    case .idProperty, .nameProperty, .nonPoint, .idPrefix: true
+    case .places, .strict, .format, .from, .near, .limit, .category, .watch, .help, .version,
+      .verbose:
+      false
+    }
+  }
 
   /// The name used in messages: the long one.
   var name: String { names[names.count - 1] }
@@ -60,7 +72,11 @@ struct CommandLineOption {
     case .places:
       names = ["--places"]
       value = "FILE"
-      summary = "Read the places from a GeoJSON file instead of the built-in ones."
+      summary =
+        "Read the places from a GeoJSON file instead of the built-in ones. Give it again to "
+        + "read several files as one catalog; an id may then be used by one file only. The "
+        + "reading options after a --places FILE apply to that file, those before the first "
+        + "--places to every file."
       commands = nil
       isCommandLineOnly = true
     case .idProperty:
@@ -90,6 +106,15 @@ struct CommandLineOption {
         "Place a feature whose geometry is not a Point at the centre of its bounding box, or "
         + "skip it. Without it, a polygon is placed inside itself (its largest part's pole of "
         + "inaccessibility), a line halfway along it, points on the one nearest their middle."
+      commands = nil
+      isCommandLineOnly = true
+    case .idPrefix:
+      names = ["--id-prefix"]
+      value = "TEXT"
+      summary =
+        "Write TEXT before every id of the file, so that files whose ids overlap can be read "
+        + "together: with --id-prefix airport:, the id 1 becomes the string airport:1, which "
+        + "select takes as it is. Needs --places."
       commands = nil
       isCommandLineOnly = true
     case .strict:
@@ -138,9 +163,10 @@ struct CommandLineOption {
       names = ["--watch"]
       value = nil
       summary =
-        "With --places: reload the file when it changes on disk (saved by an editor or "
-        + "rewritten by a script) and apply the difference, so the views update in place. A "
-        + "file that cannot be loaded keeps the last good places."
+        "With --places: reload a file when it changes on disk (saved by an editor or "
+        + "rewritten by a script) and apply its difference alone, so the views update in "
+        + "place; each --places file is followed. A file that cannot be loaded keeps the last "
+        + "good places."
       commands = [.browse, .session]
       isCommandLineOnly = true
     case .help:

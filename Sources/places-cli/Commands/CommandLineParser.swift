@@ -6,8 +6,11 @@ import ViewModels
 /// Grammar: `[OPTIONS] COMMAND [ARGUMENTS] [OPTIONS]`; options may come before, between or
 /// after the command's arguments. An option's value follows it as the next word or after `=`
 /// (`--format json`, `--format=json`). An option that takes a value may be given once; a
-/// flag may be repeated. A word that starts with `-` and then a digit or `.` is a number, not
-/// an option, so `locate -33.9 18.4` works; after `--`, every word is an argument. `--help`
+/// flag may be repeated. `--places FILE` may be given again for each file, and the reading
+/// options (``CommandLineOption/isPerFile``) that follow a `--places FILE` apply to that file
+/// alone, once each; those before the first `--places` apply to every file. A word that starts
+/// with `-` and then a digit or `.` is a number, not an option, so `locate -33.9 18.4` works;
+/// after `--`, every word is an argument. `--help`
 /// wins over everything but an unknown or repeated option, so `select --help` shows help even
 /// without an identifier. The options are those of ``CommandLineOption/all``.
 struct CommandLineParser {
@@ -39,6 +42,7 @@ struct CommandLineParser {
   /// - Throws: ``UsageError`` naming the first problem found.
   func parse(_ words: [String]) throws(UsageError) -> Invocation {
     var options = Options()
+    var files: [(file: String, options: Options)] = []
     var positionals: [String] = []
     var remaining = words[...]
     var onlyPositionals = false
@@ -48,7 +52,15 @@ struct CommandLineParser {
       } else if word == "--" {
         onlyPositionals = true
       } else {
-        try readOption(word, from: &remaining, into: &options)
+        let (option, value) = try readOption(word, from: &remaining)
+        if option.key == .places {
+          files.append((value, Options()))
+          options[.places] = value
+        } else if option.isPerFile, !files.isEmpty {
+          try store(option, value, in: &files[files.count - 1].options)
+        } else {
+          try store(option, value, in: &options)
+        }
       }
     }
 
@@ -73,10 +85,12 @@ struct CommandLineParser {
 
     var invocation = Invocation(
       action: try action(commandName, arguments: Array(positionals.dropFirst()), options))
-    if options[.places] == "" {
+    if files.contains(where: { $0.file.isEmpty }) {
       throw .invalidValue("", option: "--places", expected: "the path of a GeoJSON file")
     }
-    invocation.placesFile = options[.places]
+    if files.isEmpty, options[.idPrefix] != nil {
+      throw .optionNeedsOption("--id-prefix", required: "--places")
+    }
     if options[.watch] != nil {
       guard options[.places] != nil else {
         throw .optionNeedsOption("--watch", required: "--places")
@@ -90,6 +104,11 @@ struct CommandLineParser {
       invocation.format = format
     }
     invocation.readerOptions = try readerOptions(options)
+    for (file, fileOptions) in files {
+      let merged = options.merging(fileOptions) { _, forFile in forFile }
+      invocation.placesSources.append(
+        GeoJSONPlacesReader.Source(file: file, options: try readerOptions(merged)))
+    }
     return invocation
   }
 
@@ -101,11 +120,12 @@ struct CommandLineParser {
     return !(second.isASCII && second.isNumber) && second != "."
   }
 
+  /// Reads the option `word` and its value, the next word unless `word` holds it after `=`;
+  /// the value of a flag is `""`.
   private func readOption(
     _ word: String,
-    from remaining: inout ArraySlice<String>,
-    into options: inout Options
-  ) throws(UsageError) {
+    from remaining: inout ArraySlice<String>
+  ) throws(UsageError) -> (option: CommandLineOption, value: String) {
     var name = word
     var inlineValue: String?
     if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
@@ -116,19 +136,27 @@ struct CommandLineParser {
 
     guard option.value != nil else {
       if let inlineValue { throw .unexpectedValue(inlineValue, option: name) }
-      options[option.key] = ""
-      return
+      return (option, "")
     }
-    guard options[option.key] == nil else { throw .repeatedOption(option.name) }
     if let inlineValue {
-      options[option.key] = inlineValue
-      return
+      return (option, inlineValue)
     }
     guard let next = remaining.first, !Self.isOption(next) else {
       throw .missingValue(option: name)
     }
     remaining.removeFirst()
-    options[option.key] = next
+    return (option, next)
+  }
+
+  /// Records `value` for `option` in `options`: once for an option that takes a value, as
+  /// often as given for a flag.
+  private func store(
+    _ option: CommandLineOption, _ value: String, in options: inout Options
+  ) throws(UsageError) {
+    if option.value != nil, options[option.key] != nil {
+      throw .repeatedOption(option.name)
+    }
+    options[option.key] = value
   }
 
   /// The reader's options that `options` choose.
@@ -153,6 +181,12 @@ struct CommandLineParser {
         throw .invalidValue(value, option: "--non-point", expected: "centre or skip")
       }
       readerOptions.nonPointGeometry = choice.readerChoice
+    }
+    if let prefix = options[.idPrefix] {
+      guard !prefix.isEmpty else {
+        throw .invalidValue(prefix, option: "--id-prefix", expected: "text to write before ids")
+      }
+      readerOptions.idPrefix = prefix
     }
     readerOptions.isStrict = options[.strict] != nil
     return readerOptions

@@ -118,7 +118,8 @@ enum HelpText {
 
     With --places FILE --watch, 'session' and 'browse' follow the file as it changes on disk.
 
-    OPTIONS (before or after the command; an option that takes a value may be given once):
+    OPTIONS (before or after the command; an option that takes a value may be given once, a
+    reading option once for every file and once before the first --places):
     \(optionLines(commonOptions))
     PLACES FILES:
       Any GeoJSON FeatureCollection (RFC 7946), as GDAL/ogr2ogr, QGIS, osmtogeojson or
@@ -131,6 +132,16 @@ enum HelpText {
       Features with no geometry or no name are skipped, and a load that skipped anything says
       so in one line on standard error:
         places-cli: loaded 3,376 places from FILE; skipped 12 without a name, 1 with no geometry
+
+    SEVERAL FILES:
+      Give --places once for each file to read them as one catalog, in the order given; an id
+      that two files give is an error (status 65) naming both files and the feature. The
+      reading options (--id-property, --name-property, --non-point, --id-prefix) that follow a
+      --places FILE apply to that file alone, those before the first --places to every file;
+      --strict applies to every file. --id-prefix airport: writes airport: before each id of
+      its file, so that its id 1 becomes the string airport:1. With --watch, each file is
+      followed, and a change to one is read and applied alone. For example:
+        places-cli list --places cities.geojson --places airports.geojson --id-prefix airport:
 
     OUTPUT:
       Each view command is one line naming the view (map, list or card), the command and its
@@ -286,6 +297,10 @@ enum HelpText {
       'places-cli: reload: FILE: problem; keeping the last good places (N)' on standard error
       and goes on; the file is read again at its next change. Editors that save by renaming a
       new file over the old one are followed. The session still ends at the end of its input.
+      With several --places files, each is followed: a change to one reads that file alone and
+      applies its difference alone, in a reload line naming it; the catalog keeps the files'
+      order (a place new to a file that is not the last is reordered=true), and a file that
+      now gives another file's id is refused like an invalid one.
 
     EXIT STATUS:
       0 if every line succeeded, else the status of the last line that failed (see
@@ -343,7 +358,8 @@ enum HelpText {
       once a change has stopped; the map, the list and the card update in place to the new
       places, keeping the camera and, if its place is still there, the selection. While the
       file cannot be loaded (invalid, or gone for a moment), the last good places stay on
-      screen and the status line shows the problem until the file loads again.
+      screen and the status line shows the problem until the file loads again. With several
+      --places files, each is followed, and a change to one is read and applied alone.
 
     KEYS:
       arrows, h j k l     Pan the map (in the list, up and down move instead).

@@ -14,12 +14,19 @@ struct Invocation: Equatable {
 
   /// What to do.
   var action: Action
-  /// The GeoJSON file to read places from; `nil` for the built-in places.
-  var placesFile: String?
-  /// Whether to reload ``placesFile`` when it changes on disk (`--watch`).
+  /// The GeoJSON files to read places from, in the order given, each with its own reading
+  /// options; empty for the built-in places.
+  var placesSources: [GeoJSONPlacesReader.Source] = []
+  /// Whether to reload each of ``placesSources`` when it changes on disk (`--watch`).
   var watchesPlacesFile = false
   /// How to print results.
   var format = OutputFormat.text
-  /// How to read the places: ids, names, other geometries and strictness.
+  /// How to read the built-in places.
+  ///
+  /// These are the options given before the first `--places`; each of ``placesSources`` has
+  /// its own.
   var readerOptions = GeoJSONPlacesReader.Options()
+
+  /// The files of ``placesSources``, in order.
+  var placesFiles: [String] { placesSources.map(\.file) }
 }

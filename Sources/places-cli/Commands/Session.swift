@@ -10,9 +10,10 @@
 /// session goes on. The session's exit status is 0 if every line succeeded, else the status
 /// of the last line that failed.
 ///
-/// With `--watch`, the places file is polled between lines and while the session waits for
-/// one (see ``PlacesFileWatch``); once a change has settled, the file is read again and the
-/// difference applied to the model (see ``CatalogReload``). The session then writes a line
+/// With `--watch`, each places file is polled between lines and while the session waits for
+/// one (see ``PlacesFileWatch``); once a change to a file has settled, that file alone is read
+/// again (see ``PlacesFiles``) and its difference applied to the model (see
+/// ``CatalogReload``). The session then writes a line
 /// `reload file="FILE" inserted=I updated=U removed=R reordered=false count=N` (in JSON, an
 /// object with `"event":"reload"` and the same members), followed by the views' reactions, as
 /// for a line. A file that cannot be loaded (invalid, or gone) changes nothing: the session
@@ -28,8 +29,9 @@ struct Session {
   let runner: CommandRunner
   /// Supplies standard input, standard output and standard error.
   let tool: PlacesTool
-  /// The places file to reload when it changes (`session --watch`), or `nil`.
-  var watch: PlacesFileWatch? = nil
+  /// The places files to reload when they change (`session --watch`), one watch each; none
+  /// without `--watch`.
+  var watches: [PlacesFileWatch] = []
 
   /// Reads and runs lines until the end of standard input; returns the session's status.
   func run() -> ExitStatus {
@@ -41,11 +43,12 @@ struct Session {
       return ExitStatus(for: error)
     }
     let input: any SessionInput =
-      watch == nil ? BlockingLineInput(readLine: tool.readLine) : tool.makeWatchedInput()
+      watches.isEmpty ? BlockingLineInput(readLine: tool.readLine) : tool.makeWatchedInput()
     var failures = Failures()
     var lineNumber = 0
     while true {
-      if let watch, let reload = watch.check() {
+      for watch in watches {
+        guard let reload = watch.check() else { continue }
         do {
           try handle(reload, of: watch.path, failures: &failures)
         } catch {
@@ -54,7 +57,7 @@ struct Session {
         }
       }
       let line: String
-      switch input.nextLine(waitingAtMost: watch?.timeUntilNextPoll) {
+      switch input.nextLine(waitingAtMost: watches.map(\.timeUntilNextPoll).min()) {
       case .line(let text): line = text
       case .timedOut: continue
       case .ended: return failures.exitStatus

@@ -23,6 +23,10 @@ enum LoadHints {
       if report.entries.contains(where: { $0.reason == .notAPoint }) {
         hints.append("Leave out '--non-point skip' to place other geometries on themselves.")
       }
+    case .duplicateIDAcrossFiles:
+      hints.append(
+        "Pass --id-prefix TEXT after one file's --places FILE to keep its ids apart, for "
+          + "example --id-prefix airport:.")
     case .fileNotFound, .unreadable, .empty, .malformedJSON, .notAFeatureCollection,
       .projectedCoordinates:
       break

@@ -27,13 +27,19 @@ final class PlacesFileWatch {
 
   private var watcher: FileWatcher
   private let load: () throws -> (places: [Place], skipNote: String?)
+  private let accept: () -> Void
 
-  /// Watches the file `watcher` watches, reading it with `load` after each settled change.
+  /// Watches the file `watcher` watches, reading it with `load` after each settled change,
+  /// and calling `accept` once what `load` read is kept (the file did not change meanwhile).
   ///
   /// Create it before the first load, so that a change made while that load runs is seen.
-  init(watcher: FileWatcher, load: @escaping () throws -> (places: [Place], skipNote: String?)) {
+  init(
+    watcher: FileWatcher, load: @escaping () throws -> (places: [Place], skipNote: String?),
+    accept: @escaping () -> Void = {}
+  ) {
     self.watcher = watcher
     self.load = load
+    self.accept = accept
   }
 
   /// The path of the file watched, as given.
@@ -54,6 +60,9 @@ final class PlacesFileWatch {
       reload = .failed(error)
     }
     guard watcher.settle(on: state) else { return nil }
+    if case .loaded = reload {
+      accept()
+    }
     return reload
   }
 }

@@ -62,7 +62,8 @@ struct HelpAndVersionTests {
     #expect(
       list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } == [
         "--places FILE", "--id-property FIELD", "--name-property FIELD",
-        "--non-point centre|skip", "--strict", "--format text|json", "--watch.",
+        "--non-point centre|skip", "--id-prefix TEXT", "--strict", "--format text|json",
+        "--watch.",
       ])
   }
 

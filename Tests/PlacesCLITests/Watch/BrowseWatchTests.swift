@@ -55,7 +55,7 @@ struct BrowseWatchTests {
     let file = ScriptedFile()
     let screen = BrowseScreen(
       model: try PlacesModel(places: [Self.uppsala, Self.visby]), camera: Browse.startCamera,
-      watch: file.makeWatch())
+      watches: [file.makeWatch()])
     try screen.coordinator.model.select(2)
     let renamed = Self.visby.with(name: "Visby C", coordinate: Self.visby.coordinate)
 
@@ -80,7 +80,7 @@ struct BrowseWatchTests {
     let file = ScriptedFile()
     let screen = BrowseScreen(
       model: try PlacesModel(places: [Self.uppsala, Self.visby]), camera: Browse.startCamera,
-      watch: file.makeWatch())
+      watches: [file.makeWatch()])
     let invalid = GeoJSONError.malformedJSON(
       file: "places.geojson", line: 1, column: 2, reason: "expected a value")
 

@@ -14,6 +14,8 @@ final class WatchedSession {
     case line(String)
     /// Writes the file in place (same inode); the session finds no line this time.
     case write(String)
+    /// Writes the second file in place, as ``write(_:)`` writes the first.
+    case writeOther(String)
     /// Writes a new file and renames it over the watched one, as many editors save.
     case replace(String)
     /// Removes the file.
@@ -28,13 +30,18 @@ final class WatchedSession {
   let folder: TemporaryFolder
   /// The watched file.
   let file: URL
+  /// The second watched file, given after the first, if the session has one.
+  let otherFile: URL?
   private(set) var standardOutput = ""
   private(set) var standardError = ""
 
-  /// Creates a folder with the places file holding `text`.
-  init(file text: String) throws {
-    folder = try TemporaryFolder()
+  /// Creates a folder with the places file holding `text` and, given `other`, a second file
+  /// `other.geojson` holding it.
+  init(file text: String, other: String? = nil) throws {
+    let folder = try TemporaryFolder()
+    self.folder = folder
     file = try folder.write(text, to: "places.geojson")
+    otherFile = try other.map { try folder.write($0, to: "other.geojson") }
   }
 
   /// The standard output's lines.
@@ -42,13 +49,17 @@ final class WatchedSession {
     standardOutput.split(separator: "\n").map(String.init)
   }
 
-  /// Runs `places-cli session --watch --places FILE` with `options`, taking `steps` as its
-  /// input, and returns its exit status; the input ends after the last step.
-  func run(_ steps: [Step], options: [String] = []) -> ExitStatus {
+  /// Runs `places-cli session --watch --places FILE` with `options` (then `--places OTHER`
+  /// with `otherOptions` when there is a second file), taking `steps` as its input, and
+  /// returns its exit status; the input ends after the last step.
+  func run(_ steps: [Step], options: [String] = [], otherOptions: [String] = []) -> ExitStatus {
     let clock = ScriptClock()
-    let input = ScriptedInput(steps: steps, clock: clock) { [file] step in
+    let input = ScriptedInput(steps: steps, clock: clock) { [file, otherFile] step in
       switch step {
       case .write(let text): try Data(text.utf8).write(to: file)
+      case .writeOther(let text):
+        guard let otherFile else { preconditionFailure("the session has no second file") }
+        try Data(text.utf8).write(to: otherFile)
       case .replace(let text): try Data(text.utf8).write(to: file, options: .atomic)
       case .remove: try FileManager.default.removeItem(at: file)
       case .line, .wait: break
@@ -62,7 +73,8 @@ final class WatchedSession {
       makeFileWatcher: { path in
         FileWatcher(path: path, interval: Self.interval, now: { clock.now })
       })
-    return tool.run(arguments: ["session", "--watch", "--places", file.path] + options)
+    let other = otherFile.map { ["--places", $0.path] + otherOptions } ?? []
+    return tool.run(arguments: ["session", "--watch", "--places", file.path] + options + other)
   }
 
   /// The GeoJSON of `places`, each a point with an id and a name.

@@ -18,6 +18,10 @@ struct GeoJSONErrorCategoryTests {
     ),
     (.projectedCoordinates(file: "a", crs: nil, index: 0, line: 1, value: 2e6), .invalidPlaces),
     (.nothingToPlace(file: "a", report: .init()), .invalidPlaces),
+    (
+      .duplicateIDAcrossFiles(file: "b", index: 0, id: 1, otherFile: "a", otherIndex: 0, count: 1),
+      .invalidPlaces
+    ),
   ]
 
   @Test func everyCaseHasItsCategory() {

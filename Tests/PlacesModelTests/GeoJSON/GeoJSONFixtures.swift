@@ -30,6 +30,12 @@ enum GeoJSONFixture {
     packageRoot.appendingPathComponent("../shared/data/places-world.geojson")
     .standardizedFileURL.path
 
+  /// The airports file, whose 28,298 places share 121 ids with the world file; only
+  /// `../shared/data` beside the package has it.
+  static let airportsPath =
+    packageRoot.appendingPathComponent("../shared/data/places-airports.geojson")
+    .standardizedFileURL.path
+
   /// Natural Earth's 241 countries at 1:50m, which only `../shared/data` beside the package has.
   static let countriesPath =
     packageRoot.appendingPathComponent("../shared/data/world-countries-50m.geojson")
