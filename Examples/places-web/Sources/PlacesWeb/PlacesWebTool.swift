@@ -29,17 +29,20 @@ package enum PlacesWebTool {
   }
 
   private static func serve(_ options: WebOptions) async throws {
-    // The file is looked at before it is read, so that a change made while it loads is seen.
-    let stamp = options.placesFile.flatMap { FileStamp(ofFileAt: $0) }
-    let loaded = try PlacesLoading.load(file: options.placesFile)
+    // The files are looked at before they are read, so that a change made while they load
+    // is seen.
+    let stamps = options.placesSources.map { FileStamp(ofFileAt: $0.file) }
+    let loaded = try PlacesLoading.load(sources: options.placesSources)
     if let note = loaded.skipNote { writeToStandardError(note) }
     loaded.catalog.prepareIndexes()
     let hub = CatalogHub(
       catalog: loaded.catalog, sessionLimit: options.sessionLimit,
       allowsEdits: options.allowsEdits)
     var services: [any Service] = []
-    if options.watchesPlacesFile, let file = options.placesFile {
-      services.append(FileWatchService(path: file, hub: hub, loadedState: stamp))
+    if options.watchesPlacesFiles, let files = loaded.files {
+      services.append(
+        FileWatchService(
+          sources: options.placesSources, loaded: files, hub: hub, loadedStates: stamps))
     }
     var logger = Logger(label: "places-web", factory: { StreamLogHandler.standardError(label: $0) })
     logger.logLevel = .error

@@ -9,14 +9,14 @@ struct WebCommandLineTests {
     #expect(options.host == "127.0.0.1")
     #expect(options.port == 8080)
     #expect(!options.allowsEdits)
-    #expect(options.placesFile == nil)
+    #expect(options.placesSources.isEmpty)
     #expect(options.assetsDirectory == "/usr/share/javascript/leaflet")
   }
 
   @Test func everyOptionIsRead() throws {
     var expected = WebOptions()
-    expected.placesFile = "world.geojson"
-    expected.watchesPlacesFile = true
+    expected.placesSources = [.init(file: "world.geojson", options: .init())]
+    expected.watchesPlacesFiles = true
     expected.host = "0.0.0.0"
     expected.port = 0
     expected.allowsEdits = true

@@ -1,3 +1,4 @@
+import PlacesModel
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -6,31 +7,38 @@ import ServiceLifecycle
   import Darwin
 #endif
 
-/// Follows the places file for `--watch`: polls it, and once a change has settled, reads it
-/// again and hands the places to the hub, which shows them on every page.
+/// Follows the places files for `--watch`: polls each, and once a change to one has settled,
+/// reads that file again, puts its places in the catalog in place of its old ones, and hands
+/// the catalog to the hub, which shows the difference on every page.
 ///
 /// A change has settled when two polls in a row see the same file (the same device, inode,
 /// size and modification time); what was read is dropped if the file changed while it was
-/// read, and read again on a later poll. A file that cannot be read or is not valid is reported
-/// on standard error and the pages keep the places they show, as `places-cli session --watch`
-/// keeps its catalog.
+/// read, and read again on a later poll. A file that cannot be read, is not valid, or now gives
+/// an id another file gives is reported on standard error and the pages keep the places they
+/// show, as `places-cli session --watch` keeps its catalog; the other files are still followed.
 package struct FileWatchService: Service {
-  /// The file followed.
-  package let path: String
+  /// The files followed, with how each is read.
+  package let sources: [GeoJSONPlacesReader.Source]
+  /// The places of every file as they were read before the server started.
+  private let loaded: GeoJSONCatalogLoad
   /// Where the places go.
   package let hub: CatalogHub
-  /// How often the file is looked at.
+  /// How often the files are looked at.
   package let interval: Duration
-  /// The file as it was when the places being served were read.
-  private let loadedState: FileStamp?
+  /// Each file as it was when the places being served were read.
+  private let loadedStates: [FileStamp?]
 
-  /// Follows `path` for `hub`, whose places were read when the file looked like `loadedState`.
+  /// Follows the files of `sources` for `hub`, whose places are `loaded`, read when the files
+  /// looked like `loadedStates` (one for each source, in order).
   package init(
-    path: String, hub: CatalogHub, loadedState: FileStamp?, interval: Duration = .milliseconds(250)
+    sources: [GeoJSONPlacesReader.Source], loaded: GeoJSONCatalogLoad, hub: CatalogHub,
+    loadedStates: [FileStamp?], interval: Duration = .milliseconds(250)
   ) {
-    self.path = path
+    precondition(sources.count == loaded.files.count && sources.count == loadedStates.count)
+    self.sources = sources
+    self.loaded = loaded
     self.hub = hub
-    self.loadedState = loadedState
+    self.loadedStates = loadedStates
     self.interval = interval
   }
 
@@ -45,22 +53,30 @@ package struct FileWatchService: Service {
 
   private func poll() async throws {
     try await cancelWhenGracefulShutdown {
-      var loaded = loadedState
-      var previous = loadedState
+      let reader = GeoJSONPlacesReader()
+      var catalog = loaded
+      var served = loadedStates
+      var previous = loadedStates
       while !Task.isCancelled {
         try await Task.sleep(for: interval)
-        let state = FileStamp(ofFileAt: path)
-        defer { previous = state }
-        guard state != loaded, state == previous else { continue }
-        do {
-          let load = try PlacesLoading.load(file: path)
-          guard FileStamp(ofFileAt: path) == state else { continue }
-          loaded = state
-          try await hub.replace(with: Array(load.catalog))
-          if let note = load.skipNote { writeToStandardError(note) }
-        } catch {
-          loaded = state
-          writeToStandardError("places-web: \(error)\n")
+        for (index, source) in sources.enumerated() {
+          let state = FileStamp(ofFileAt: source.file)
+          defer { previous[index] = state }
+          guard state != served[index], state == previous[index] else { continue }
+          do {
+            let load = try reader.load(source: source)
+            guard FileStamp(ofFileAt: source.file) == state else { continue }
+            served[index] = state
+            let next = try catalog.replacingFile(at: index, with: load)
+            try await hub.replace(with: next.places)
+            catalog = next
+            if let note = PlacesLoading.skipNote(for: next.files[index]) {
+              writeToStandardError(note)
+            }
+          } catch {
+            served[index] = state
+            writeToStandardError("places-web: \(error)\n")
+          }
         }
       }
     }

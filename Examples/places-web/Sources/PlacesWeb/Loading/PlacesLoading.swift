@@ -1,16 +1,19 @@
 import Foundation
 import PlacesModel
 
-/// Reads the places `places-web` serves: the file given, or the sample shipped with it.
+/// Reads the places `places-web` serves: the files given, as one catalog, or the sample
+/// shipped with it.
 package enum PlacesLoading {
-  /// What a load gave: the catalog, where it came from, and the line that says what was
+  /// What a load gave: the catalog, where it came from, and the lines that say what was
   /// skipped, if anything was.
   package struct Loaded: Sendable {
     /// The catalog of the places read.
     package var catalog: PlaceCatalog
-    /// The file the places came from, as given, or the sample's name.
-    package var source: String
-    /// `places-web: loaded N places from FILE; …` when features were skipped, else `nil`.
+    /// The places of every file and which file each came from, for reading one file again;
+    /// `nil` for the sample.
+    package var files: GeoJSONCatalogLoad?
+    /// `places-web: loaded N places from FILE; …`, a line for each file whose features were
+    /// skipped, or `nil` when none was.
     package var skipNote: String?
   }
 
@@ -22,31 +25,41 @@ package enum PlacesLoading {
   /// - Throws: ``/PlacesModel/GeoJSONError`` when the file is missing, unreadable or not
   ///   valid GeoJSON, ``CatalogLoadError`` when two places share an identifier.
   package static func load(file: String?) throws -> Loaded {
+    try load(sources: file.map { [GeoJSONPlacesReader.Source(file: $0)] } ?? [])
+  }
+
+  /// Reads the files of `sources` as one catalog, in order, or the sample when there is none.
+  ///
+  /// - Throws: ``/PlacesModel/GeoJSONError`` for the first file that is missing, unreadable
+  ///   or not valid GeoJSON, or an id two files give; ``CatalogLoadError`` when the places
+  ///   cannot form a catalog.
+  package static func load(sources: [GeoJSONPlacesReader.Source]) throws -> Loaded {
     let reader = GeoJSONPlacesReader()
-    let load: GeoJSONLoad
-    let source: String
-    if let file {
-      load = try reader.load(contentsOfFile: file)
-      source = file
-    } else {
-      let sample = try sampleText()
-      load = try reader.load(text: sample, file: sampleName)
-      source = sampleName
+    guard !sources.isEmpty else {
+      let sample = try reader.load(text: try sampleText(), file: sampleName)
+      return Loaded(catalog: try catalog(of: sample.places, from: sampleName), files: nil)
     }
-    let catalog: PlaceCatalog
+    let files = try reader.load(sources: sources)
+    let catalog = try catalog(of: files.places, from: sources.map(\.file).joined(separator: ", "))
+    let notes = files.files.compactMap(skipNote(for:))
+    return Loaded(catalog: catalog, files: files, skipNote: notes.isEmpty ? nil : notes.joined())
+  }
+
+  /// The catalog of `places`, read from `source`.
+  private static func catalog(of places: [Place], from source: String) throws -> PlaceCatalog {
     do {
-      catalog = try PlaceCatalog(load.places)
+      return try PlaceCatalog(places)
     } catch {
       throw CatalogLoadError(file: source, error: error)
     }
-    var note: String?
-    if !load.report.isEmpty {
-      let count = load.places.count
-      note =
-        "places-web: loaded \(count) \(count == 1 ? "place" : "places") from \(source); "
-        + "\(load.report.summary)\n"
-    }
-    return Loaded(catalog: catalog, source: source, skipNote: note)
+  }
+
+  /// `places-web: loaded N places from FILE; …` when features of `file` were skipped.
+  package static func skipNote(for file: GeoJSONCatalogLoad.File) -> String? {
+    guard !file.report.isEmpty else { return nil }
+    let count = file.placeRange.count
+    return "places-web: loaded \(count) \(count == 1 ? "place" : "places") from \(file.file); "
+      + "\(file.report.summary)\n"
   }
 
   /// The sample's GeoJSON, a copy of `../shared/data/places-sample.geojson`.

@@ -1,9 +1,12 @@
+import PlacesModel
+
 /// What `places-web` was asked to do: the places to serve, where to listen, and what to allow.
 package struct WebOptions: Equatable, Sendable {
-  /// The GeoJSON file of places; `nil` serves the sample shipped with the example.
-  package var placesFile: String?
-  /// Whether the file is followed: read again after each change, and every page updated.
-  package var watchesPlacesFile = false
+  /// The GeoJSON files of places, read in this order as one catalog, each with its own reading
+  /// options; empty serves the sample shipped with the example.
+  package var placesSources: [GeoJSONPlacesReader.Source] = []
+  /// Whether the files are followed: each read again after it changes, and every page updated.
+  package var watchesPlacesFiles = false
   /// The address to listen on; loopback unless told otherwise.
   package var host = "127.0.0.1"
   /// The port to listen on; 0 lets the system choose a free one (the first line printed says
