@@ -242,9 +242,10 @@ extension ListViewModel {
     }
   }
 
-  private func catalogDidChange(to catalog: PlaceCatalog) {
+  /// Shows the rows of `catalog`, whose name order split by category is `runs`, if known.
+  private func catalogDidChange(to catalog: PlaceCatalog, runs: CategoryNameRuns? = nil) {
     self.catalog = catalog
-    categoryRuns = nil
+    categoryRuns = runs
     rowsDidChange()
   }
 
@@ -254,16 +255,19 @@ extension ListViewModel {
   /// By distance under a filter that hides places, a changed place's row is counted over the
   /// catalog, so more than ``filteredDistanceUpdateLimit`` changes reload instead.
   private func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
+    let isFew = changes.count <= max(64, catalog.count / 8)
+    // The name order split by category follows the edit, rather than being split again.
+    let runs = isFew ? categoryRuns?.applying(changes, from: self.catalog, to: catalog) : nil
     let countsOverCatalog = location != nil && !categoryFilter.showsEveryPlace
-    guard let target, changes.preservesOrder, changes.count <= max(64, catalog.count / 8),
+    guard let target, changes.preservesOrder, isFew,
       !countsOverCatalog || changes.count <= Self.filteredDistanceUpdateLimit
     else {
-      catalogDidChange(to: catalog)
+      catalogDidChange(to: catalog, runs: runs)
       return
     }
     let previous = shown
     self.catalog = catalog
-    categoryRuns = nil
+    categoryRuns = runs
     makeRows()
     let rowChanges = rowChanges(from: previous, changes: changes)
     guard !rowChanges.isEmpty else { return }
