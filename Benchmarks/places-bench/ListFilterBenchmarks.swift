@@ -85,6 +85,7 @@ enum ListFilterBenchmarks {
     ).map { $0 / 1e3 }
     viewModel.categoryFilter = filters[0]
     baselineModel.places = (try? PlaceCatalog(shownSets[0])) ?? baselineModel.places
+    baselineView.read(0..<min(baselineView.rows.count, ListBenchmarks.screenRows))
     let unfilteredViewModel = ListViewModel(model: model)
     let unfilteredView = ListBenchmarks.ScreenListView()
     unfilteredViewModel.view = unfilteredView
@@ -110,8 +111,18 @@ enum ListFilterBenchmarks {
         },
       ], plan: plan
     ).map { $0 / 1e3 }
+    let edits = measureEdits(places: places, filter: filters[0], plan: plan)
     let count = places.count
     let label = "\(count) places in \(categoryCount) categories"
+    report.add(
+      Figure(
+        section: "list",
+        name: "Rename under a filter to last list command, \(label), 6 shown",
+        value: edits.filtered, unit: "us",
+        baseline: (name: "without a filter", value: edits.unfiltered),
+        ratio: Figure.ratio(edits.filtered, edits.unfiltered), target: .valueBelow(1_000),
+        note: "a shown place renamed back and forth: the name order split by category follows "
+          + "the edit (every row renumbered in one pass), then updateRows"))
     report.add(
       Figure(
         section: "list",
@@ -144,6 +155,45 @@ enum ListFilterBenchmarks {
       "List filter: the world file's places are given one of \(categoryCount) categories at "
         + "random (seed 27). The first filter of a catalog splits its name order by category, "
         + "once: \(Report.format(split)) us here, with the first reloadRows")
+  }
+
+  /// The time of a rename, to the list's last command, with a list under `filter` and with
+  /// one without, each on a model of its own holding `places`.
+  private static func measureEdits(
+    places: [Place], filter: CategoryFilter, plan: TimingPlan
+  ) -> (filtered: Double, unfiltered: Double) {
+    guard let place = places.first(where: filter.shows),
+      let model = try? PlacesModel(places: places),
+      let baselineModel = try? PlacesModel(places: places)
+    else { return (.nan, .nan) }
+    let viewModel = ListViewModel(model: model)
+    let view = ListBenchmarks.ScreenListView()
+    viewModel.view = view
+    viewModel.categoryFilter = filter
+    let baselineViewModel = ListViewModel(model: baselineModel)
+    let baselineView = ListBenchmarks.ScreenListView()
+    baselineViewModel.view = baselineView
+    let names = [place.name, place.name + " Norra"]
+    var step = 0
+    func rename(_ model: PlacesModel) {
+      step += 1
+      try? model.update(
+        Place(
+          id: place.id, name: names[step % 2], coordinate: place.coordinate,
+          category: place.category, country: place.country, population: place.population))
+    }
+    let medians = Timing.interleavedMedians(
+      [
+        TimedOperation(name: "filtered") { iterations in
+          for _ in 0..<iterations { rename(model) }
+        },
+        TimedOperation(name: "unfiltered") { iterations in
+          for _ in 0..<iterations { rename(baselineModel) }
+        },
+      ], plan: plan
+    ).map { $0 / 1e3 }
+    withExtendedLifetime((viewModel, view, baselineViewModel, baselineView)) {}
+    return (medians[0], medians[1])
   }
 
   /// Checks that the filtered rows are the places shown, by name, so that the timed code is

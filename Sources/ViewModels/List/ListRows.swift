@@ -13,8 +13,9 @@ import PlacesModel
 ///
 /// Under a ``/PlacesModel/CategoryFilter`` the rows are those of the shown places only, in the
 /// same orders: by name, a row costs a selection over the shown categories' rows,
-/// O(*k* log² *n*) for *k* shown categories (O(log *n*) for one); by distance, reading on
-/// skips the hidden places as it passes them.
+/// O(*k* log² *n*) for *k* shown categories (O(log *n*) for one), and the row after the one
+/// read last O(*k* + log *n*); by distance, reading on skips the hidden places as it passes
+/// them.
 ///
 /// Rows are a snapshot: they keep showing the catalog and location they were made for, even
 /// after the view model has moved on, so a view always draws rows that match the commands it
@@ -25,7 +26,7 @@ public struct ListRows: RandomAccessCollection {
   private enum Source {
     case empty
     case byName(PlaceCatalog)
-    case byFilteredName(PlaceCatalog, FilteredNameRows)
+    case byFilteredName(PlaceCatalog, FilteredNameReader)
     case byDistance(DistanceRows)
   }
 
@@ -43,7 +44,7 @@ public struct ListRows: RandomAccessCollection {
 
   /// The rows by name of the places of `catalog` that `rows` shows.
   init(byNameOf catalog: PlaceCatalog, shown rows: FilteredNameRows) {
-    source = .byFilteredName(catalog, rows)
+    source = .byFilteredName(catalog, FilteredNameReader(rows))
   }
 
   /// The catalog's rows by distance, nearest first.
@@ -68,7 +69,8 @@ public struct ListRows: RandomAccessCollection {
   ///
   /// - Precondition: `position` is in `0..<count`.
   /// - Complexity: O(log *n*) by name (after the first read of a catalog, which sorts it),
-  ///   O(*k* log² *n*) under a filter showing *k* categories; O(log *n*) amortised by
+  ///   O(*k* log² *n*) under a filter showing *k* categories (O(*k* + log *n*) for the row
+  ///   after the one read last); O(log *n*) amortised by
   ///   distance, for rows next to rows already read, per place passed.
   public subscript(position: Int) -> ListRow {
     precondition(indices.contains(position), "row \(position) is not in 0..<\(count)")

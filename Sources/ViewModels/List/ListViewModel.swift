@@ -306,17 +306,19 @@ extension ListViewModel {
     }
     let count = toggled.reduce(0) { $0 + runs.count(of: $1) }
     guard count <= max(64, catalog.count / 8) else { return nil }
-    var removed: [Int] = []
-    var inserted: [Int] = []
+    var removed: [Int32] = []
+    var inserted: [Int32] = []
     for category in toggled {
       let nameRows = runs.rows(of: category)
       if categoryFilter.shows(category: category) {
-        inserted += nameRows.map { shown.row(ofNameRow: Int($0)) }
+        inserted += nameRows
       } else {
-        removed += nameRows.map { previous.row(ofNameRow: Int($0)) }
+        removed += nameRows
       }
     }
-    return ListRowChanges(removed: removed.sorted(), inserted: inserted.sorted(), reloaded: [])
+    return ListRowChanges(
+      removed: previous.rows(ofNameRows: removed.sorted()),
+      inserted: shown.rows(ofNameRows: inserted.sorted()), reloaded: [])
   }
 
   private func highlightSelectedRow() {

@@ -65,8 +65,8 @@ struct ShownRows {
     return byName.map { $0.row(ofNameRow: nameRow) } ?? nameRow
   }
 
-  /// The row of the place at name row `nameRow`, shown by `filter`.
-  func row(ofNameRow nameRow: Int) -> Int {
-    byName.map { $0.row(ofNameRow: nameRow) } ?? nameRow
+  /// The rows of the places at `nameRows`, ascending name rows shown by `filter`.
+  func rows(ofNameRows nameRows: [Int32]) -> [Int] {
+    byName.map { $0.rows(ofNameRows: nameRows) } ?? nameRows.map { Int($0) }
   }
 }

@@ -48,6 +48,54 @@ package struct FilteredNameRows: Sendable {
     numberOfRows(before: nameRow)
   }
 
+  /// The shown rows of `nameRows`, ascending name rows the filter shows, in the same order.
+  ///
+  /// - Complexity: O(*m* *k* log *n*) for *m* rows, or one pass over the shown rows, O(*s* +
+  ///   *m* *k*), when that is less.
+  package func rows(ofNameRows nameRows: [Int32]) -> [Int] {
+    let logarithm = Int.bitWidth - max(1, count).leadingZeroBitCount
+    guard nameRows.count * logarithm > count else {
+      return nameRows.map { numberOfRows(before: Int($0)) }
+    }
+    // Each run once, counting its rows before each name row in turn.
+    var rows = [Int](repeating: 0, count: nameRows.count)
+    for run in runs {
+      var before = 0
+      for (index, nameRow) in nameRows.enumerated() {
+        while before < run.count, run[before] < nameRow {
+          before += 1
+        }
+        rows[index] += before
+      }
+    }
+    return rows
+  }
+
+  /// The positions in each run of the first row after `nameRow`.
+  ///
+  /// - Complexity: O(*k* log *n*).
+  package func positions(after nameRow: Int) -> [Int] {
+    let bound = Int32(clamping: nameRow)
+    return runs.map { run in run.indices.partitioningIndex { run[$0] > bound } }
+  }
+
+  /// The name row that follows, among the shown rows, the one before `positions` (see
+  /// ``positions(after:)``), advancing `positions` past it.
+  ///
+  /// - Precondition: a shown row follows.
+  /// - Complexity: O(*k*).
+  package func nextNameRow(advancing positions: inout [Int]) -> Int {
+    var best = -1
+    for index in runs.indices where positions[index] < runs[index].count {
+      if best < 0 || runs[index][positions[index]] < runs[best][positions[best]] {
+        best = index
+      }
+    }
+    precondition(best >= 0, "a shown row follows")
+    positions[best] += 1
+    return Int(runs[best][positions[best] - 1])
+  }
+
   /// The number of shown rows before name row `nameRow`.
   private func numberOfRows(before nameRow: Int) -> Int {
     let bound = Int32(clamping: nameRow)

@@ -98,6 +98,12 @@ struct CategoryNameRunsTests {
       #expect(shown.count == expected.count)
       #expect((0..<shown.count).map(shown.nameRow(atRow:)) == expected)
       #expect(expected.map(shown.row(ofNameRow:)) == Array(expected.indices))
+      let nameRows = expected.map { Int32($0) }
+      #expect(shown.rows(ofNameRows: nameRows) == Array(expected.indices))
+      #expect(
+        shown.rows(ofNameRows: Array(nameRows.prefix(3))) == Array(expected.indices.prefix(3)))
+      var positions = shown.positions(after: -1)
+      #expect(expected.indices.map { _ in shown.nextNameRow(advancing: &positions) } == expected)
     }
   }
 }
