@@ -41,7 +41,8 @@ import PlacesModel
 /// builds nothing. The selected place stays selected in the model when the filter hides it:
 /// the list just has no row for it and highlights none, and highlights its row again once a
 /// filter shows it. Edits keep the rows exact under a filter, a place whose category changes
-/// leaving or joining the rows.
+/// leaving or joining the rows; by distance, a changed place's row under a filter is counted
+/// over the catalog, O(*n*), so an edit of more than two places reloads the rows instead.
 ///
 /// ## The view
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
@@ -278,7 +279,7 @@ extension ListViewModel {
   }
 
   /// The most changed places whose rows by distance an edit under a filter counts.
-  private static var filteredDistanceUpdateLimit: Int { 16 }
+  private static var filteredDistanceUpdateLimit: Int { 2 }
 
   /// Shows the rows of the filter now set: the rows hidden and shown, by name when few places
   /// are, else every row; then the highlight.
