@@ -148,8 +148,8 @@ enum ListFilterBenchmarks {
         value: reads[0], unit: "us",
         baseline: (name: "catalog of the shown places", value: reads[1]),
         ratio: Figure.ratio(reads[0], reads[1]), target: .valueBelow(1_000),
-        note: "\(ListBenchmarks.screenRows) rows by name from a random row, each a selection "
-          + "over the 6 shown categories' rows; without a filter the same screen takes "
+        note: "\(ListBenchmarks.screenRows) rows by name from a random row: the first a selection "
+          + "over the 6 shown categories' rows, the next ones O(k) each; without a filter the same screen takes "
           + "\(Report.format(reads[2])) us"))
     report.notes.append(
       "List filter: the world file's places are given one of \(categoryCount) categories at "
