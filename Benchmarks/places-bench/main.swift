@@ -136,6 +136,7 @@ if sections.contains(.index) || sections.contains(.list) {
     progress("list")
     if let catalog {
       ListBenchmarks.run(places: catalog, smallCount: smallCount, plan: plan, report: &report)
+      ListFilterBenchmarks.run(places: catalog, plan: plan, report: &report)
     } else {
       ListBenchmarks.skip(reason: "\(options.dataFile) could not be loaded", report: &report)
     }

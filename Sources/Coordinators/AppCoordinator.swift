@@ -29,6 +29,23 @@ public final class AppCoordinator: Coordinator {
   public let listViewModel: ListViewModel
   /// The search's view model; send it the query typed and the match chosen.
   public let searchViewModel: SearchViewModel
+  /// The categories whose places every screen shows: the map, the list and search; every
+  /// place by default.
+  ///
+  /// Setting it sets each screen's filter, in the order map, list, search, and each screen
+  /// shows the change at once as its view model's filter says. The selection stays, and so
+  /// does the selected place's card, even when the filter hides the place.
+  ///
+  /// - Complexity: That of each view model's filter change.
+  public var categoryFilter = CategoryFilter.all {
+    didSet {
+      guard categoryFilter != oldValue else { return }
+      // MAP FILTER: the map's filter is set here, once `MapViewModel` has one (issue 27, catmap):
+      // mapViewModel.categoryFilter = categoryFilter
+      listViewModel.categoryFilter = categoryFilter
+      searchViewModel.categoryFilter = categoryFilter
+    }
+  }
   /// The card flow, while a place is selected.
   public var children: [any Coordinator] {
     cardCoordinator.map { [$0] } ?? []

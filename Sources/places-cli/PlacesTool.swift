@@ -42,6 +42,9 @@ struct PlacesTool {
         let files = PlacesFiles(for: invocation)
         let watches = makeWatches(of: files, for: invocation)
         let runner = try makeRunner(for: invocation, files: files)
+        if let filter = invocation.categoryFilter {
+          runner.categoryFilter = filter
+        }
         if command == .session {
           return Session(runner: runner, tool: self, watches: watches).run()
         }
@@ -130,7 +133,7 @@ extension Command {
   fileprivate var drivesViews: Bool {
     switch self {
     case .select, .deselect, .locate, .camera, .session, .browse: true
-    case .add, .move, .rename, .remove: true
+    case .add, .move, .rename, .remove, .filter: true
     case .list, .search: false
     }
   }

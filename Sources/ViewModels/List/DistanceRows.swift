@@ -7,22 +7,38 @@ import PlacesModel
 /// shows, then scrolling either way, costs O(log *n*) per row. A run starts at row 0, at the
 /// anchor (a row already known, such as the selected place's, whose rank was counted for the
 /// highlight), or, for a jump far from both and from every run, at a row found by selection.
+///
+/// Under a ``CategoryFilter`` that hides some places, the runs skip the hidden places as they
+/// grow, so reading on costs O(log *n*) per place passed, shown or not; the spatial index
+/// cannot select by a rank among the shown places, so a jump far from every run grows the
+/// nearest run before it up to the row, and a place's row is counted over the catalog, O(*n*).
 final class DistanceRows {
   /// How many runs are kept; the one used least recently goes first.
   private static let maximumRuns = 4
 
   let catalog: PlaceCatalog
   let origin: Coordinate
+  /// The places shown.
+  let filter: CategoryFilter
+  /// The number of places `filter` shows.
+  let count: Int
   private var runs: [Run] = []
   /// A row whose place is known: where a run may start without a selection.
   private var anchor: (row: Int, neighbour: CatalogSpatialIndex.Neighbour)?
 
-  init(catalog: PlaceCatalog, origin: Coordinate) {
+  /// The rows of the places of `catalog` that `filter` shows, `count` of them, nearest
+  /// `origin` first.
+  init(catalog: PlaceCatalog, origin: Coordinate, filter: CategoryFilter = .all, count: Int) {
     self.catalog = catalog
     self.origin = origin
+    self.filter = filter
+    self.count = count
   }
 
-  var count: Int { catalog.count }
+  /// The rows of every place of `catalog`, nearest `origin` first.
+  convenience init(catalog: PlaceCatalog, origin: Coordinate) {
+    self.init(catalog: catalog, origin: origin, count: catalog.count)
+  }
 
   /// The place at `row` and its distance.
   ///
@@ -34,23 +50,48 @@ final class DistanceRows {
     if let near = runs.indices.first(where: { runs[$0].reaches(row) }) {
       return grow(use(near), to: row)
     }
+    if !filter.showsEveryPlace,
+      let below = runs.indices.filter({ runs[$0].end <= row }).max(by: {
+        runs[$0].end < runs[$1].end
+      }), anchor.map({ $0.row > row || $0.row < runs[below].end }) ?? true
+    {
+      return grow(use(below), to: row)
+    }
     return grow(startRun(for: row), to: row)
   }
 
-  /// The row of the place at catalog `position`.
+  /// The row of the place at catalog `position`, which `filter` must show.
   ///
-  /// - Complexity: O(1) when it is the anchor, else a rank count, after which it is.
+  /// - Complexity: O(1) when it is the anchor, else a rank count, after which it is: O(√*n*)
+  ///   in the spatial index, or O(*n*) under a filter that hides places.
   func row(ofPosition position: Int) -> Int {
     if let anchor, anchor.neighbour.position == position {
       return anchor.row
     }
     let coordinate = catalog[position].coordinate
-    let row = catalog.spatialIndex.distanceRank(ofPosition: position, at: coordinate, from: origin)
+    let row =
+      filter.showsEveryPlace
+      ? catalog.spatialIndex.distanceRank(ofPosition: position, at: coordinate, from: origin)
+      : shownRank(ofPosition: position, at: coordinate)
     anchor = (
       row,
       CatalogSpatialIndex.Neighbour(position: position, distance: origin.distance(to: coordinate))
     )
     return row
+  }
+
+  /// The number of shown places nearer `origin` than the place at `position` and
+  /// `coordinate`, or as near and before it in the catalog: the order of the spatial index.
+  private func shownRank(ofPosition position: Int, at coordinate: Coordinate) -> Int {
+    let distance = origin.distance(to: coordinate)
+    var rank = 0
+    for (other, place) in catalog.enumerated() where filter.shows(place) {
+      let otherDistance = origin.distance(to: place.coordinate)
+      if otherDistance < distance || (otherDistance == distance && other < position) {
+        rank += 1
+      }
+    }
+    return rank
   }
 
   // MARK: - Runs
@@ -63,17 +104,28 @@ final class DistanceRows {
   }
 
   private func grow(_ index: Int, to row: Int) -> CatalogSpatialIndex.Neighbour {
-    runs[index].grow(toCover: row, in: catalog.spatialIndex, from: origin)
+    let catalog = catalog
+    let filter = filter
+    runs[index].grow(toCover: row, in: catalog.spatialIndex, from: origin) {
+      filter.showsEveryPlace || filter.shows(catalog[$0.position])
+    }
     return runs[index].neighbour(atRow: row)
   }
 
   /// Starts a run from which `row` is near enough to grow, and returns its index: at the
-  /// anchor, else at row 0, else at `row` itself, found by selection.
+  /// anchor, else at row 0, else at `row` itself, found by selection; under a filter that hides
+  /// places, at the nearest row known before `row` (or row 0) instead of a selection.
   private func startRun(for row: Int) -> Int {
     let index = catalog.spatialIndex
     let run: Run
     if let anchor, abs(anchor.row - row) <= runReach {
       run = Run(first: anchor.row, neighbour: anchor.neighbour)
+    } else if !filter.showsEveryPlace {
+      if let anchor, anchor.row < row {
+        run = Run(first: anchor.row, neighbour: anchor.neighbour)
+      } else {
+        run = Run(first: 0, enumeration: index.neighbours(of: origin))
+      }
     } else if row <= runReach {
       run = Run(first: 0, enumeration: index.neighbours(of: origin))
     } else {
@@ -116,7 +168,8 @@ private struct Run {
   }
 
   private var start: Int { first - before.count }
-  private var end: Int { first + after.count }
+  /// The row after the run's last.
+  var end: Int { first + after.count }
 
   func covers(_ row: Int) -> Bool {
     (start..<end).contains(row)
@@ -131,20 +184,28 @@ private struct Run {
     row >= first ? after[row - first] : before[first - 1 - row]
   }
 
-  mutating func grow(toCover row: Int, in index: CatalogSpatialIndex, from origin: Coordinate) {
+  /// Grows the run until it covers `row`, taking only the places `isShown` accepts.
+  mutating func grow(
+    toCover row: Int, in index: CatalogSpatialIndex, from origin: Coordinate,
+    isShown: (CatalogSpatialIndex.Neighbour) -> Bool
+  ) {
     while row >= end {
       if outwards == nil, let last = after.last {
         outwards = index.neighbours(of: origin, after: last)
       }
       guard let next = outwards?.next() else { return }
-      after.append(next)
+      if isShown(next) {
+        after.append(next)
+      }
     }
     while row < start {
       if inwards == nil, let last = before.last ?? after.first {
         inwards = index.neighbours(of: origin, before: last)
       }
       guard let next = inwards?.next() else { return }
-      before.append(next)
+      if isShown(next) {
+        before.append(next)
+      }
     }
   }
 }

@@ -11,6 +11,12 @@ import PlacesModel
 /// more than the highlight did; only a jump far from every row read so far costs a selection.
 /// Nothing ever sorts the catalog by distance.
 ///
+/// Under a ``/PlacesModel/CategoryFilter`` the rows are those of the shown places only, in the
+/// same orders: by name, a row costs a selection over the shown categories' rows,
+/// O(*k* log² *n*) for *k* shown categories (O(log *n*) for one), and the row after the one
+/// read last O(*k* + log *n*); by distance, reading on skips the hidden places as it passes
+/// them.
+///
 /// Rows are a snapshot: they keep showing the catalog and location they were made for, even
 /// after the view model has moved on, so a view always draws rows that match the commands it
 /// was given. Reading a row caches what was found, so rows are a reference to shared state,
@@ -20,6 +26,7 @@ public struct ListRows: RandomAccessCollection {
   private enum Source {
     case empty
     case byName(PlaceCatalog)
+    case byFilteredName(PlaceCatalog, FilteredNameReader)
     case byDistance(DistanceRows)
   }
 
@@ -35,6 +42,11 @@ public struct ListRows: RandomAccessCollection {
     source = .byName(catalog)
   }
 
+  /// The rows by name of the places of `catalog` that `rows` shows.
+  init(byNameOf catalog: PlaceCatalog, shown rows: FilteredNameRows) {
+    source = .byFilteredName(catalog, FilteredNameReader(rows))
+  }
+
   /// The catalog's rows by distance, nearest first.
   init(byDistance rows: DistanceRows) {
     source = .byDistance(rows)
@@ -48,6 +60,7 @@ public struct ListRows: RandomAccessCollection {
     switch source {
     case .empty: 0
     case .byName(let catalog): catalog.count
+    case .byFilteredName(_, let rows): rows.count
     case .byDistance(let rows): rows.count
     }
   }
@@ -55,8 +68,10 @@ public struct ListRows: RandomAccessCollection {
   /// The row at `position`.
   ///
   /// - Precondition: `position` is in `0..<count`.
-  /// - Complexity: O(log *n*) by name (after the first read of a catalog, which sorts it);
-  ///   O(log *n*) amortised by distance, for rows next to rows already read.
+  /// - Complexity: O(log *n*) by name (after the first read of a catalog, which sorts it),
+  ///   O(*k* log² *n*) under a filter showing *k* categories (O(*k* + log *n*) for the row
+  ///   after the one read last); O(log *n*) amortised by
+  ///   distance, for rows next to rows already read, per place passed.
   public subscript(position: Int) -> ListRow {
     precondition(indices.contains(position), "row \(position) is not in 0..<\(count)")
     switch source {
@@ -64,6 +79,8 @@ public struct ListRows: RandomAccessCollection {
       preconditionFailure("an empty list has no rows")
     case .byName(let catalog):
       return ListRow(catalog.place(atNameRow: position), distance: nil)
+    case .byFilteredName(let catalog, let rows):
+      return ListRow(catalog.place(atNameRow: rows.nameRow(atRow: position)), distance: nil)
     case .byDistance(let rows):
       let neighbour = rows.neighbour(atRow: position)
       return ListRow(rows.catalog[neighbour.position], distance: neighbour.distance)

@@ -19,7 +19,9 @@ import PlacesModel
 /// | other catalog, or location | `reloadRows`, then `highlightRow` if a place is selected |
 /// | catalog changed in a few places, order kept (an edit, or a replacement) | `updateRows` with the rows that changed, then `highlightRow` as above; nothing if no row changed |
 /// | selection of a place | `highlightRow`, `scrollToRow(animated: true)` |
-/// | deselection | `clearHighlight` |
+/// | deselection, or selection of a place the filter hides | `clearHighlight` |
+/// | ``categoryFilter``, by name, few places shown or hidden | `updateRows` with the rows hidden and shown, then `highlightRow` as above; nothing if no row changed |
+/// | ``categoryFilter``, by distance or many places | `reloadRows`, then `highlightRow` as above |
 ///
 /// Each callback is answered from the value it carries, never from the model's current state:
 /// the catalog, location and selection the list shows are the ones it last heard. When
@@ -29,6 +31,18 @@ import PlacesModel
 ///
 /// The view model hears the model through a listener of its own, not as a
 /// ``/PlacesModel/PlacesModelDelegate`` itself: only the model's broadcasts drive it.
+///
+/// ## Filtering by category
+/// ``categoryFilter`` (every place by default) is the list's own state, like a query: set it
+/// at any time and the rows become those of the shown places only, in the same orders. It is
+/// applied to what the catalog already built: the catalog's name order is split by category
+/// once per catalog (O(*n*), the first time a filter hides places), and a row by name is then
+/// found by a selection over the shown categories' rows (see ``ListRows``); a filter change
+/// builds nothing. The selected place stays selected in the model when the filter hides it:
+/// the list just has no row for it and highlights none, and highlights its row again once a
+/// filter shows it. Edits keep the rows exact under a filter, a place whose category changes
+/// leaving or joining the rows; by distance, a changed place's row under a filter is counted
+/// over the catalog, O(*n*), so an edit of more than two places reloads the rows instead.
 ///
 /// ## The view
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
@@ -56,21 +70,41 @@ public final class ListViewModel {
   private weak var target: (any ListViewDelegate)?
 
   /// The rows, in ``order``, as last reloaded.
-  public private(set) var rows = ListRows()
+  public var rows: ListRows { shown.rows }
   /// How ``rows`` are ordered.
-  public private(set) var order = ListOrder.name
+  public var order: ListOrder { shown.order }
   /// The identifier of the selected place, as last broadcast by the model.
   public private(set) var selectedItem: Place.ID?
   /// The user's location, as last broadcast by the model.
   public private(set) var location: Coordinate?
+
+  /// The categories whose places the rows show; every place by default.
+  ///
+  /// Setting it shows the rows of the places it shows, at once, with `updateRows` when by name
+  /// and few places are shown or hidden (at most an eighth of the catalog, or 64), else
+  /// `reloadRows`; then `highlightRow` if the selected place is shown. The model is not told:
+  /// the selection stays.
+  ///
+  /// - Complexity: O(*c*) for the catalog's *c* categories, plus, the first time a filter hides
+  ///   places in a catalog, O(*n*) to split its name order by category; with `updateRows`,
+  ///   O(*m* *k* log *n*) for the *m* rows shown or hidden.
+  public var categoryFilter = CategoryFilter.all {
+    didSet {
+      if categoryFilter != oldValue {
+        filterDidChange(from: shown)
+      }
+    }
+  }
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
   private var listener: ModelListener?
   /// The catalog last heard of.
   private var catalog = PlaceCatalog.empty
-  /// The rows by distance, when ``order`` is ``ListOrder/distance``.
-  private var distanceRows: DistanceRows?
+  /// The rows shown and how to find a place's row among them.
+  private var shown = ShownRows()
+  /// The name order of ``catalog`` split by category, once a filter needed it.
+  private var categoryRuns: CategoryNameRuns?
 
   /// Creates a view model that listens to `model`, starting from its current state.
   public init(model: PlacesModel) {
@@ -92,14 +126,14 @@ public final class ListViewModel {
   // MARK: - Rows
 
   /// The row of the place with identifier `id` in ``rows``, or `nil` when it is not in the
-  /// catalog the list shows.
+  /// catalog the list shows or ``categoryFilter`` hides it.
   ///
-  /// - Complexity: By name, O(log *n*) (after the sort). By distance, a rank count
-  ///   in the catalog's spatial index, O(√*n*), then O(1) for the same place
-  ///   until the rows change.
+  /// - Complexity: By name, O(log *n*) (after the sort), plus O(*k* log *n*) under a filter
+  ///   showing *k* categories. By distance, a rank count in the catalog's spatial index,
+  ///   O(√*n*), or over the catalog, O(*n*), under a filter that hides places; then O(1) for
+  ///   the same place until the rows change.
   public func row(ofPlaceWithID id: Place.ID) -> Int? {
-    guard let distanceRows else { return catalog.nameRow(ofPlaceWithID: id) }
-    return catalog.position(ofPlaceWithID: id).map(distanceRows.row(ofPosition:))
+    shown.row(ofPlaceWithID: id)
   }
 
   // MARK: - Inputs
@@ -144,44 +178,42 @@ public final class ListViewModel {
     }
   }
 
-  /// Makes the rows for the catalog and location last heard.
+  /// Makes the rows for the catalog, location and filter last set.
   private func makeRows() {
-    if let location {
-      let distanceRows = DistanceRows(catalog: catalog, origin: location)
-      self.distanceRows = distanceRows
-      rows = ListRows(byDistance: distanceRows)
-      order = .distance
-    } else {
-      distanceRows = nil
-      rows = ListRows(byNameOf: catalog)
-      order = .name
+    shown = ShownRows(catalog: catalog, filter: categoryFilter, location: location) {
+      if let categoryRuns { return categoryRuns }
+      let runs = CategoryNameRuns(catalog: catalog)
+      categoryRuns = runs
+      return runs
     }
   }
 
-  /// The rows that `changes` changed from `oldCatalog`, whose rows by distance were
-  /// `oldDistanceRows` (`nil` by name), to the rows now kept.
+  /// The rows that `changes` changed from the rows `previous`, to the rows now kept.
   ///
   /// An updated place whose row may move is removed and inserted, unless it is the only
-  /// change and keeps its row number, which then holds the same slot. A row that keeps its
+  /// change and keeps its row number, which then holds the same slot. A place the filter
+  /// shows only before or only after is removed or inserted. A row that keeps its
   /// slot is reloaded when anything it shows changed (a name, a country, a distance), whether
   /// or not its place's rank did.
-  private func rowChanges(
-    from oldCatalog: PlaceCatalog, rowsByDistance oldDistanceRows: DistanceRows?,
-    changes: PlaceCatalogChanges
-  ) -> ListRowChanges {
-    func oldRow(of id: Place.ID) -> Int? {
-      guard let oldDistanceRows else { return oldCatalog.nameRow(ofPlaceWithID: id) }
-      return oldCatalog.position(ofPlaceWithID: id).map(oldDistanceRows.row(ofPosition:))
-    }
-    var removed = changes.removed.compactMap(oldRow(of:))
+  private func rowChanges(from previous: ShownRows, changes: PlaceCatalogChanges)
+    -> ListRowChanges
+  {
+    let oldCatalog = previous.catalog
+    var removed = changes.removed.compactMap(previous.row(ofPlaceWithID:))
     var inserted = changes.inserted.compactMap(row(ofPlaceWithID:))
     var reloaded: [Int] = []
     for id in changes.updated {
-      guard let old = oldCatalog.place(withID: id), let new = catalog.place(withID: id),
-        let oldRow = oldRow(of: id), let newRow = row(ofPlaceWithID: id)
+      guard let old = oldCatalog.place(withID: id), let new = catalog.place(withID: id)
       else { continue }
+      let oldRow = previous.row(ofPlaceWithID: id)
+      let newRow = row(ofPlaceWithID: id)
+      guard let oldRow, let newRow else {
+        removed += oldRow.map { [$0] } ?? []
+        inserted += newRow.map { [$0] } ?? []
+        continue
+      }
       let keepsRow =
-        distanceRows == nil ? old.name == new.name : old.coordinate == new.coordinate
+        shown.byDistance == nil ? old.name == new.name : old.coordinate == new.coordinate
       if !keepsRow && !(changes.count == 1 && oldRow == newRow) {
         removed.append(oldRow)
         inserted.append(newRow)
@@ -211,29 +243,88 @@ extension ListViewModel {
     }
   }
 
-  private func catalogDidChange(to catalog: PlaceCatalog) {
+  /// Shows the rows of `catalog`, whose name order split by category is `runs`, if known.
+  private func catalogDidChange(to catalog: PlaceCatalog, runs: CategoryNameRuns? = nil) {
     self.catalog = catalog
+    categoryRuns = runs
     rowsDidChange()
   }
 
   /// Sends only the rows that changed, then the highlight, or nothing if no row changed;
   /// reloads every row when many places changed or their order did.
+  ///
+  /// By distance under a filter that hides places, a changed place's row is counted over the
+  /// catalog, so more than ``filteredDistanceUpdateLimit`` changes reload instead.
   private func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
-    guard let target, changes.preservesOrder, changes.count <= max(64, catalog.count / 8)
+    let isFew = changes.count <= max(64, catalog.count / 8)
+    // The name order split by category follows the edit, rather than being split again.
+    let runs = isFew ? categoryRuns?.applying(changes, from: self.catalog, to: catalog) : nil
+    let countsOverCatalog = location != nil && !categoryFilter.showsEveryPlace
+    guard let target, changes.preservesOrder, isFew,
+      !countsOverCatalog || changes.count <= Self.filteredDistanceUpdateLimit
     else {
-      catalogDidChange(to: catalog)
+      catalogDidChange(to: catalog, runs: runs)
       return
     }
-    let oldCatalog = self.catalog
-    let oldDistanceRows = distanceRows
+    let previous = shown
     self.catalog = catalog
+    categoryRuns = runs
     makeRows()
-    let rowChanges = rowChanges(
-      from: oldCatalog, rowsByDistance: oldDistanceRows, changes: changes)
+    let rowChanges = rowChanges(from: previous, changes: changes)
     guard !rowChanges.isEmpty else { return }
     target.updateRows(rows, order: order, changes: rowChanges)
     if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
       target.highlightRow(at: row)
+    }
+  }
+
+  /// The most changed places whose rows by distance an edit under a filter counts.
+  private static var filteredDistanceUpdateLimit: Int { 2 }
+
+  /// Shows the rows of the filter now set: the rows hidden and shown, by name when few places
+  /// are, else every row; then the highlight.
+  private func filterDidChange(from previous: ShownRows) {
+    makeRows()
+    guard let target else { return }
+    guard let changes = filterRowChanges(from: previous) else {
+      target.reloadRows(rows, order: order)
+      highlightSelectedRow()
+      return
+    }
+    guard !changes.isEmpty else { return }
+    target.updateRows(rows, order: order, changes: changes)
+    highlightSelectedRow()
+  }
+
+  /// The rows the filter change from `previous` hid and showed, by name, or `nil` by distance
+  /// or when many places were (more than an eighth of the catalog, and more than 64).
+  private func filterRowChanges(from previous: ShownRows) -> ListRowChanges? {
+    guard order == .name, previous.order == .name, previous.catalog == catalog,
+      let runs = categoryRuns
+    else { return nil }
+    let toggled = runs.categories.filter {
+      previous.filter.shows(category: $0) != categoryFilter.shows(category: $0)
+    }
+    let count = toggled.reduce(0) { $0 + runs.count(of: $1) }
+    guard count <= max(64, catalog.count / 8) else { return nil }
+    var removed: [Int32] = []
+    var inserted: [Int32] = []
+    for category in toggled {
+      let nameRows = runs.rows(of: category)
+      if categoryFilter.shows(category: category) {
+        inserted += nameRows
+      } else {
+        removed += nameRows
+      }
+    }
+    return ListRowChanges(
+      removed: previous.rows(ofNameRows: removed.sorted()),
+      inserted: shown.rows(ofNameRows: inserted.sorted()), reloaded: [])
+  }
+
+  private func highlightSelectedRow() {
+    if let selectedItem, let row = row(ofPlaceWithID: selectedItem) {
+      target?.highlightRow(at: row)
     }
   }
 

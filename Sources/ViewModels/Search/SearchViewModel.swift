@@ -15,7 +15,7 @@ import PlacesModel
 ///
 /// | Change | Commands |
 /// |---|---|
-/// | query | `showMatches`, then `highlightMatch` if the selected place is a match |
+/// | query, or ``categoryFilter`` while a query is typed | `showMatches`, then `highlightMatch` if the selected place is a match |
 /// | catalog, or location while matches are shown | `showMatches` (re-ranked), then `highlightMatch` as above |
 /// | edit of places none of which is shown or matches the query | nothing |
 /// | selection of a place among the matches | `highlightMatch` |
@@ -26,6 +26,12 @@ import PlacesModel
 /// word, exact names first, then name prefixes, then word prefixes; within each, nearest first
 /// when the user's location is known (by distance, then catalog order), else most populous
 /// first.
+///
+/// ## Filtering by category
+/// ``categoryFilter`` (every place by default) is the screen's own state, like the query: the
+/// matches are those the search ranks, with the places of hidden categories left out, in the
+/// same order, up to the limit. It is applied to the matches the catalog's name index finds,
+/// asking it for more while hidden places crowd out shown ones; nothing is built again.
 ///
 /// ## The view
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
@@ -58,6 +64,23 @@ public final class SearchViewModel {
   public private(set) var matches: [SearchMatch] = []
   /// The identifier of the selected place, as last broadcast by the model.
   public private(set) var selectedItem: Place.ID?
+
+  /// The categories whose places the matches show; every place by default.
+  ///
+  /// Setting it while a query is typed shows that query's matches among the places it shows,
+  /// at once, as a new query would: `showMatches`, then `highlightMatch` if the selected place
+  /// is a match.
+  ///
+  /// - Complexity: A query under a filter asks the name index for twice as many matches each
+  ///   time the shown ones do not fill the limit: O(log(*h* / *k*)) queries when *h* matches
+  ///   must be passed to find *k* shown ones.
+  public var categoryFilter = CategoryFilter.all {
+    didSet {
+      if categoryFilter != oldValue, !query.isEmpty {
+        updateMatches()
+      }
+    }
+  }
 
   private let model: PlacesModel
   /// Hears the model for this view model; the model holds it weakly, this strongly.
@@ -129,7 +152,7 @@ public final class SearchViewModel {
     let found =
       SearchFolding.folded(query).isEmpty
       ? []
-      : catalog.nameMatches(for: query, near: location, limit: matchLimit).map {
+      : shownMatches().map {
         SearchMatch(place: catalog[$0.position], kind: $0.kind, distance: $0.distance)
       }
     matches = found
@@ -138,6 +161,24 @@ public final class SearchViewModel {
     target.showMatches(found)
     if let highlightedIndex {
       target.highlightMatch(at: highlightedIndex)
+    }
+  }
+
+  /// The first ``matchLimit`` matches of ``query`` that ``categoryFilter`` shows, best first.
+  private func shownMatches() -> [(position: Int, kind: SearchMatchKind, distance: Double?)] {
+    guard !categoryFilter.showsEveryPlace else {
+      return catalog.nameMatches(for: query, near: location, limit: matchLimit)
+    }
+    guard matchLimit > 0 else { return [] }
+    var asked = matchLimit
+    while true {
+      let found = catalog.nameMatches(for: query, near: location, limit: asked)
+      let shown = found.filter { categoryFilter.shows(catalog[$0.position]) }
+      // Fewer found than asked: every match is among them.
+      guard shown.count < matchLimit, found.count == asked, asked < catalog.count else {
+        return Array(shown.prefix(matchLimit))
+      }
+      asked = min(asked * 2, catalog.count)
     }
   }
 

@@ -30,6 +30,9 @@ enum Command: Equatable {
   case rename(String, name: String)
   /// Removes the place with this id, as typed.
   case remove(String)
+  /// Shows only the places of the filter's categories on every view, as an app's filter
+  /// would.
+  case filter(CategoryFilter)
 
   /// The view a tap comes from.
   enum TapSource: String, CaseIterable {

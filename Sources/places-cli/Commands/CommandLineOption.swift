@@ -155,9 +155,16 @@ struct CommandLineOption {
       isCommandLineOnly = false
     case .category:
       names = ["--category"]
-      value = "C"
-      summary = "The new place's category, for example city or airport."
-      commands = [.add]
+      value = "C[,C...]"
+      summary =
+        "Show only the places of these categories, separated by commas, in every view (the "
+        + "map, the list and search), as an app's filter: --category city,airport. (none) "
+        + "stands for the places without a category. In a session, use 'filter C[,C...]' "
+        + "instead. With add, the new place's one category: --category city."
+      commands = [
+        .select, .deselect, .locate, .camera, .list, .search, .add, .move, .rename, .remove,
+        .session,
+      ]
       isCommandLineOnly = false
     case .watch:
       names = ["--watch"]

@@ -85,6 +85,18 @@ struct CommandLineParser {
 
     var invocation = Invocation(
       action: try action(commandName, arguments: Array(positionals.dropFirst()), options))
+    if let value = options[.category], commandName != .add {
+      guard context == .commandLine else { throw .categoryOptionInSession }
+      guard
+        let filter = Self.categoryFilter(
+          value.split(separator: ",", omittingEmptySubsequences: false))
+      else {
+        throw .invalidValue(
+          value, option: "--category",
+          expected: "category names separated by commas, for example city,airport")
+      }
+      invocation.categoryFilter = filter
+    }
     if files.contains(where: { $0.file.isEmpty }) {
       throw .invalidValue("", option: "--places", expected: "the path of a GeoJSON file")
     }
@@ -290,10 +302,32 @@ struct CommandLineParser {
       return .run(.rename(arguments[0], name: try placeName(arguments.dropFirst(), for: name)))
     case .remove:
       return .run(.remove(try expect(arguments, names: ["ID"], for: name)[0]))
+    case .filter:
+      guard !arguments.isEmpty else { return .run(.filter(.all)) }
+      let names = arguments.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+      guard let filter = Self.categoryFilter(names) else {
+        throw .emptyArgument("CATEGORY", command: name)
+      }
+      return .run(.filter(filter))
     case .help:
       return .help(try helpTopic(arguments))
     }
   }
+
+  /// The filter showing the categories `names` (`(none)`: the places without a category), or
+  /// `nil` if a name is empty or only white space.
+  private static func categoryFilter(_ names: [Substring]) -> CategoryFilter? {
+    guard !names.isEmpty, !names.contains(where: { $0.allSatisfy(\.isWhitespace) }) else {
+      return nil
+    }
+    let categories = names.map { String($0) }
+    return CategoryFilter(
+      showing: categories.filter { $0 != Self.uncategorizedName },
+      includingUncategorized: categories.contains(Self.uncategorizedName))
+  }
+
+  /// How a filter names the places without a category: as ``CategoryFilter`` describes it.
+  private static let uncategorizedName = "(none)"
 
   /// The name the words `words` spell, joined with spaces, which must show a character.
   private func placeName(

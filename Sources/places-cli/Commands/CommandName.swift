@@ -11,6 +11,7 @@ enum CommandName: String, CaseIterable {
   case move
   case rename
   case remove
+  case filter
   case browse
   case help
 }

@@ -36,6 +36,13 @@ final class CommandRunner {
   /// The map starts at zoom 0, where the whole world fits its width.
   static let viewSize = MapSize.phone
 
+  /// The categories every view shows; set it before ``start()`` for views that start
+  /// filtered.
+  var categoryFilter: CategoryFilter {
+    get { coordinator.categoryFilter }
+    set { coordinator.categoryFilter = newValue }
+  }
+
   /// Attaches the views, which print the state they start from.
   func start() {
     coordinator.start()
@@ -99,6 +106,8 @@ final class CommandRunner {
       try coordinator.model.update(place.with(name: name, coordinate: place.coordinate))
     case .remove(let word):
       try coordinator.model.remove(placeWithID: try id(typed: word))
+    case .filter(let filter):
+      coordinator.categoryFilter = filter
     case .session:
       throw UsageError.notAllowedInSession("session")
     case .browse:
@@ -207,7 +216,7 @@ final class CommandRunner {
   // MARK: - Listing
 
   /// Prints the first `limit` of the list's rows, or, given `near`, of the places nearest
-  /// first from there.
+  /// first from there; either way only the places the filter shows.
   ///
   /// `near` leaves the user's location alone; places at the same distance come in catalog
   /// order. Either way each row is found as it is printed, from the spatial index, without
@@ -220,7 +229,11 @@ final class CommandRunner {
       }
       return
     }
-    for (place, distance) in coordinator.model.places.placesByDistance(from: origin).prefix(limit) {
+    let filter = coordinator.categoryFilter
+    let places = coordinator.model.places.placesByDistance(from: origin).lazy.filter {
+      filter.shows($0.place)
+    }
+    for (place, distance) in places.prefix(limit) {
       let row = ListRow(id: place.id, name: place.name, country: place.country, distance: distance)
       output.append(Self.record(for: row))
     }

@@ -18,6 +18,7 @@ enum HelpText {
     case .move: move
     case .rename: rename
     case .remove: remove
+    case .filter: filter
     case .browse: browse
     case .help: help
     }
@@ -112,11 +113,14 @@ enum HelpText {
       move ID LAT LON   Move a place.
       rename ID NAME    Give a place a new name.
       remove ID         Remove a place from the catalog.
+      filter [C[,C...]] Show only the places of these categories (none: every place).
       session           Read commands from standard input, one per line, against one model.
       browse            Explore the map interactively in the terminal.
       help [COMMAND]    Show this help, or a command's.
 
     With --places FILE --watch, 'session' and 'browse' follow the file as it changes on disk.
+    With --category C[,C...], the views show only the places of those categories, as an app's
+    filter would: places-cli list --category city,airport.
 
     OPTIONS (before or after the command; an option that takes a value may be given once, a
     reading option once for every file and once before the first --places):
@@ -263,6 +267,10 @@ enum HelpText {
 
     OPTIONS:
     \(optionLines(options(of: .list)))
+    EXAMPLES:
+      places-cli list --limit 5
+      places-cli list --category airport --near 59.86,17.64 --limit 3
+
     """
 
   private static let session = """
@@ -308,8 +316,12 @@ enum HelpText {
       reload that fails counts as a failed line (65 if the file is invalid, 66 if it is
       missing or unreadable) until a later reload of the file succeeds.
 
+    A session's views show every place until a line 'filter C[,C...]' says which categories
+    to show (see 'places-cli help filter'), or --category C[,C...] on its command line.
+
     EXAMPLES:
       printf 'select 42\\nlocate 59.86 17.64\\nlist\\n' | places-cli session
+      printf 'filter airport\\nlist --limit 3\\nfilter\\n' | places-cli session
       places-cli session --places places.geojson --watch
 
     """
@@ -335,6 +347,7 @@ enum HelpText {
     EXAMPLES:
       places-cli search sao paulo
       places-cli search san --limit 3 --format json
+      places-cli search san --category city --limit 3
 
     """
 
@@ -447,6 +460,27 @@ enum HelpText {
     and its card dismissed.
 
     Exits with 1 if no place has the id.
+
+    """
+
+  private static let filter = """
+    USAGE: places-cli filter [C[,C...]] [OPTIONS]
+
+    Shows only the places of the categories C (separated by commas or spaces) in every view,
+    as an app's filter would, and prints the commands the views receive: the list removes
+    the rows of the places hidden and inserts those shown (list: updateRows ... removed=N
+    inserted=M), or reloads its rows when many change or it is ordered by distance; the
+    search shows its matches again among the places shown. (none) stands for the places
+    without a category. With no category, every place is shown again. The selection stays,
+    even when the filter hides its place: the list then highlights no row. In a session the
+    filter holds for the lines that follow; on the command line, --category C[,C...] sets it
+    for the one command.
+
+    EXAMPLES:
+      places-cli filter city
+      printf 'filter airport,city\\nsearch san --limit 3\\nfilter\\n' | places-cli session
+
+    Exits with 64 if a category name is empty (filter city,,airport).
 
     """
 

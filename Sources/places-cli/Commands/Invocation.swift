@@ -21,6 +21,8 @@ struct Invocation: Equatable {
   var watchesPlacesFile = false
   /// How to print results.
   var format = OutputFormat.text
+  /// The categories every view shows (`--category`, but for `add`); `nil` when not given.
+  var categoryFilter: CategoryFilter?
   /// How to read the built-in places.
   ///
   /// These are the options given before the first `--places`; each of ``placesSources`` has

@@ -45,6 +45,8 @@ enum UsageError: Error, Equatable {
   case dumbTerminal
   /// The command needs a terminal, but standard input or output is not one.
   case notATerminal(command: CommandName)
+  /// `--category` was given as a filter on a line of a session, where `filter` sets one.
+  case categoryOptionInSession
 }
 
 extension UsageError: CustomStringConvertible {
@@ -103,6 +105,9 @@ extension UsageError: CustomStringConvertible {
     case .dumbTerminal:
       "'browse' needs a terminal that can move its cursor, but TERM is 'dumb'; set TERM to "
         + "your terminal's type (for example xterm-256color), or run 'places-cli session'"
+    case .categoryOptionInSession:
+      "option '--category' filters only on the command line; in a session, run "
+        + "'filter C[,C...]' (no category: every place)"
     case .notATerminal(let command):
       "'\(command.rawValue)' needs a terminal, but standard input or standard output is not "
         + "one; for scripted use, run 'places-cli session' and send it commands"

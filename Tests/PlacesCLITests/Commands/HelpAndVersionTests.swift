@@ -76,7 +76,7 @@ struct HelpAndVersionTests {
 
   /// Every example in the help runs as printed and prints something: a `printf` example is
   /// one line whose `\\n` become line breaks, and a search example finds a built-in place.
-  @Test(arguments: ["select", "locate", "camera", "session", "search"])
+  @Test(arguments: ["select", "locate", "camera", "session", "search", "list", "filter"])
   func everyExampleInAHelpRunsAndPrintsSomething(command: String) throws {
     let help = try PlacesCLI.run(["help", command]).standardOutput
     let examples = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

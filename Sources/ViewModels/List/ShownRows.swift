@@ -1,0 +1,72 @@
+import PlacesModel
+
+/// The rows a list shows for one catalog, location and filter, and how to find a place's row
+/// among them.
+struct ShownRows {
+  let catalog: PlaceCatalog
+  let filter: CategoryFilter
+  let location: Coordinate?
+  /// The rows, produced when read.
+  let rows: ListRows
+  /// By name under a filter that hides places: the rows shown.
+  let byName: FilteredNameRows?
+  /// By distance: the rows.
+  let byDistance: DistanceRows?
+
+  /// No rows.
+  init() {
+    catalog = .empty
+    filter = .all
+    location = nil
+    rows = ListRows()
+    byName = nil
+    byDistance = nil
+  }
+
+  /// The rows of the places of `catalog` that `filter` shows, by distance from `location` when
+  /// it is known, else by name; `runs` splits the catalog's name order by category, and is
+  /// read only when `filter` hides places.
+  init(
+    catalog: PlaceCatalog, filter: CategoryFilter, location: Coordinate?,
+    runs: () -> CategoryNameRuns
+  ) {
+    self.catalog = catalog
+    self.filter = filter
+    self.location = location
+    let shown = filter.showsEveryPlace ? nil : runs().rows(shownBy: filter)
+    if let location {
+      let distanceRows = DistanceRows(
+        catalog: catalog, origin: location, filter: filter, count: shown?.count ?? catalog.count)
+      byDistance = distanceRows
+      byName = nil
+      rows = ListRows(byDistance: distanceRows)
+    } else {
+      byDistance = nil
+      byName = shown
+      rows = shown.map { ListRows(byNameOf: catalog, shown: $0) } ?? ListRows(byNameOf: catalog)
+    }
+  }
+
+  var order: ListOrder { byDistance == nil ? .name : .distance }
+
+  /// The row of the place with identifier `id`, or `nil` when the catalog has no such place or
+  /// the filter hides it.
+  ///
+  /// - Complexity: By name, O(log *n*) (after the sort), plus O(*k* log *n*) under a filter
+  ///   showing *k* categories. By distance, a rank count (see ``DistanceRows``).
+  func row(ofPlaceWithID id: Place.ID) -> Int? {
+    guard let position = catalog.position(ofPlaceWithID: id),
+      filter.showsEveryPlace || filter.shows(catalog[position])
+    else { return nil }
+    if let byDistance {
+      return byDistance.row(ofPosition: position)
+    }
+    guard let nameRow = catalog.nameRow(ofPlaceWithID: id) else { return nil }
+    return byName.map { $0.row(ofNameRow: nameRow) } ?? nameRow
+  }
+
+  /// The rows of the places at `nameRows`, ascending name rows shown by `filter`.
+  func rows(ofNameRows nameRows: [Int32]) -> [Int] {
+    byName.map { $0.rows(ofNameRows: nameRows) } ?? nameRows.map { Int($0) }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `--category` and a session's `filter`, end to end: the built-in places are 180 cities and
+/// 20 airports.
+struct CategoryFilterCommandTests {
+  @Test func listWithACategoryPrintsOnlyItsPlacesByName() throws {
+    let run = try PlacesCLI.run(["list", "--category", "airport"])
+
+    #expect(run.lines.count == 20)
+    #expect(run.lines.first == #"id=190 name="Amsterdam Airport Schiphol" country="NL""#)
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test func listNearWithACategoryPrintsItsPlacesNearestFirst() throws {
+    let run = try PlacesCLI.run(["list", "--category=airport", "--near", "59.86,17.64"])
+
+    #expect(run.lines.count == 20)
+    #expect(
+      run.lines.first == #"id=190 name="Amsterdam Airport Schiphol" country="NL" distanceKm=1155.2"#
+    )
+    #expect(run.status == 0)
+  }
+
+  @Test func severalCategoriesAndTheUncategorizedAreShown() throws {
+    let both = try PlacesCLI.run(["list", "--category", "city,airport"])
+    let none = try PlacesCLI.run(["list", "--category", "(none)"])
+    let unknown = try PlacesCLI.run(["list", "--category", "museum"])
+
+    #expect(both.lines.count == 200)
+    #expect(none.lines.isEmpty)
+    #expect(unknown.lines.isEmpty)
+    #expect(unknown.status == 0)
+  }
+
+  @Test func searchWithACategoryShowsTheFirstMatchesOfItsPlaces() throws {
+    let all = try PlacesCLI.run(["search", "s", "--limit", "200"])
+    let cities = try PlacesCLI.run(["search", "s", "--category", "city", "--limit", "20"])
+
+    #expect(all.lines.prefix(20).contains { $0.contains("Airport") })
+    #expect(cities.lines == Array(all.lines.filter { !$0.contains("Airport") }.prefix(20)))
+    #expect(cities.status == 0)
+  }
+
+  @Test func theViewsStartFiltered() throws {
+    let run = try PlacesCLI.run(["select", "190", "--category", "airport"])
+
+    #expect(run.lines.contains("list: reloadRows count=20 order=name"))
+    #expect(run.lines.contains("list: highlightRow row=0"))
+    #expect(run.status == 0)
+  }
+
+  @Test func aSessionsFilterHoldsForTheLinesThatFollowUntilCleared() throws {
+    let input = """
+      select 42
+      filter airport
+      list --limit 1
+      filter
+      list --limit 1
+
+      """
+
+    let run = try PlacesCLI.run(["session"], input: input)
+
+    let lines = Array(run.lines.dropFirst(SelectCommandTests.startUp.count))
+    let afterSelect = try #require(
+      lines.firstIndex { $0 == "list: reloadRows count=20 order=name" })
+    #expect(
+      Array(lines[afterSelect...]) == [
+        "list: reloadRows count=20 order=name",
+        #"id=190 name="Amsterdam Airport Schiphol" country="NL""#,
+        "list: reloadRows count=200 order=name",
+        "list: highlightRow row=168",
+        #"id=114 name="Abidjan" country="CI""#,
+      ])
+    #expect(run.standardError == "")
+    #expect(run.status == 0)
+  }
+
+  @Test(arguments: [
+    (["list", "--category"], "option '--category' needs a value"),
+    (["list", "--category", ""], "invalid value '' for '--category'"),
+    (["list", "--category", "city,,airport"], "invalid value 'city,,airport' for '--category'"),
+    (["search", "san", "--category", " "], "invalid value ' ' for '--category'"),
+    (["filter", "city,"], "'filter' needs a CATEGORY"),
+  ])
+  func badCategoriesAreUsageErrors(arguments: [String], message: String) throws {
+    let run = try PlacesCLI.run(arguments)
+
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.hasPrefix("places-cli: " + message), "\(run.standardError)")
+    #expect(run.status == 64)
+  }
+
+  @Test func aSessionLineTakesFilterNotTheOption() throws {
+    let run = try PlacesCLI.run(["session"], input: "list --category city\n")
+
+    #expect(run.standardError.contains("in a session, run 'filter C[,C...]'"))
+    #expect(run.status == 64)
+  }
+
+  @Test func addKeepsCategoryAsTheNewPlacesCategory() throws {
+    let input = "add 9001 59.86 17.64 Uppsala --category museum\nfilter museum\nlist\n"
+
+    let run = try PlacesCLI.run(["session"], input: input)
+
+    #expect(run.lines.last == #"id=9001 name="Uppsala""#)
+    #expect(run.status == 0)
+  }
+}
