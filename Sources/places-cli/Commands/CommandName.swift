@@ -11,6 +11,8 @@ enum CommandName: String, CaseIterable {
   case move
   case rename
   case remove
+  case tapCluster = "tap-cluster"
+  case cluster
   case browse
   case help
 }
