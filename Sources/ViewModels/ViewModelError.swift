@@ -33,7 +33,8 @@ extension ViewModelError: CustomStringConvertible {
       "no cluster \(id) is on the map"
     case .spreadPageOutOfRange(let page, let pageCount):
       pageCount == 0
-        ? "no spread is shown: tap a cluster whose places lie at one spot first"
+        ? "no spread page \(page): no spread is shown (a tap spreads a cluster whose places "
+          + "lie at one spot)"
         : "no spread page \(page): the spread has \(pageCount) pages"
     case .modelRefused(let error):
       error.description
