@@ -6,15 +6,14 @@ extension MapMarkerSource {
   /// ``MapViewModel/places(inClusterWithID:offset:limit:)``: from `offset`, at most `limit` of
   /// them; and how many it counts in all.
   ///
-  /// - Complexity: O(*k* log *k*) for *k* places.
+  /// - Complexity: O(*page* + log *k*) for *k* places once the level is ordered (see
+  ///   ``ClusterPlaceOrder``).
   func places(
     of entry: Int, at level: Int, excluding selected: UInt32?, offset: Int, limit: Int
   ) -> (places: [Place], total: Int) {
-    let handles = hierarchy.places(of: entry, at: level).filter { $0 != selected }
-    let total = handles.count
-    guard offset >= 0, offset < total, limit > 0 else { return ([], total) }
-    let sorted = handles.map(catalog.place(withHandle:)).sorted(by: Self.isInClusterOrder)
-    return (Array(sorted[offset..<offset + min(limit, total - offset)]), total)
+    let (handles, total) = clusterPlaceOrder.page(
+      of: entry, at: level, excluding: selected, offset: offset, limit: limit)
+    return (handles.map(catalog.place(withHandle:)), total)
   }
 
   /// Whether `left` comes before `right` among a cluster's places: the more populous first (a
