@@ -297,6 +297,10 @@ public final class MapViewModel {
     model.deselect()
   }
 
+  /// The bytes the order of the clusters' places holds for the catalog shown (see
+  /// ``places(inClusterWithID:offset:limit:)``): for the bench.
+  package var clusterPlaceOrderByteCount: Int { source.clusterPlaceOrder.byteCount }
+
   /// How many pages a tap on the cluster marker `id` would spread its places over now: 0 if a
   /// tap flies into it instead; `nil` if no cluster with that identity is on the map.
   ///
