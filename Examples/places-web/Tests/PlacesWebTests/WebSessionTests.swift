@@ -79,7 +79,8 @@ struct WebSessionTests {
     _ = try await page.send(
       #"{"type":"camera","seq":1,"lat":48.8566,"lon":2.3522,"zoom":16,"width":800,"height":600}"#)
 
-    let frame = try await page.send(#"{"type":"tapCluster","seq":2,"level":16,"representative":30}"#)
+    let frame = try await page.send(
+      #"{"type":"tapCluster","seq":2,"level":16,"representative":30}"#)
 
     #expect(frame.types == ["spread", "done"])
     #expect(frame[0]["cluster"] as? String == "16/30")

@@ -437,6 +437,9 @@
       layers.push(L.polyline([spot, position], { className: "spread-leg", interactive: false }).addTo(map));
       const marker = makeMarker(data, { key: message.cluster, lat: position.lat, lon: position.lng });
       const element = marker.getElement();
+      // Not among the map's markers: the spread's own identity, and its cluster's.
+      delete element.dataset.marker;
+      element.dataset.spreadMarker = data.key;
       element.dataset.spread = message.cluster;
       if (JSON.stringify(data.id) === selectedID) element.classList.add("selected");
       layers.push(marker);
