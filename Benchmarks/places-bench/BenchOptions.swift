@@ -6,6 +6,8 @@ struct BenchOptions {
   enum Section: String, CaseIterable {
     case broadcast, instructions, allocations, registration, removal, memory, loading, selection
     case map, search, index, list, edits, startup
+    /// A page of a cluster's places, for clusters of places at one spot.
+    case spread
     /// The sustained streams of edits, the memory after them and the session of moves: a part
     /// of `edits`.
     case sustained

@@ -174,6 +174,10 @@ if sections.contains(.edits) || sections.contains(.sustained) {
     report.failures.append("edits: \(options.dataFile) could not be loaded")
   }
 }
+if sections.contains(.spread) {
+  progress("cluster pages")
+  SpreadBenchmarks.run(quick: quick, plan: plan, report: &report)
+}
 if sections.contains(.startup) {
   progress("start-up")
   StartupBenchmark.run(runs: quick ? 2 : 20, report: &report)

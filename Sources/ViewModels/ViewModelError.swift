@@ -13,13 +13,16 @@ public enum ViewModelError: Error, Equatable, Sendable {
   case matchOutOfRange(Int, matchCount: Int)
   /// No cluster with this identity is on the map (it was replaced by a camera move, say).
   case unknownCluster(MapClusterID)
+  /// The map shows no spread with this page: its spread has `pageCount` pages, 0 when no
+  /// spread is shown.
+  case spreadPageOutOfRange(Int, pageCount: Int)
   /// The model refused the change: the tapped row's or match's place left the catalog
   /// (``/PlacesModel/PlacesModelError/unknownPlace(_:)``).
   case modelRefused(PlacesModelError)
 }
 
 extension ViewModelError: CustomStringConvertible {
-  /// A message that names the row, match or cluster at fault, or the model's message.
+  /// A message that names the row, match, cluster or spread page at fault, or the model's message.
   public var description: String {
     switch self {
     case .rowOutOfRange(let row, let rowCount):
@@ -28,6 +31,11 @@ extension ViewModelError: CustomStringConvertible {
       "no match \(index): the search shows \(matchCount) matches"
     case .unknownCluster(let id):
       "no cluster \(id) is on the map"
+    case .spreadPageOutOfRange(let page, let pageCount):
+      pageCount == 0
+        ? "no spread page \(page): no spread is shown (a tap spreads a cluster whose places "
+          + "lie at one spot)"
+        : "no spread page \(page): the spread has \(pageCount) pages"
     case .modelRefused(let error):
       error.description
     }

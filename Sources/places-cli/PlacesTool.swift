@@ -129,12 +129,12 @@ struct PlacesTool {
 
 extension Command {
   /// Whether the command works through the views, so that their start-up state is printed
-  /// before its own commands; `list` prints places instead.
+  /// before its own commands; `list`, `search` and `cluster` print places instead.
   fileprivate var drivesViews: Bool {
     switch self {
     case .select, .deselect, .locate, .camera, .session, .browse: true
-    case .add, .move, .rename, .remove, .filter: true
-    case .list, .search: false
+    case .add, .move, .rename, .remove, .filter, .tapCluster: true
+    case .list, .search, .cluster: false
     }
   }
 }

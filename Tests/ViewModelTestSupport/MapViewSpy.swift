@@ -16,6 +16,8 @@ public final class MapViewSpy: MapViewDelegate {
     case deselectMarker(Place.ID)
     case showUserLocation(Coordinate)
     case hideUserLocation
+    case spreadMarkers(MapSpread)
+    case gatherSpreadMarkers(MapClusterID)
   }
 
   public private(set) var commands: [Command] = []
@@ -24,6 +26,8 @@ public final class MapViewSpy: MapViewDelegate {
   public private(set) var shownMarkers: [MapMarker.ID: MapMarker] = [:]
   /// The place whose marker is selected, if any.
   public private(set) var selectedMarker: Place.ID?
+  /// The spread shown, if any.
+  public private(set) var spread: MapSpread?
   /// Runs after each command is recorded, like a screen that forwards a gesture while it is
   /// still updating.
   public var onCommand: ((Command) -> Void)?
@@ -67,6 +71,14 @@ public final class MapViewSpy: MapViewDelegate {
   }
   public func showUserLocation(_ coordinate: Coordinate) { record(.showUserLocation(coordinate)) }
   public func hideUserLocation() { record(.hideUserLocation) }
+  public func spreadMarkers(_ spread: MapSpread) {
+    self.spread = spread
+    record(.spreadMarkers(spread))
+  }
+  public func gatherSpreadMarkers(_ spread: MapSpread) {
+    self.spread = nil
+    record(.gatherSpreadMarkers(spread.clusterID))
+  }
 }
 
 extension MapViewSpy.Command {

@@ -86,6 +86,38 @@ def test_a_cluster_click_zooms_in_and_its_children_start_at_its_position(start_s
     assert cluster["key"] not in page_markers(page)
 
 
+def test_places_at_one_spot_spread_44_points_apart_and_a_click_selects_one(
+        start_server, open_page, tmp_path):
+    features = [
+        {"type": "Feature", "id": index,
+         "geometry": {"type": "Point", "coordinates": [2.3522, 48.8566]},
+         "properties": {"name": f"Stall {index}", "population": index}}
+        for index in range(1, 13)]
+    market = tmp_path / "market.geojson"
+    market.write_text(json.dumps({"type": "FeatureCollection", "features": features}))
+    server = start_server("--places", str(market))
+    page = open_page(server.url)
+    set_view(page, 48.8566, 2.3522, 16)
+    click_marker(page, "16/12")
+    WebDriverWait(page, 10).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-spread-marker]")) == 12)
+    spread = page.find_elements(By.CSS_SELECTOR, "[data-spread-marker]")
+    assert spread[0].get_attribute("data-spread-marker") == "12", "the most populous first"
+    centres = [(e.rect["x"] + e.rect["width"] / 2, e.rect["y"] + e.rect["height"] / 2)
+               for e in spread]
+    for index, first in enumerate(centres):
+        for second in centres[index + 1:]:
+            assert ((first[0] - second[0]) ** 2 + (first[1] - second[1]) ** 2) ** 0.5 >= 43.5
+    ActionChains(page).move_to_element(spread[3]).click().perform()
+    wait_until_idle(page)
+    card = page.find_element(By.ID, "card")
+    assert card.find_element(By.TAG_NAME, "h2").text == "Stall 9"
+    assert page.find_elements(By.CSS_SELECTOR, "[data-spread-marker]"), "a selection keeps it"
+    set_view(page, 48.8566, 2.3522, 15)
+    WebDriverWait(page, 10).until(
+        lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-spread-marker]"))
+
+
 @pytest.mark.skipif(not WORLD.exists(), reason="../shared/data/places-world.geojson is missing")
 def test_typing_stokholm_shows_stockholm_first_and_choosing_it_flies_there(start_server, open_page):
     server = start_server("--places", str(WORLD))

@@ -48,6 +48,9 @@ final class MapMarkerSource {
   let catalog: PlaceCatalog
   let hierarchy: ClusterHierarchy
   let options: MapClusterOptions
+  /// The places of each cluster in the clusters' order, for pages of them; ordered on first use.
+  private(set) lazy var clusterPlaceOrder = ClusterPlaceOrder(
+    catalog: catalog, hierarchy: hierarchy)
 
   /// How far past the view's edges, in points, a marker's position may lie and the marker
   /// still be shown: the clustering radius, so that a marker drawn as wide as the radius

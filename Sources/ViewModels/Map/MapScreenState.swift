@@ -25,6 +25,7 @@ import PlacesModel
 /// | `selectMarker` | ``selectedItem`` |
 /// | `deselectMarker` | ``selectedItem``, when it names the selected place |
 /// | `showUserLocation`, `hideUserLocation` | ``location`` |
+/// | `spreadMarkers`, `gatherSpreadMarkers` | ``spread`` |
 ///
 /// ## Camera moves are events
 /// The markers, the selection and the user's location are state: a view draws what they hold,
@@ -56,6 +57,9 @@ public final class MapScreenState {
   public private(set) var pendingCameraMove: MapCameraMoveRequest?
   /// The user's location, or `nil` while it is unknown.
   public private(set) var location: Coordinate?
+  /// The places of a cluster spread around their spot, drawn over the markers; `nil` when no
+  /// spread is shown (see ``MapSpread``).
+  public private(set) var spread: MapSpread?
   /// The last change of the markers, with where new markers split from and old ones merged
   /// into, for animating it; `nil` after markers were replaced whole.
   public private(set) var lastMarkerUpdate: MapMarkerUpdate?
@@ -165,6 +169,20 @@ extension MapScreenState {
     }
   }
 
+  /// Shows `spread`, replacing any spread shown.
+  package func spreadMarkers(_ spread: MapSpread) {
+    if self.spread != spread {
+      self.spread = spread
+    }
+  }
+
+  /// Forgets the spread shown.
+  package func gatherSpreadMarkers(_ spread: MapSpread) {
+    if self.spread != nil {
+      self.spread = nil
+    }
+  }
+
   /// Forgets the user's location.
   package func hideUserLocation() {
     if location != nil {
@@ -190,4 +208,6 @@ extension ScreenStateWriter: MapViewDelegate where State == MapScreenState {
   func deselectMarker(id: Place.ID) { state?.deselectMarker(id: id) }
   func showUserLocation(_ coordinate: Coordinate) { state?.showUserLocation(coordinate) }
   func hideUserLocation() { state?.hideUserLocation() }
+  func spreadMarkers(_ spread: MapSpread) { state?.spreadMarkers(spread) }
+  func gatherSpreadMarkers(_ spread: MapSpread) { state?.gatherSpreadMarkers(spread) }
 }

@@ -34,6 +34,20 @@ public protocol MapViewDelegate: AnyObject {
   func showUserLocation(_ coordinate: Coordinate)
   /// Hides the user's location, which has become unknown.
   func hideUserLocation()
+  /// Shows `spread`: the places of one of the map's clusters, each a marker drawn at its
+  /// offset in points from the cluster's marker (with a leg from it, say), replacing any spread
+  /// shown. A tap on one of them is reported with ``MapViewModel/markerTapped(id:)``.
+  ///
+  /// The spread's markers are not among the map's markers: ``updateMarkers(_:)`` leaves them
+  /// alone, and the cluster's marker stays where it is. The default implementation does
+  /// nothing: implement it, and ``gatherSpreadMarkers(_:)``, to let a tap tell places apart
+  /// that lie at one spot.
+  func spreadMarkers(_ spread: MapSpread)
+  /// Removes the markers of `spread`, the spread shown, back into its cluster (its
+  /// ``MapSpread/cluster``); the map's markers and the selection stay as they are.
+  ///
+  /// The default implementation does nothing.
+  func gatherSpreadMarkers(_ spread: MapSpread)
 }
 
 extension MapViewDelegate {
@@ -41,4 +55,10 @@ extension MapViewDelegate {
   public func updateMarkers(_ update: MapMarkerUpdate) {
     updateMarkers(removing: update.removedIDs, adding: update.addedMarkers)
   }
+
+  /// Does nothing: a view that draws no spread keeps the cluster as it is.
+  public func spreadMarkers(_ spread: MapSpread) {}
+
+  /// Does nothing, as ``spreadMarkers(_:)`` does.
+  public func gatherSpreadMarkers(_ spread: MapSpread) {}
 }

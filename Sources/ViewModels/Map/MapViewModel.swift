@@ -19,6 +19,9 @@ import PlacesModel
 /// |---|---|
 /// | camera reported | `updateMarkers` |
 /// | cluster tapped | `moveCamera(animated: true)` to the camera that splits it, `updateMarkers` |
+/// | coincident cluster tapped | `spreadMarkers` (after `gatherSpreadMarkers` of a spread shown) |
+/// | spread page tapped | `spreadMarkers` |
+/// | camera moved, map tapped, catalog, with a spread shown | `gatherSpreadMarkers` first |
 /// | catalog | `updateMarkers` |
 /// | location | `showUserLocation`, or `hideUserLocation` when it became unknown |
 /// | selection of a place | `moveCamera(animated: true)` centred on it, same zoom; `updateMarkers`; `selectMarker` |
@@ -51,7 +54,14 @@ import PlacesModel
 /// The view is held weakly. Setting ``view`` (even to the view already set) replays the
 /// current state into it: `moveCamera(animated: false)`, `showMarkers`, then
 /// `showUserLocation` if the location is known, then `selectMarker` if the selected place's
-/// marker is shown.
+/// marker is shown, then `spreadMarkers` if a spread is shown.
+///
+/// ## Places at one spot
+/// A cluster whose places no zoom tells apart (``MapClusterSummary/isCoincident``) is spread
+/// when tapped: its places, as many as fit in the view, each get a marker of their own around
+/// the spot (``MapSpread``), and ``spreadPageTapped(_:)`` shows the others. A selection keeps
+/// the spread; the next camera move (one the screen reports and this view model did not
+/// command), a tap on the map or a new catalog gathers it.
 ///
 /// - Complexity: A camera move or a selection costs one clustering, O(markers in view) and
 ///   independent of the catalog's size; a catalog change reads the catalog's
@@ -90,6 +100,9 @@ public final class MapViewModel {
   private var source: MapMarkerSource
   /// The catalog position of the selected place in ``index``.
   private var selectedHandle: UInt32?
+  /// The places of a cluster spread around their spot, as last sent to the view; `nil` when
+  /// none is shown.
+  public private(set) var spread: MapSpread?
 
   /// Creates a view model that listens to `model`, starting from its current state.
   ///
@@ -165,7 +178,34 @@ public final class MapViewModel {
     let split = source.hierarchy.splitLevel(of: entry, at: layer.level).map(Double.init)
     return MapClusterSummary(
       marker: marker, representative: representative, countsByCategory: counts,
-      splitZoom: split ?? Double(source.hierarchy.placeLevel))
+      splitZoom: split ?? Double(source.hierarchy.placeLevel),
+      isCoincident: source.hierarchy.isCoincident(entry, at: layer.level))
+  }
+
+  /// A page of the places the cluster marker `id` counts, in a stated order.
+  ///
+  /// The order: the most populous first (places without a population after all those with
+  /// one), then by name, then by identifier. The places are those of
+  /// ``placeIDs(inMarkerWithID:)``: the selected place, which has a marker of its own, is not
+  /// among them. A spread shows them in this order too.
+  ///
+  /// - Parameters:
+  ///   - id: The cluster marker's identity.
+  ///   - offset: How many places of that order to skip; past the end, the page is empty.
+  ///   - limit: The most places to return.
+  /// - Returns: The page, or `nil` if no cluster with that identity is on the map.
+  /// - Complexity: O(*page* + log *k*) for a cluster of *k* places, not O(*k*): the places of
+  ///   every cluster of a level are kept in this order, each cluster's together, made by the
+  ///   first page asked of that level for a catalog (O(*n*) for *n* places, times the levels
+  ///   below it; 4 bytes a place a level, 8 bytes a place for the order). A cluster of at most
+  ///   256 places is sorted instead, O(*k* log *k*).
+  public func places(inClusterWithID id: MapClusterID, offset: Int = 0, limit: Int = .max)
+    -> [Place]?
+  {
+    guard let (index, _) = markerEntry(.cluster(id)), let entry = index else { return nil }
+    return source.places(
+      of: entry, at: layer.level, excluding: selectedHandle, offset: offset, limit: limit
+    ).places
   }
 
   /// The smallest zoom at which the place `id` has a marker of its own, not in a cluster; `nil`
@@ -210,25 +250,88 @@ public final class MapViewModel {
   }
 
   /// Handles a tap on the cluster marker `id` by moving the camera to the region that splits
-  /// it: centred on the cluster's places, zoomed in by whole steps until the places of it in
-  /// view fill at least two markers.
+  /// it: centred on the cluster's places, at the cluster's ``MapClusterSummary/splitZoom``.
+  ///
+  /// A cluster whose places lie at one spot (``MapClusterSummary/isCoincident``), or whose
+  /// split zoom lies past ``MapCamera/maximumZoom``, is spread instead, the camera left where it
+  /// is: `spreadMarkers` with the first page of its places (see ``MapSpread``). A tap on the
+  /// cluster of the spread shown gathers it.
   ///
   /// - Throws: ``ViewModelError/unknownCluster(_:)`` if no cluster with that identity is on
   ///   the map; nothing changes.
-  /// - Complexity: One clustering per zoom step tried, usually one or two.
+  /// - Complexity: One clustering; a spread, a page of its places (see
+  ///   ``places(inClusterWithID:offset:limit:)``) and O(*p*) for *p* positions in the view.
   public func clusterTapped(id: MapClusterID) throws(ViewModelError) {
     guard let (index, marker) = markerEntry(.cluster(id)), let entry = index else {
       throw .unknownCluster(id)
     }
+    if spreads(entry) {
+      sequence(spread?.clusterID == id ? .gather : .spread(id, page: 0))
+      return
+    }
     let split = source.hierarchy.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
-    let zoom = min(Double(split), MapCamera.maximumZoom)
-    let camera = MapCamera(uncheckedCentre: marker.coordinate, zoom: zoom)
+    let camera = MapCamera(uncheckedCentre: marker.coordinate, zoom: Double(split))
     sequence(.camera(MapViewport(camera: camera, size: viewport.size), isCommanded: true))
   }
 
-  /// Handles a tap on the map away from any marker by clearing the selection.
+  /// Handles a tap on the control that turns the spread shown to `page` (from 0): its places
+  /// there replace those shown, in the same positions.
+  ///
+  /// - Throws: ``ViewModelError/spreadPageOutOfRange(_:pageCount:)`` if no spread is shown or
+  ///   it has no such page; nothing changes.
+  /// - Complexity: A page of the cluster's places (see
+  ///   ``places(inClusterWithID:offset:limit:)``) and O(*p*) for *p* positions in the view.
+  public func spreadPageTapped(_ page: Int) throws(ViewModelError) {
+    guard let spread, (0..<spread.pageCount).contains(page) else {
+      throw .spreadPageOutOfRange(page, pageCount: spread?.pageCount ?? 0)
+    }
+    sequence(.spread(spread.clusterID, page: page))
+  }
+
+  /// Handles a tap on the map away from any marker by gathering the spread shown, if any, and
+  /// clearing the selection.
   public func mapTapped() {
+    if spread != nil {
+      sequence(.gather)
+    }
     model.deselect()
+  }
+
+  /// The bytes the order of the clusters' places holds for the catalog shown (see
+  /// ``places(inClusterWithID:offset:limit:)``): for the bench.
+  package var clusterPlaceOrderByteCount: Int { source.clusterPlaceOrder.byteCount }
+
+  /// How many pages a tap on the cluster marker `id` would spread its places over now: 0 if a
+  /// tap flies into it instead; `nil` if no cluster with that identity is on the map.
+  ///
+  /// - Complexity: O(*k* + *p*) for a cluster of *k* places and *p* positions in the view.
+  package func spreadPageCount(ofClusterWithID id: MapClusterID) -> Int? {
+    guard let (index, marker) = markerEntry(.cluster(id)), let entry = index else { return nil }
+    guard spreads(entry) else { return 0 }
+    return spreadPages(of: entry, marker: marker).pageCount
+  }
+
+  /// Whether a tap on `entry` of the level shown spreads it: its places lie at one spot, or
+  /// it splits only past the deepest zoom.
+  private func spreads(_ entry: Int) -> Bool {
+    let split = source.hierarchy.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
+    return source.hierarchy.isCoincident(entry, at: layer.level)
+      || Double(split) > MapCamera.maximumZoom
+  }
+
+  /// The positions of a spread of `entry`, whose marker is `marker`, in the viewport, and how
+  /// many places it spreads and on how many pages.
+  private func spreadPages(of entry: Int, marker: MapMarker) -> (
+    offsets: [MapPoint], total: Int, pageCount: Int
+  ) {
+    let (_, total) = source.places(
+      of: entry, at: layer.level, excluding: selectedHandle, offset: 0, limit: 0)
+    let layout = MapSpreadLayout(
+      spacing: MapSpread.markerSpacing, centre: viewport.point(for: marker.coordinate),
+      viewSize: viewport.size)
+    let offsets = layout.offsets(count: total)
+    let pageSize = max(1, offsets.count)
+    return (offsets, total, max(1, (total + pageSize - 1) / pageSize))
   }
 
   // MARK: - Sequencing
@@ -239,6 +342,10 @@ public final class MapViewModel {
     case replay
     /// Show `viewport`; when commanded, tell the view to move there first.
     case camera(MapViewport, isCommanded: Bool)
+    /// Spread the places of the cluster `id` on the map, showing `page` of them.
+    case spread(MapClusterID, page: Int)
+    /// Gather the spread shown.
+    case gather
   }
 
   /// Performs `reaction` now, or after the model's broadcast under way on this thread.
@@ -257,6 +364,7 @@ public final class MapViewModel {
       replayState()
     case .camera(let newViewport, let isCommanded):
       guard newViewport != viewport else { return }
+      gatherSpread()
       viewport = newViewport
       if isCommanded {
         target?.moveCamera(to: newViewport.camera, animated: true)
@@ -264,7 +372,43 @@ public final class MapViewModel {
       updateMarkers(
         level: source.level(
           forZoom: newViewport.camera.zoom, current: isCommanded ? nil : layer.level))
+    case .spread(let id, let page):
+      spreadCluster(id, page: page)
+    case .gather:
+      gatherSpread()
     }
+  }
+
+  // MARK: - Spreads
+
+  /// Spreads `page` of the places of the cluster `id`, if it is still on the map, replacing
+  /// the spread shown (gathered first when it is another cluster's).
+  private func spreadCluster(_ id: MapClusterID, page: Int) {
+    guard let (index, marker) = markerEntry(.cluster(id)), let entry = index else { return }
+    if let shown = spread, shown.clusterID != id {
+      gatherSpread()
+    }
+    let (offsets, total, _) = spreadPages(of: entry, marker: marker)
+    let pageSize = max(1, offsets.count)
+    let (places, _) = source.places(
+      of: entry, at: layer.level, excluding: selectedHandle, offset: page * pageSize,
+      limit: pageSize)
+    let markers = zip(places, offsets).map { place, offset in
+      MapSpread.Marker(marker: MapMarker(place: place), offset: offset)
+    }
+    let newSpread = MapSpread(
+      cluster: marker, clusterID: id, markers: markers, page: page, pageSize: pageSize,
+      totalCount: total)
+    guard newSpread != spread else { return }
+    spread = newSpread
+    target?.spreadMarkers(newSpread)
+  }
+
+  /// Gathers the spread shown, if any, back into its cluster.
+  private func gatherSpread() {
+    guard let shown = spread else { return }
+    spread = nil
+    target?.gatherSpreadMarkers(shown)
   }
 
   // MARK: - Commands
@@ -278,6 +422,9 @@ public final class MapViewModel {
     }
     if let selectedItem, layer.selectedMarker != nil {
       target.selectMarker(id: selectedItem)
+    }
+    if let spread {
+      target.spreadMarkers(spread)
     }
   }
 
@@ -453,6 +600,7 @@ extension MapViewModel {
 
   /// Clusters the new catalog, from its own index, and sends the markers that changed.
   private func catalogDidChange(to catalog: PlaceCatalog) {
+    gatherSpread()
     let previousSource = source
     source = MapMarkerSource(catalog: catalog, options: options)
     selectedHandle = selectedItem.flatMap(catalog.handle(ofPlaceWithID:))

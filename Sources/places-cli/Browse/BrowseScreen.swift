@@ -255,6 +255,7 @@ final class BrowseScreen: TerminalScreen {
     "↑↓ PgUp PgDn   move in the list",
     "Home End       first or last row",
     "Enter          select, cluster: zoom",
+    "n              next page of a spread",
     "Esc            deselect",
     "/              search by name",
     ".              you are at the centre",
@@ -336,6 +337,7 @@ final class BrowseScreen: TerminalScreen {
     case .character("-"), .character("_"): mapView.show(mapView.camera.zoomed(by: -1))
     case .character("."): coordinator.model.location = mapView.camera.centre
     case .character("x"): coordinator.model.location = nil
+    case .character("n"): nextSpreadPage()
     case .escape: coordinator.mapViewModel.mapTapped()
     case .mouse(let mouse): handleMouse(mouse)
     default:
@@ -497,18 +499,33 @@ final class BrowseScreen: TerminalScreen {
     searchPanel.resetCursor()
   }
 
+  /// Shows the next page of the spread shown, after the last the first; says so when no
+  /// spread is shown.
+  private func nextSpreadPage() {
+    guard let spread = mapView.state.spread else {
+      notice = "No spread: tap a cluster whose places lie at one spot."
+      return
+    }
+    do {
+      try coordinator.mapViewModel.spreadPageTapped((spread.page + 1) % spread.pageCount)
+    } catch {
+      notice = "No spread: tap a cluster whose places lie at one spot."
+    }
+  }
+
   private func pan(columns: Double, rows: Double) {
     mapView.pan(columns: columns, rows: rows)
   }
 
   /// Sends a tap on `marker` to the map's view model: a place is selected, a cluster zoomed
-  /// into.
+  /// into or, when its places lie at one spot, spread.
   private func tap(_ marker: MapMarker) {
     do {
       switch marker.id {
       case .place(let id):
         try coordinator.mapViewModel.markerTapped(id: id)
-        zoomsToSelection = true
+        // A place of a spread is shown already: zooming would gather the spread.
+        zoomsToSelection = !mapView.isSpread(marker)
       case .cluster(let id): try coordinator.mapViewModel.clusterTapped(id: id)
       }
     } catch {

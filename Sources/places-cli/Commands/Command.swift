@@ -33,6 +33,13 @@ enum Command: Equatable {
   /// Shows only the places of the filter's categories on every view, as an app's filter
   /// would.
   case filter(CategoryFilter)
+  /// Taps the cluster marker with this identity, as typed (`LEVEL/ID`), as the map would: a
+  /// flight to its split zoom, or a spread of its places; with `page`, then turns the spread
+  /// to that page.
+  case tapCluster(String, page: Int?)
+  /// Prints the summary of the cluster marker with this identity, as typed, and its places in
+  /// the cluster's order, from `offset`, at most `limit`.
+  case cluster(String, offset: Int, limit: Int?)
 
   /// The view a tap comes from.
   enum TapSource: String, CaseIterable {

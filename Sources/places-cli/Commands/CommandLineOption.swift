@@ -14,6 +14,8 @@ struct CommandLineOption {
     case from
     case near
     case limit
+    case offset
+    case page
     case category
     case watch
     case help
@@ -40,8 +42,8 @@ struct CommandLineOption {
   var isPerFile: Bool {
     switch key {
     case .idProperty, .nameProperty, .nonPoint, .idPrefix: true
-    case .places, .strict, .format, .from, .near, .limit, .category, .watch, .help, .version,
-      .verbose:
+    case .places, .strict, .format, .from, .near, .limit, .offset, .page, .category, .watch,
+      .help, .version, .verbose:
       false
     }
   }
@@ -150,8 +152,24 @@ struct CommandLineOption {
     case .limit:
       names = ["--limit"]
       value = "N"
-      summary = "Print at most N lines (search: 10 by default; list: every place)."
-      commands = [.search, .list]
+      summary =
+        "Print at most N lines (search: 10 by default; list: every place; cluster: every "
+        + "place of the cluster)."
+      commands = [.search, .list, .cluster]
+      isCommandLineOnly = false
+    case .offset:
+      names = ["--offset"]
+      value = "K"
+      summary = "Skip the first K places of the cluster's order (default 0)."
+      commands = [.cluster]
+      isCommandLineOnly = false
+    case .page:
+      names = ["--page"]
+      value = "K"
+      summary =
+        "After spreading the cluster's places, show page K of the spread (from 0), as the "
+        + "spread's page control would; the cluster's spread stays shown if it already is."
+      commands = [.tapCluster]
       isCommandLineOnly = false
     case .category:
       names = ["--category"]

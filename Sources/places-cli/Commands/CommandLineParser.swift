@@ -309,6 +309,23 @@ struct CommandLineParser {
         throw .emptyArgument("CATEGORY", command: name)
       }
       return .run(.filter(filter))
+    case .tapCluster:
+      let word = try expect(arguments, names: ["CLUSTER"], for: name)[0]
+      return .run(
+        .tapCluster(
+          word,
+          page: try options[.page].map { value throws(UsageError) in
+            try wholeNumber(value, option: "--page")
+          }))
+    case .cluster:
+      let word = try expect(arguments, names: ["CLUSTER"], for: name)[0]
+      return .run(
+        .cluster(
+          word,
+          offset: try options[.offset].map { value throws(UsageError) in
+            try wholeNumber(value, option: "--offset")
+          } ?? 0,
+          limit: try options[.limit].map(limit(_:))))
     case .help:
       return .help(try helpTopic(arguments))
     }
@@ -348,6 +365,14 @@ struct CommandLineParser {
       throw .invalidValue(value, option: "--limit", expected: "a whole number of at least 1")
     }
     return limit
+  }
+
+  /// The value of `--offset` or `--page`: a whole number, 0 or more.
+  private func wholeNumber(_ value: String, option: String) throws(UsageError) -> Int {
+    guard value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(value) else {
+      throw .invalidValue(value, option: option, expected: "a whole number, 0 or more")
+    }
+    return number
   }
 
   /// Returns `arguments`, which must be exactly one word for each of `names`.

@@ -12,6 +12,8 @@ enum CommandName: String, CaseIterable {
   case rename
   case remove
   case filter
+  case tapCluster = "tap-cluster"
+  case cluster
   case browse
   case help
 }

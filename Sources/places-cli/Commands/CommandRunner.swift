@@ -108,6 +108,10 @@ final class CommandRunner {
       try coordinator.model.remove(placeWithID: try id(typed: word))
     case .filter(let filter):
       coordinator.categoryFilter = filter
+    case .tapCluster(let word, let page):
+      try tapCluster(try clusterID(typed: word), page: page)
+    case .cluster(let word, let offset, let limit):
+      try printCluster(try clusterID(typed: word), offset: offset, limit: limit ?? Int.max)
     case .session:
       throw UsageError.notAllowedInSession("session")
     case .browse:
@@ -147,6 +151,21 @@ final class CommandRunner {
       throw PlacesModelError.unknownPlace(id)
     }
     return place
+  }
+
+  /// The cluster identity that `word` spells, `LEVEL/ID` as the map prints it, its id read as
+  /// ``id(typed:)`` reads a place's.
+  private func clusterID(typed word: String) throws(UsageError) -> MapClusterID {
+    guard let slash = word.firstIndex(of: "/"),
+      word[..<slash].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let level = Int(word[..<slash]), level <= 30, word.index(after: slash) < word.endIndex
+    else { throw .invalidClusterID(word) }
+    let typedID = String(word[word.index(after: slash)...])
+    do {
+      return MapClusterID(level: level, representative: try id(typed: typedID))
+    } catch {
+      throw .invalidClusterID(word)
+    }
   }
 
   /// The id that `word`, as typed after `add`, gives a new place.
@@ -211,6 +230,71 @@ final class CommandRunner {
     }
     hasOnlyNumberIDs = catalog.allSatisfy(\.id.isNumber)
     return output.take()
+  }
+
+  // MARK: - Clusters
+
+  /// Taps the cluster `id` as the map would, then, given `page`, turns its spread to that page;
+  /// when `page` is given and the spread of `id` is shown already, only turns it.
+  ///
+  /// - Throws: ``ViewModelError/unknownCluster(_:)`` if no cluster with that identity is on
+  ///   the map, or ``ViewModelError/spreadPageOutOfRange(_:pageCount:)`` if the cluster is
+  ///   not spread by a tap or its spread has no such page; nothing changes then.
+  private func tapCluster(_ id: MapClusterID, page: Int?) throws(ViewModelError) {
+    let map = coordinator.mapViewModel
+    guard let page else {
+      try map.clusterTapped(id: id)
+      return
+    }
+    if map.spread?.clusterID == id {
+      try map.spreadPageTapped(page)
+      return
+    }
+    guard let pageCount = map.spreadPageCount(ofClusterWithID: id) else {
+      throw .unknownCluster(id)
+    }
+    guard page < pageCount else { throw .spreadPageOutOfRange(page, pageCount: pageCount) }
+    try map.clusterTapped(id: id)
+    try map.spreadPageTapped(page)
+  }
+
+  /// Prints the summary of the cluster `id` and its places from `offset`, at most `limit`, in
+  /// the cluster's order.
+  ///
+  /// - Throws: ``ViewModelError/unknownCluster(_:)`` if no cluster with that identity is on
+  ///   the map.
+  private func printCluster(_ id: MapClusterID, offset: Int, limit: Int) throws(ViewModelError) {
+    let map = coordinator.mapViewModel
+    guard let summary = map.cluster(withID: id),
+      let places = map.places(inClusterWithID: id, offset: offset, limit: limit)
+    else { throw .unknownCluster(id) }
+    let categories = summary.countsByCategory.sorted { $0.key < $1.key }.map { category, count in
+      [("category", OutputValue.text(category)), ("count", .integer(count))]
+    }
+    output.append(
+      OutputRecord(
+        heading: nil,
+        fields: [
+          ("cluster", .word(id.description)), ("at", .coordinate(summary.marker.coordinate)),
+          ("count", .integer(summary.marker.count)),
+          ("representative", .identifier(summary.representative.id)),
+          ("splitZoom", .number(summary.splitZoom)),
+          ("coincident", .boolean(summary.isCoincident)), ("categories", .list(categories)),
+          ("offset", .integer(offset)), ("shown", .integer(places.count)),
+        ],
+        event: "cluster"))
+    for place in places {
+      var fields: [(name: String, value: OutputValue)] = [
+        ("id", .identifier(place.id)), ("name", .text(place.name)),
+      ]
+      if let country = place.country {
+        fields.append(("country", .text(country)))
+      }
+      if let population = place.population {
+        fields.append(("population", .integer(population)))
+      }
+      output.append(OutputRecord(heading: nil, fields: fields))
+    }
   }
 
   // MARK: - Listing

@@ -5,7 +5,7 @@ import ViewModels
 enum ExitStatus: Int32 {
   /// Everything succeeded.
   case success = 0
-  /// No place has the identifier given.
+  /// No place has the identifier given, or no cluster with the identity given is on the map.
   case noSuchPlace = 1
   /// `add` named an identifier a place already has.
   case placeExists = 2
@@ -55,8 +55,8 @@ enum ExitStatus: Int32 {
     case let error as ViewModelError:
       switch error {
       case .modelRefused(let error): self.init(for: error)
-      case .rowOutOfRange, .matchOutOfRange: self = .usage
-      case .unknownCluster: self = .internalError  // no command taps a cluster
+      case .rowOutOfRange, .matchOutOfRange, .spreadPageOutOfRange: self = .usage
+      case .unknownCluster: self = .noSuchPlace
       }
     default:
       self = .internalError

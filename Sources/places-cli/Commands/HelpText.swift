@@ -19,6 +19,8 @@ enum HelpText {
     case .rename: rename
     case .remove: remove
     case .filter: filter
+    case .tapCluster: tapCluster
+    case .cluster: cluster
     case .browse: browse
     case .help: help
     }
@@ -114,6 +116,10 @@ enum HelpText {
       rename ID NAME    Give a place a new name.
       remove ID         Remove a place from the catalog.
       filter [C[,C...]] Show only the places of these categories (none: every place).
+      tap-cluster LEVEL/ID [--page K]
+                        Tap a cluster marker: fly to where it splits, or spread its places.
+      cluster LEVEL/ID [--limit N] [--offset K]
+                        Print a cluster's summary and its places, most populous first.
       session           Read commands from standard input, one per line, against one model.
       browse            Explore the map interactively in the terminal.
       help [COMMAND]    Show this help, or a command's.
@@ -166,7 +172,8 @@ enum HelpText {
 
     EXIT STATUS:
       0   Success.
-      1   No place has the id given.
+      1   No place has the id given, or no cluster marker with the identity given is on the
+          map.
       2   'add' was given an id a place already has.
       64  Usage error: unknown command or option, an option given twice, an id that is not an
           integer where every id is one, a missing or extra argument, a bad option value, or
@@ -481,6 +488,59 @@ enum HelpText {
       printf 'filter airport,city\\nsearch san --limit 3\\nfilter\\n' | places-cli session
 
     Exits with 64 if a category name is empty (filter city,,airport).
+
+    """
+
+  private static let tapCluster = """
+    USAGE: places-cli tap-cluster LEVEL/ID [--page K] [OPTIONS]
+
+    Taps the cluster marker LEVEL/ID (16/9001: the level at which the cluster formed and its
+    representative place's id, as --format json prints each cluster marker's "cluster"), as a
+    user would, and prints the commands every view receives. A cluster whose places can be
+    told apart flies in: the map moves the camera to the zoom at which it splits and updates
+    its markers. A cluster whose places all lie at one spot (no zoom tells them apart: a
+    market's stalls, a building's offices) is spread instead: the camera stays, and the map
+    is told its places, most populous first, then by name, each a marker of its own around
+    the spot, no two closer than 44 points, as many as fit on the screen (one page):
+      map: spreadMarkers cluster=16/9001 at=48.85659997630574,2.3522000340744853 markers=3 page=0 pages=1 pageSize=3 total=3
+    In JSON each marker is listed with its offset in points from the cluster's marker (dx,
+    dy). 'select ID' then selects one of them, as a tap on it would, and keeps the spread;
+    the next camera move, a 'deselect' (a tap on the map) or a second tap on the cluster
+    gathers them back (map: gatherSpreadMarkers). With --page K, the spread shows its page K
+    (from 0).
+
+    The cluster must be on the map now: a camera move replaces the clusters shown.
+
+    OPTIONS:
+    \(optionLines(options(of: .tapCluster)))
+    EXAMPLES:
+      places-cli tap-cluster 0/57
+      printf 'add 9001 48.8566 2.3522 "Stall 1"\\nadd 9002 48.8566 2.3522 "Stall 2"\\nadd 9003 48.8566 2.3522 "Stall 3"\\ncamera 48.8566 2.3522 16\\ntap-cluster 16/9001\\n' | places-cli session
+
+    Exits with 1 if no cluster marker with that identity is on the map, and with 64 if
+    LEVEL/ID is not a cluster's identity or the spread has no page K.
+
+    """
+
+  private static let cluster = """
+    USAGE: places-cli cluster LEVEL/ID [--limit N] [--offset K] [OPTIONS]
+
+    Prints the cluster marker LEVEL/ID on the map (as 'tap-cluster' takes it): one line with
+    its coordinate, its count, its representative place, the zoom at which it splits, whether
+    its places all lie at one spot (coincident=true: a tap spreads them), its counts by
+    category, and how many places follow; then its places, one line each, the most populous
+    first (places without a population last), then by name, then by id, from the K-th (from
+    0), at most N of them: the order and the pages an app's "show these places" sheet uses.
+    The selected place has a marker of its own and is not among them.
+
+    OPTIONS:
+    \(optionLines(options(of: .cluster)))
+    EXAMPLES:
+      places-cli cluster 0/57 --limit 5
+      places-cli cluster 0/57 --offset 5 --limit 5 --format json
+
+    Exits with 1 if no cluster marker with that identity is on the map, and with 64 if
+    LEVEL/ID is not a cluster's identity.
 
     """
 

@@ -29,6 +29,8 @@ enum UsageError: Error, Equatable {
   case emptyArgument(String, command: CommandName)
   /// The identifier is not an integer, where every identifier in the catalog is one.
   case invalidID(String)
+  /// The word is not a cluster's identity, `LEVEL/ID`.
+  case invalidClusterID(String)
   /// The argument named `name` is not a number.
   case invalidNumber(String, name: String)
   /// The number typed as the argument `name` lies outside `range`, such as `-90 to 90`.
@@ -90,6 +92,8 @@ extension UsageError: CustomStringConvertible {
       "'\(command.rawValue)' needs a \(name) with at least one visible character"
     case .invalidID(let word):
       "invalid id '\(word)': expected an integer"
+    case .invalidClusterID(let word):
+      "invalid cluster '\(word)': expected LEVEL/ID as the map prints it, for example 16/42"
     case .invalidNumber(let word, let name):
       "invalid \(name) '\(word)': expected a number in degrees"
     case .outOfRange(let word, let name, let range):

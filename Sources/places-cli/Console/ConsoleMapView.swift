@@ -101,6 +101,40 @@ final class ConsoleMapView: MapViewDelegate {
     emit("hideUserLocation")
   }
 
+  /// Prints the spread: its cluster, page, page size, how many places it spreads and on how
+  /// many pages, and how many markers this page shows; in JSON each marker too, with its
+  /// offset in points from the cluster's marker (`dx`, `dy`).
+  func spreadMarkers(_ spread: MapSpread) {
+    emit(
+      "spreadMarkers",
+      [
+        ("cluster", .word(spread.clusterID.description)),
+        ("at", .coordinate(spread.cluster.coordinate)),
+        (
+          "markers",
+          .list(
+            spread.markers.map { shown in
+              Self.fields(of: shown.marker) + [
+                ("dx", .number((shown.offset.x * 10).rounded() / 10)),
+                ("dy", .number((shown.offset.y * 10).rounded() / 10)),
+              ]
+            })
+        ),
+        ("page", .integer(spread.page)), ("pages", .integer(spread.pageCount)),
+        ("pageSize", .integer(spread.pageSize)), ("total", .integer(spread.totalCount)),
+      ])
+  }
+
+  /// Prints the gathering of the spread: its cluster and how many markers went back into it.
+  func gatherSpreadMarkers(_ spread: MapSpread) {
+    emit(
+      "gatherSpreadMarkers",
+      [
+        ("cluster", .word(spread.clusterID.description)),
+        ("gathered", .integer(spread.markers.count)),
+      ])
+  }
+
   // MARK: - Fields
 
   /// How many markers the map shows, and how many of them are clusters.

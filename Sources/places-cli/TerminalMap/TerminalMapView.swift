@@ -28,6 +28,7 @@ final class TerminalMapView {
   private static let clusterStyle = TextStyle(
     foreground: .basic(0), background: .bright(6), isBold: true)
   private static let selectedStyle = TextStyle(foreground: .bright(1), isBold: true)
+  private static let spreadStyle = TextStyle(foreground: .bright(5), isBold: true)
   private static let userStyle = TextStyle(foreground: .bright(4), isBold: true)
   private static let labelStyle = TextStyle(foreground: .bright(7))
 
@@ -115,9 +116,36 @@ final class TerminalMapView {
   private var columns: Int { Int(viewSize.width / TerminalMapScale.pointsPerColumn) }
   private var rows: Int { Int(viewSize.height / TerminalMapScale.pointsPerRow) }
 
+  /// The markers of the spread shown, if any, each with the cell where it is drawn, relative
+  /// to the panel's top left; those that fall outside the panel are left out.
+  var spreadCells: [(marker: MapMarker, column: Int, row: Int)] {
+    guard let spread = state.spread else { return [] }
+    let centre = viewport.point(for: spread.cluster.coordinate)
+    return spread.markers.compactMap { shown in
+      let column = Int(
+        ((centre.x + shown.offset.x) / TerminalMapScale.pointsPerColumn).rounded(.down))
+      let row = Int(((centre.y + shown.offset.y) / TerminalMapScale.pointsPerRow).rounded(.down))
+      guard (0..<columns).contains(column), (0..<rows).contains(row) else { return nil }
+      return (shown.marker, column, row)
+    }
+  }
+
+  /// Whether `marker` is one of the spread shown.
+  func isSpread(_ marker: MapMarker) -> Bool {
+    state.spread?.markers.contains { $0.marker.id == marker.id } ?? false
+  }
+
   /// The marker drawn nearest the cell at `column`, `row` (relative to the panel), within
-  /// `reach` cells; on a tie, the one standing for more places.
+  /// `reach` cells: a marker of the spread shown first, drawn over the others; else, on a tie,
+  /// the one standing for more places.
   func marker(nearColumn column: Int, row: Int, reach: Int = 1) -> MapMarker? {
+    var nearestSpread: (distance: Int, marker: MapMarker)?
+    for cell in spreadCells {
+      let distance = max(abs(cell.column - column), abs(cell.row - row))
+      guard distance <= reach, distance < nearestSpread?.distance ?? .max else { continue }
+      nearestSpread = (distance, cell.marker)
+    }
+    if let nearestSpread { return nearestSpread.marker }
     var best: (distance: Int, marker: MapMarker)?
     for marker in state.markers.values {
       guard let cell = cell(of: marker.coordinate) else { continue }
@@ -159,7 +187,8 @@ final class TerminalMapView {
   /// if the panel has one. Cluster counts are kept
   /// inside the panel. Single places are labelled with their names where the cells to their
   /// right are free, the selected place always (to its left if the right has no room); no
-  /// label covers a marker or another label.
+  /// label covers a marker or another label. A spread's places are drawn over the markers,
+  /// each at its offset from its cluster, and labelled like single places.
   ///
   /// - Complexity: O(land outline + markers shown × log of that).
   func draw(into screen: inout ScreenBuffer, x: Int, y: Int) {
@@ -199,6 +228,15 @@ final class TerminalMapView {
         take(column: cell.column, row: cell.row, width: 1)
         labels.append((marker, cell.column, cell.row))
       }
+    }
+    // A spread is drawn over the markers: each of its places where its offset puts it.
+    for (marker, column, row) in spreadCells {
+      let isSelected = marker.placeID != nil && marker.placeID == selectedID
+      screen.put(
+        isSelected ? "◉" : "•", x: x + column, y: y + row,
+        style: isSelected ? Self.selectedStyle : Self.spreadStyle)
+      take(column: column, row: row, width: 1)
+      labels.append((marker, column, row))
     }
     if let userLocation = state.location, let cell = cell(of: userLocation) {
       screen.put("@", x: x + cell.column, y: y + cell.row, style: Self.userStyle)

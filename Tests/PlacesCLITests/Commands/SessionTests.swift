@@ -68,7 +68,7 @@ struct SessionTests {
     #expect(
       run.standardError == """
         places-cli: line 1: unknown command 'frobnicate': expected one of select, deselect, \
-        locate, camera, list, search, add, move, rename, remove, filter, help
+        locate, camera, list, search, add, move, rename, remove, filter, tap-cluster, cluster, help
         places-cli: line 2: unknown command 'selct'; did you mean 'select'?
 
         """)

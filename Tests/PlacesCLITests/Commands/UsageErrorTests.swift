@@ -19,12 +19,12 @@ struct UsageErrorTests {
     (
       ["frobnicate"],
       "unknown command 'frobnicate': expected one of select, deselect, locate, camera, list, session, "
-        + "search, add, move, rename, remove, filter, browse, help"
+        + "search, add, move, rename, remove, filter, tap-cluster, cluster, browse, help"
     ),
     (
       [],
       "missing command: expected one of select, deselect, locate, camera, list, session, search, "
-        + "add, move, rename, remove, filter, browse, help"
+        + "add, move, rename, remove, filter, tap-cluster, cluster, browse, help"
     ),
     (["select", "42", "--frob"], "unknown option '--frob'; did you mean '--from'?"),
     (["select", "42", "--bogus"], "unknown option '--bogus'"),

@@ -76,4 +76,35 @@ struct TerminalMapViewTests {
     #expect(canvas.character(column: marker.0, row: marker.1) != nil, "land under the marker")
     #expect(canvas.character(column: marker.0, row: marker.1 - 1) == nil, "none north of it")
   }
+
+  @Test func aSpreadIsDrawnAroundItsClusterAndItsPlacesCanBeClicked() throws {
+    let market = Coordinate.fixture(48.8566, 2.3522)
+    let places = (1...12).map { index in
+      Place(id: PlaceID(index), name: "Stall \(index)", coordinate: market, population: index)
+    }
+    let model = try PlacesModel(places: places)
+    let panel = try Self.makePanel(camera: .clamped(centre: market, zoom: 16))
+    let viewModel = MapViewModel(
+      model: model, camera: panel.camera, viewSize: panel.viewSize)
+    viewModel.attach(panel.state)
+    panel.viewModel = viewModel
+    let cluster = try #require(viewModel.markers.first { $0.isCluster })
+    guard case .cluster(let id) = cluster.id else { return }
+
+    try viewModel.clusterTapped(id: id)
+    var buffer = ScreenBuffer(width: 80, height: 24)
+    panel.draw(into: &buffer, x: 0, y: 0)
+
+    let cells = panel.spreadCells
+    #expect(cells.count == 12)
+    // 44 points apart: never two in one cell, and each drawn.
+    #expect(Set(cells.map { $0.row * 80 + $0.column }).count == 12)
+    for cell in cells {
+      #expect(buffer.text(ofRow: cell.row).dropFirst(cell.column).first == "•")
+      #expect(panel.marker(nearColumn: cell.column, row: cell.row, reach: 0) == cell.marker)
+    }
+    // The camera moved: the spread is gathered and drawn no more.
+    panel.pan(columns: 1, rows: 0)
+    #expect(panel.spreadCells.isEmpty)
+  }
 }

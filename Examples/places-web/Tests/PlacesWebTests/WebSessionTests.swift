@@ -67,6 +67,35 @@ struct WebSessionTests {
     #expect(added.contains { $0["key"] as? String == "2" && $0["name"] as? String == "Paris" })
   }
 
+  @Test func aTapOnPlacesAtOneSpotSpreadsThemAndAPanGathersThem() async throws {
+    let stalls = try (1...30).map { index in
+      Place(
+        id: PlaceID(index), name: "Stall \(index)",
+        coordinate: try Coordinate(latitude: 48.8566, longitude: 2.3522), population: index)
+    }
+    let hub = CatalogHub(catalog: try PlaceCatalog(stalls), sessionLimit: 8, allowsEdits: false)
+    var page = try #require(await PageHarness(hub: hub))
+    _ = try await page.nextFrame()
+    _ = try await page.send(
+      #"{"type":"camera","seq":1,"lat":48.8566,"lon":2.3522,"zoom":16,"width":800,"height":600}"#)
+
+    let frame = try await page.send(
+      #"{"type":"tapCluster","seq":2,"level":16,"representative":30}"#)
+
+    #expect(frame.types == ["spread", "done"])
+    #expect(frame[0]["cluster"] as? String == "16/30")
+    #expect(frame[0]["total"] as? Int == 30)
+    let markers = try #require(frame[0]["markers"] as? [[String: Any]])
+    #expect(markers.count == 30)
+    #expect(markers.first?["key"] as? String == "30")
+    #expect(markers.allSatisfy { $0["dx"] is Double && $0["dy"] is Double })
+    let refused = try await page.send(#"{"type":"spreadPage","seq":3,"index":1}"#)
+    #expect(refused.types == ["error"])
+    let gathered = try await page.send(
+      #"{"type":"camera","seq":4,"lat":48.8567,"lon":2.3522,"zoom":16,"width":800,"height":600}"#)
+    #expect(gathered.types.first == "gather")
+  }
+
   @Test func badMessagesGetAnErrorAndTheSessionGoesOn() async throws {
     let hub = try Self.sampleHub()
     var page = try #require(await PageHarness(hub: hub))

@@ -53,6 +53,7 @@
 
   const markers = new Map(); // key -> { marker, data }
   let selectedID = null; // the selected place's id as JSON text
+  let spread = null; // the spread shown: { cluster, layers: [marker or leg], button }
   let userLocation = null; // { lat, lon } or null
   let userLocationMarker = null;
   let allowsEdits = false;
@@ -186,6 +187,12 @@
         break;
       case "select":
         selectMarker(JSON.stringify(message.id));
+        break;
+      case "spread":
+        showSpread(message);
+        break;
+      case "gather":
+        gatherSpread();
         break;
       case "deselect":
         deselectMarker(JSON.stringify(message.id));
@@ -416,6 +423,50 @@
     for (const addition of update.added) addMarker(addition, addition.from || null);
     body.dataset.ready = "true";
     body.dataset.markerCount = String(markers.size);
+  }
+
+  // A cluster's places at one spot, each drawn at its offset in points from the cluster's
+  // marker, on a leg from it; a button shows the next page when there are several.
+  function showSpread(message) {
+    gatherSpread();
+    const spot = L.latLng(message.lat, nearLongitude(message.lon));
+    const centre = map.latLngToContainerPoint(spot);
+    const layers = [];
+    for (const data of message.markers) {
+      const position = map.containerPointToLatLng(L.point(centre.x + data.dx, centre.y + data.dy));
+      layers.push(L.polyline([spot, position], { className: "spread-leg", interactive: false }).addTo(map));
+      const marker = makeMarker(data, { key: message.cluster, lat: position.lat, lon: position.lng });
+      const element = marker.getElement();
+      // Not among the map's markers: the spread's own identity, and its cluster's.
+      delete element.dataset.marker;
+      element.dataset.spreadMarker = data.key;
+      element.dataset.spread = message.cluster;
+      if (JSON.stringify(data.id) === selectedID) element.classList.add("selected");
+      layers.push(marker);
+    }
+    let button = null;
+    if (message.pages > 1) {
+      button = document.createElement("button");
+      button.className = "spread-page";
+      button.dataset.spreadPage = String(message.page);
+      button.textContent = "Places " + (message.page + 1) + " of " + message.pages + ": next";
+      button.style.cssText = "position:absolute;left:50%;bottom:1em;z-index:1000;transform:translateX(-50%)";
+      button.addEventListener("click", (event) => {
+        event.stopPropagation();
+        send({ type: "spreadPage", index: (message.page + 1) % message.pages });
+      });
+      mapElement.appendChild(button);
+    }
+    spread = { cluster: message.cluster, layers, button };
+    body.dataset.spread = message.cluster;
+  }
+
+  function gatherSpread() {
+    if (!spread) return;
+    for (const layer of spread.layers) layer.remove();
+    if (spread.button) spread.button.remove();
+    spread = null;
+    delete body.dataset.spread;
   }
 
   function selectMarker(id) {

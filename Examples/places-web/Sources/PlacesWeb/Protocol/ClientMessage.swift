@@ -11,6 +11,7 @@ import ViewModels
 /// | `tapMarker` | `id` | a place's marker was tapped |
 /// | `tapCluster` | `level`, `representative` | a cluster's marker was tapped |
 /// | `tapMap` | | the map was tapped away from markers |
+/// | `spreadPage` | `index` | the spread shown is to show its page `index` (from 0) |
 /// | `rows` | `from`, `count` | the list needs these rows (those on screen) |
 /// | `tapRow` | `row` | a row of the list was tapped |
 /// | `query` | `text`, `limit` | the search box now holds `text` |
@@ -30,6 +31,7 @@ package struct ClientMessage: Equatable, Sendable {
     case tapMarker(Place.ID)
     case tapCluster(MapClusterID)
     case tapMap
+    case spreadPage(Int)
     case rows(from: Int, count: Int)
     case tapRow(Int)
     case query(String, limit: Int)

@@ -60,6 +60,8 @@ struct RawMessage: Decodable {
         throw .invalidMember("count", expected: "from 0 to \(ClientMessage.maximumRows)")
       }
       return .rows(from: from, count: count)
+    case "spreadPage":
+      return .spreadPage(try required(index, "index", "a whole number"))
     case "tapRow":
       return .tapRow(try required(row, "row", "a whole number"))
     case "query":

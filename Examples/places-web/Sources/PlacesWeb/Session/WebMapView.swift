@@ -82,6 +82,33 @@ final class WebMapView: MapViewDelegate {
     outbox.send("location")
   }
 
+  /// Sends the spread: its cluster's key and position, its page, and its places, each a
+  /// marker with its offset in points from the cluster's marker (`dx`, `dy`).
+  func spreadMarkers(_ spread: MapSpread) {
+    outbox.send("spread") { writer in
+      writer.member("cluster", Self.key(of: spread.cluster.id))
+      writer.member("lat", spread.cluster.coordinate.latitude)
+      writer.member("lon", spread.cluster.coordinate.longitude)
+      writer.member("page", spread.page)
+      writer.member("pages", spread.pageCount)
+      writer.member("total", spread.totalCount)
+      writer.key("markers")
+      writer.beginArray()
+      for shown in spread.markers {
+        writer.marker(shown.marker) {
+          $0.member("dx", shown.offset.x)
+          $0.member("dy", shown.offset.y)
+        }
+      }
+      writer.endArray()
+    }
+  }
+
+  /// Sends that the spread is gathered into its cluster.
+  func gatherSpreadMarkers(_ spread: MapSpread) {
+    outbox.send("gather") { $0.member("cluster", Self.key(of: spread.cluster.id)) }
+  }
+
   private static func key(of id: MapMarker.ID) -> String {
     switch id {
     case .place(let id): id.jsonText

@@ -115,6 +115,8 @@ package actor WebSession {
       try coordinator.mapViewModel.clusterTapped(id: id)
     case .tapMap:
       coordinator.mapViewModel.mapTapped()
+    case .spreadPage(let page):
+      try coordinator.mapViewModel.spreadPageTapped(page)
     case .rows(let from, let count):
       listView.sendRows(from: from, count: count)
     case .tapRow(let row):
