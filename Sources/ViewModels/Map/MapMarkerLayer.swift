@@ -1,26 +1,29 @@
 import PlacesModel
 
-/// The markers a map shows: the entries of one level of the catalog's cluster hierarchy whose
+/// The markers a map shows: the entries of one level of the catalog's cluster hierarchies whose
 /// positions lie in the viewport widened by a margin or any of whose places lie in the
-/// viewport, and the selected place on its own: every place in view is counted by exactly
-/// one marker.
+/// viewport, of the categories the filter shows, and the selected place on its own: every
+/// place of a shown category in view is counted by exactly one marker.
 ///
 /// Nothing here depends on where the view is except which entries are in it, so at one level a
 /// pan only adds the entries that come into view and removes those that leave.
 struct MapMarkerLayer {
   /// The hierarchy level shown.
   let level: Int
-  /// The entries of ``level`` in view, ascending.
+  /// The entries of ``level`` in view, ascending, as keys of their group and entry (see
+  /// ``MapMarkerSource/key(group:entry:)``).
   let entries: [Int]
   /// The marker of each entry of ``entries``, in the same order; `nil` for the selected place's
-  /// own entry.
+  /// own entry and for an entry none of whose places the filter shows.
   let entryMarkers: [ShownMarker?]
   /// The selected place's marker, when it is in view.
   let selectedMarker: MapMarker?
   /// The handle of the selected place, taken out of its cluster.
   var selected: UInt32? = nil
-  /// The state of the hierarchy whose level the entries index.
-  var source: ClusterHierarchy.Version? = nil
+  /// The source whose hierarchies' levels the entries index.
+  var source: MapMarkerSource? = nil
+  /// The categories shown.
+  var filter = CategoryFilter.all
 
   /// The markers, in entry order, the selected place's last.
   var markers: [MapMarker] {
@@ -32,7 +35,7 @@ struct MapMarkerLayer {
   /// view and took nothing out).
   func shows(sameMarkersAs other: MapMarkerLayer) -> Bool {
     source === other.source && level == other.level && selected == other.selected
-      && entries == other.entries
+      && filter == other.filter && entries == other.entries
       && selectedMarker == other.selectedMarker
   }
 
@@ -40,14 +43,35 @@ struct MapMarkerLayer {
   static let empty = MapMarkerLayer(level: 0, entries: [], entryMarkers: [], selectedMarker: nil)
 }
 
-/// Makes the ``MapMarkerLayer`` of a viewport from a catalog's cluster hierarchy.
+/// Makes the ``MapMarkerLayer`` of a viewport from a catalog's cluster hierarchies: the one
+/// that clusters every place together, or, when the options cluster by category, one per
+/// category (``/PlacesModel/CategoryClusterHierarchies``).
+///
+/// An entry of a layer is named by a key, its group (the hierarchy: 0 when there is one) and
+/// its index in that hierarchy's level, so that keys ascend with the group, then the index.
+///
+/// ## Filters
+/// With clustering by category, a filter queries only the shown categories' hierarchies: their
+/// markers are exactly those of the unfiltered map. With one hierarchy, the entries in view
+/// are found as without a filter, and an entry with places of hidden categories shows the
+/// places it has of shown categories: as many, at their exact mean (the entry's exact sum less
+/// each hidden place, as for the selected place), named by the most populous of them (then the
+/// first in catalog order) and the level its entry formed at; one such place shows as its own
+/// marker, none as no marker. Such an entry's places are read one by one: O(*k*) for *k*
+/// places, each time the entry comes into view or the filter changes. The markers so moved
+/// toward their shown places may lie closer than the radius to each other (never to a marker
+/// of an entry without hidden places that they did not already neighbour by more than the
+/// entry's reach).
 ///
 /// A class, immutable, so that a camera move holding it retains one reference, not each of
 /// the hierarchy's arrays.
-final class MapMarkerSource {
+final class MapMarkerSource: Sendable {
   let catalog: PlaceCatalog
-  let hierarchy: ClusterHierarchy
   let options: MapClusterOptions
+  /// The hierarchy of each group: every place in one, or one per category.
+  let hierarchies: [ClusterHierarchy]
+  /// The category of each group when clustering by category; `nil` otherwise.
+  let groupCategories: [String?]?
 
   /// How far past the view's edges, in points, a marker's position may lie and the marker
   /// still be shown: the clustering radius, so that a marker drawn as wide as the radius
@@ -60,11 +84,53 @@ final class MapMarkerSource {
   init(catalog: PlaceCatalog, options: MapClusterOptions) {
     self.catalog = catalog
     self.options = options
-    hierarchy = catalog.clusterHierarchy(
-      radius: options.radius, maximumLevel: options.maximumLevel)
+    if options.clustersByCategory {
+      let byCategory = catalog.categoryClusterHierarchies(
+        radius: options.radius, maximumLevel: options.maximumLevel)
+      hierarchies = byCategory.hierarchies
+      groupCategories = byCategory.categories
+    } else {
+      hierarchies = [
+        catalog.clusterHierarchy(radius: options.radius, maximumLevel: options.maximumLevel)
+      ]
+      groupCategories = nil
+    }
+  }
+
+  // MARK: - Keys
+
+  /// The key of `entry` of the hierarchy of `group`.
+  static func key(group: Int, entry: Int) -> Int { group << 32 | entry }
+
+  /// The group and entry of `key`.
+  static func split(_ key: Int) -> (group: Int, entry: Int) { (key >> 32, key & 0xFFFF_FFFF) }
+
+  /// The hierarchy of `key`'s group.
+  func hierarchy(of key: Int) -> ClusterHierarchy { hierarchies[key >> 32] }
+
+  /// The group of the place with `handle`.
+  func group(ofPlaceWithHandle handle: UInt32) -> Int {
+    guard let groupCategories else { return 0 }
+    let category = catalog.place(withHandle: handle).category
+    return groupCategories.firstIndex(of: category) ?? 0
+  }
+
+  /// Whether `filter` shows the places of `group`: always, with one hierarchy, where each
+  /// entry's places are filtered one by one.
+  private func shows(group: Int, filter: CategoryFilter) -> Bool {
+    guard let groupCategories else { return true }
+    return filter.shows(category: groupCategories[group])
+  }
+
+  /// Whether entries' places must be filtered one by one: a filter on one hierarchy.
+  private func filtersPlaces(_ filter: CategoryFilter) -> Bool {
+    groupCategories == nil && !filter.showsEveryPlace
   }
 
   // MARK: - Levels
+
+  /// The level that holds every place alone.
+  var placeLevel: Int { options.maximumLevel + 1 }
 
   /// The level to show at `zoom`, coming from `current`.
   ///
@@ -74,38 +140,70 @@ final class MapMarkerSource {
   /// zoom passes it by ``hysteresis``, so a pinch back and forth across one boundary does not
   /// flap. A jump of more levels, or a commanded move (`current` `nil`), takes `floor(zoom)`.
   func level(forZoom zoom: Double, current: Int?) -> Int {
-    let natural = hierarchy.level(forZoom: zoom)
+    let natural = zoom.isFinite && zoom > 0 ? min(Int(zoom.rounded(.down)), placeLevel) : 0
     if let current, natural == current + 1, zoom < Double(natural) + Self.hysteresis {
       return current
     }
     return natural
   }
 
+  /// The handles of the places of `key` at `level` that `filter` shows, ascending.
+  func places(of key: Int, at level: Int, filter: CategoryFilter) -> [UInt32] {
+    let (group, entry) = Self.split(key)
+    let places = hierarchies[group].places(of: entry, at: level)
+    guard filtersPlaces(filter) else { return places }
+    return places.filter { filter.shows(catalog.place(withHandle: $0)) }
+  }
+
+  /// The level at which `key` at `level` first shows as two entries or more; `nil` for one
+  /// place.
+  func splitLevel(of key: Int, at level: Int) -> Int? {
+    let (group, entry) = Self.split(key)
+    return hierarchies[group].splitLevel(of: entry, at: level)
+  }
+
+  /// The key at `target` (at most `level`) of the entry `key` of `level` belongs to.
+  func ancestor(of key: Int, at level: Int, to target: Int) -> Int {
+    let (group, entry) = Self.split(key)
+    return Self.key(
+      group: group, entry: hierarchies[group].ancestor(of: entry, at: level, to: target))
+  }
+
+  /// The shallowest level at which the place with `handle` has an entry of its own.
+  func levelAlone(ofPlaceWithHandle handle: UInt32) -> Int {
+    hierarchies[group(ofPlaceWithHandle: handle)].levelAlone(ofPlaceWithHandle: handle)
+  }
+
   // MARK: - Layers
 
-  /// The layer of `viewport` at `level`, with the place with handle `selected` (if any) taken out of its cluster and given a marker of its own.
+  /// The layer of `viewport` at `level` under `filter`, with the place with handle `selected`
+  /// (if any, whatever its category) taken out of its cluster and given a marker of its own.
   ///
   /// The markers of entries that `previous` shows too are taken from it when it is of the same
-  /// level of the same hierarchy, with the same selection (a pan): only the entries that came
-  /// into view are made.
+  /// level of the same source, with the same selection and filter (a pan): only the entries
+  /// that came into view are made.
   func layer(
-    for viewport: MapViewport, level: Int, selected: UInt32?,
+    for viewport: MapViewport, level: Int, selected: UInt32?, filter: CategoryFilter = .all,
     reusing previous: MapMarkerLayer? = nil
   ) -> MapMarkerLayer {
     let (view, margin) = fixedView(of: viewport)
     let region = view.widened(by: margin)
-    let entries = hierarchy.entries(atLevel: level, inView: view, margin: margin)
-    let version = hierarchy.version
+    var entries: [Int] = []
+    for (group, hierarchy) in hierarchies.enumerated() where shows(group: group, filter: filter) {
+      let found = hierarchy.entries(atLevel: level, inView: view, margin: margin)
+      entries.append(contentsOf: found.lazy.map { Self.key(group: group, entry: $0) })
+    }
     let entryMarkers: [ShownMarker?]
-    if let previous, previous.source === version, previous.level == level,
-      previous.selected == selected
+    if let previous, previous.source === self, previous.level == level,
+      previous.selected == selected, previous.filter == filter
     {
       entryMarkers =
         entries == previous.entries
         ? previous.entryMarkers
-        : markers(of: entries, at: level, selected: selected, reusing: previous)
+        : markers(of: entries, at: level, selected: selected, filter: filter, reusing: previous)
     } else {
-      entryMarkers = markers(of: entries, at: level, selected: selected, reusing: nil)
+      entryMarkers = markers(
+        of: entries, at: level, selected: selected, filter: filter, reusing: nil)
     }
     var selectedMarker: MapMarker?
     if let selected {
@@ -116,51 +214,58 @@ final class MapMarkerSource {
     }
     return MapMarkerLayer(
       level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker,
-      selected: selected, source: version)
+      selected: selected, source: self, filter: filter)
   }
 
   /// The markers of `entries` of `level`, taken from `previous` for the entries it shows
-  /// (when it is of the same level and selection).
+  /// (when it is of the same level, selection and filter).
   private func markers(
-    of entries: [Int], at level: Int, selected: UInt32?, reusing previous: MapMarkerLayer?
+    of entries: [Int], at level: Int, selected: UInt32?, filter: CategoryFilter,
+    reusing previous: MapMarkerLayer?
   ) -> [ShownMarker?] {
-    let node = hierarchy.level(level)
-    let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
+    let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
+    let nodes = hierarchies.map { $0.level(level) }
     let shownEntries = previous?.entries ?? []
     let shownMarkers = previous?.entryMarkers ?? []
+    let filtersPlaces = filtersPlaces(filter)
     var markers: [ShownMarker?] = []
     markers.reserveCapacity(entries.count)
     var shown = 0
-    for entry in entries {
-      while shown < shownEntries.count, shownEntries[shown] < entry { shown += 1 }
-      if shown < shownEntries.count, shownEntries[shown] == entry {
+    for key in entries {
+      while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
+      if shown < shownEntries.count, shownEntries[shown] == key {
         markers.append(shownMarkers[shown])
-      } else {
-        markers.append(
-          marker(of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node)
-            .map(ShownMarker.init))
+        continue
       }
+      let node = nodes[key >> 32]
+      let marker =
+        filtersPlaces
+        ? filteredMarker(of: key, at: level, selected: selected, filter: filter, node: node)
+        : self.marker(of: key, at: level, selected: selected, ancestor: selectedKey, node: node)
+      markers.append(marker.map(ShownMarker.init))
     }
     return markers
   }
 
-  /// The marker of `entry` at `level` (whose entries are `node`); `nil` for the selected
+  /// The marker of `key` at `level` (whose entries are `node`); `nil` for the selected
   /// place's own entry, whose marker comes last.
   func marker(
-    of entry: Int, at level: Int, selected: UInt32?, ancestor: Int?, node: ClusterLevelReader
+    of key: Int, at level: Int, selected: UInt32?, ancestor: Int?, node: ClusterLevelReader
   ) -> MapMarker? {
+    let entry = Self.split(key).entry
     let count = Int(node.count(entry))
     let representative = catalog.place(withHandle: node.representative(entry))
-    guard count > 1 || (selected != nil && entry == ancestor) else {
+    guard count > 1 || (selected != nil && key == ancestor) else {
       return MapMarker(
         placeID: representative.id, title: representative.name,
         coordinate: representative.coordinate)
     }
     let id = MapClusterID(level: Int(node.formedLevel(entry)), representative: representative.id)
-    if let selected, entry == ancestor {
+    if let selected, key == ancestor {
       guard count > 1 else { return nil }
       if count == 2 {
-        let other = hierarchy.places(of: entry, at: level).first { $0 != selected } ?? selected
+        let other =
+          hierarchy(of: key).places(of: entry, at: level).first { $0 != selected } ?? selected
         return MapMarker(place: catalog.place(withHandle: other))
       }
       // The selected place leaves its cluster: one fewer, at the exact mean of the others.
@@ -175,20 +280,61 @@ final class MapMarkerSource {
       coordinate: WebMercator.coordinate(ofUnit: (node.x(entry), node.y(entry))))
   }
 
-  /// The identifier of the representative place of `entry` at `level`.
-  func representative(of entry: Int, at level: Int) -> Place.ID {
-    catalog.place(withHandle: hierarchy.level(level).representative(entry)).id
+  /// The marker of the places of `key` at `level` that `filter` shows, the selected place
+  /// aside (see the type's discussion); `nil` when there are none.
+  ///
+  /// - Complexity: O(*k*) for an entry of *k* places, O(1) for one place.
+  private func filteredMarker(
+    of key: Int, at level: Int, selected: UInt32?, filter: CategoryFilter,
+    node: ClusterLevelReader
+  ) -> MapMarker? {
+    let entry = Self.split(key).entry
+    guard node.count(entry) > 1 else {
+      let handle = node.representative(entry)
+      let place = catalog.place(withHandle: handle)
+      return handle == selected || !filter.shows(place) ? nil : MapMarker(place: place)
+    }
+    var sum = node.sum(entry)
+    var representative: Place?
+    var count = 0
+    for handle in hierarchy(of: key).places(of: entry, at: level) {
+      let place = catalog.place(withHandle: handle)
+      guard handle != selected, filter.shows(place) else {
+        sum.remove(place: WebMercator.position(of: place.coordinate))
+        continue
+      }
+      count += 1
+      if let current = representative, (current.population ?? 0) >= (place.population ?? 0) {
+        continue
+      }
+      representative = place
+    }
+    guard let representative else { return nil }
+    guard count > 1 else { return MapMarker(place: representative) }
+    let mean = sum.mean
+    return MapMarker(
+      cluster: MapClusterID(level: Int(node.formedLevel(entry)), representative: representative.id),
+      count: count, coordinate: WebMercator.coordinate(ofUnit: (mean.x, mean.y)))
   }
 
-  /// The entry at `level` holding the place `id`, if the catalog has it.
+  /// The identifier of the representative place of `key` at `level`.
+  func representative(of key: Int, at level: Int) -> Place.ID {
+    let (group, entry) = Self.split(key)
+    return catalog.place(withHandle: hierarchies[group].level(level).representative(entry)).id
+  }
+
+  /// The key at `level` of the entry holding the place `id`, if the catalog has it.
   func entry(holding id: Place.ID, at level: Int) -> Int? {
     catalog.handle(ofPlaceWithID: id).map { selectedAncestor(of: $0, at: level) }
   }
 
-  /// The entry at `level` holding the place with `handle`.
+  /// The key at `level` of the entry holding the place with `handle`.
   func selectedAncestor(of handle: UInt32, at level: Int) -> Int {
-    hierarchy.ancestor(
+    let group = group(ofPlaceWithHandle: handle)
+    let hierarchy = hierarchies[group]
+    let entry = hierarchy.ancestor(
       of: Int(hierarchy.entryOfPlace[Int(handle)]), at: hierarchy.placeLevel, to: level)
+    return Self.key(group: group, entry: entry)
   }
 
   // MARK: - Regions

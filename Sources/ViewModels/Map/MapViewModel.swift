@@ -90,6 +90,8 @@ public final class MapViewModel {
   private var source: MapMarkerSource
   /// The catalog position of the selected place in ``index``.
   private var selectedHandle: UInt32?
+  /// The categories shown (see ``categoryFilter``).
+  private(set) var filter = CategoryFilter.all
 
   /// Creates a view model that listens to `model`, starting from its current state.
   ///
@@ -145,7 +147,7 @@ public final class MapViewModel {
     guard let entry = index else { return marker.placeID.map { [$0] } }
     // The selected place has a marker of its own: its cluster's places are the others.
     let selected = selectedHandle
-    return source.hierarchy.places(of: entry, at: layer.level).filter { $0 != selected }
+    return source.places(of: entry, at: layer.level, filter: layer.filter).filter { $0 != selected }
       .map { source.catalog.place(withHandle: $0).id }
   }
 
@@ -162,17 +164,17 @@ public final class MapViewModel {
       counts[place.category ?? "", default: 0] += 1
     }
     let representative = source.catalog.place(withID: id.representative) ?? places[0]
-    let split = source.hierarchy.splitLevel(of: entry, at: layer.level).map(Double.init)
+    let split = source.splitLevel(of: entry, at: layer.level).map(Double.init)
     return MapClusterSummary(
       marker: marker, representative: representative, countsByCategory: counts,
-      splitZoom: split ?? Double(source.hierarchy.placeLevel))
+      splitZoom: split ?? Double(source.placeLevel))
   }
 
   /// The smallest zoom at which the place `id` has a marker of its own, not in a cluster; `nil`
   /// if no place has that identifier.
   public func zoomAlone(ofPlaceWithID id: Place.ID) -> Double? {
     source.catalog.handle(ofPlaceWithID: id).map {
-      Double(source.hierarchy.levelAlone(ofPlaceWithHandle: $0))
+      Double(source.levelAlone(ofPlaceWithHandle: $0))
     }
   }
 
@@ -220,7 +222,7 @@ public final class MapViewModel {
     guard let (index, marker) = markerEntry(.cluster(id)), let entry = index else {
       throw .unknownCluster(id)
     }
-    let split = source.hierarchy.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
+    let split = source.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
     let zoom = min(Double(split), MapCamera.maximumZoom)
     let camera = MapCamera(uncheckedCentre: marker.coordinate, zoom: zoom)
     sequence(.camera(MapViewport(camera: camera, size: viewport.size), isCommanded: true))
@@ -234,18 +236,20 @@ public final class MapViewModel {
   // MARK: - Sequencing
 
   /// A reaction that does not come from the model's broadcast.
-  private enum Reaction {
+  enum Reaction {
     /// Bring a newly attached view up to date.
     case replay
     /// Show `viewport`; when commanded, tell the view to move there first.
     case camera(MapViewport, isCommanded: Bool)
+    /// Show the places of the categories `filter` shows.
+    case filter(CategoryFilter)
   }
 
   /// Performs `reaction` now, or after the model's broadcast under way on this thread.
   ///
   /// The model queues it behind a broadcast being delivered and otherwise runs it at once; a
   /// reaction still queued when this view model is released is never performed.
-  private func sequence(_ reaction: Reaction) {
+  func sequence(_ reaction: Reaction) {
     model.performInBroadcastOrder(
       { perform(reaction) },
       queueing: { { [weak self] in self?.perform(reaction) } })
@@ -264,6 +268,10 @@ public final class MapViewModel {
       updateMarkers(
         level: source.level(
           forZoom: newViewport.camera.zoom, current: isCommanded ? nil : layer.level))
+    case .filter(let newFilter):
+      guard newFilter != filter else { return }
+      filter = newFilter
+      updateMarkers(filterChanged: true)
     }
   }
 
@@ -283,20 +291,20 @@ public final class MapViewModel {
 
   /// Shows the markers of `level` for ``viewport`` (the current level by default), sending
   /// the difference, with lineage when the level or the catalog changed (`previousSource`,
-  /// the source the markers shown were made from); then selects the selected place's marker
-  /// if it was added.
+  /// the source the markers shown were made from, or the filter changed: `filterChanged`);
+  /// then selects the selected place's marker if it was added.
   ///
   /// - Returns: Whether the selected place's marker was added (and so selected).
   @discardableResult
   private func updateMarkers(
-    level: Int? = nil, selectionChanged: Bool = false, reusingMarkers: Bool = true,
-    previousSource: MapMarkerSource? = nil
+    level: Int? = nil, selectionChanged: Bool = false, filterChanged: Bool = false,
+    reusingMarkers: Bool = true, previousSource: MapMarkerSource? = nil
   ) -> Bool {
     let newLevel = level ?? layer.level
     let newLayer = source.layer(
-      for: viewport, level: newLevel, selected: selectedHandle,
+      for: viewport, level: newLevel, selected: selectedHandle, filter: filter,
       reusing: reusingMarkers ? layer : nil)
-    let isPan = newLevel == layer.level && !selectionChanged
+    let isPan = newLevel == layer.level && !selectionChanged && !filterChanged
     // The layer shown holds the same markers: keep it, and send nothing.
     if isPan, newLayer.shows(sameMarkersAs: layer) { return false }
     let previous = layer
@@ -304,7 +312,9 @@ public final class MapViewModel {
     let update =
       isPan
       ? Self.panUpdate(from: previous, to: layer)
-      : lineageUpdate(from: previous, to: layer, previousSource: previousSource)
+      : filterChanged
+        ? Self.filterUpdate(from: previous, to: layer)
+        : lineageUpdate(from: previous, to: layer, previousSource: previousSource)
     guard let target, !(update.added.isEmpty && update.removed.isEmpty) else { return false }
     target.updateMarkers(update)
     guard let selectedItem,
@@ -430,7 +440,7 @@ extension MapViewModel {
       let place = marker.placeID ?? side.source.representative(of: entry, at: side.level)
       relative = other.source.entry(holding: place, at: other.level)
     } else if other.level < side.level {
-      relative = side.source.hierarchy.ancestor(of: entry, at: side.level, to: other.level)
+      relative = side.source.ancestor(of: entry, at: side.level, to: other.level)
     } else {
       relative = nil
     }
