@@ -15,6 +15,7 @@ struct CommandLineOption {
     case near
     case limit
     case category
+    case clusterByCategory
     case watch
     case help
     case version
@@ -40,8 +41,8 @@ struct CommandLineOption {
   var isPerFile: Bool {
     switch key {
     case .idProperty, .nameProperty, .nonPoint, .idPrefix: true
-    case .places, .strict, .format, .from, .near, .limit, .category, .watch, .help, .version,
-      .verbose:
+    case .places, .strict, .format, .from, .near, .limit, .category, .clusterByCategory, .watch,
+      .help, .version, .verbose:
       false
     }
   }
@@ -159,6 +160,17 @@ struct CommandLineOption {
       summary = "The new place's category, for example city or airport."
       commands = [.add]
       isCommandLineOnly = false
+    case .clusterByCategory:
+      names = ["--cluster-by-category"]
+      value = nil
+      summary =
+        "Cluster the map's places only with places of their own category (those without one "
+        + "together), as MapKit's clusteringIdentifier does: a cluster then holds one category, "
+        + "and markers of two categories may overlap."
+      commands = [
+        .select, .deselect, .locate, .camera, .session, .browse, .add, .move, .rename, .remove,
+      ]
+      isCommandLineOnly = true
     case .watch:
       names = ["--watch"]
       value = nil
