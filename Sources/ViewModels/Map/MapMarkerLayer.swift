@@ -21,7 +21,7 @@ struct MapMarkerLayer {
   /// The handle of the selected place, taken out of its cluster.
   var selected: UInt32? = nil
   /// The source whose hierarchies' levels the entries index.
-  var source: MapMarkerSource? = nil
+  var source: MapMarkerSource.Token? = nil
   /// The categories shown.
   var filter = CategoryFilter.all
 
@@ -54,24 +54,37 @@ struct MapMarkerLayer {
 /// With clustering by category, a filter queries only the shown categories' hierarchies: their
 /// markers are exactly those of the unfiltered map. With one hierarchy, the entries in view
 /// are found as without a filter, and an entry with places of hidden categories shows the
-/// places it has of shown categories: as many, at their exact mean (the entry's exact sum less
-/// each hidden place, as for the selected place), named by the most populous of them (then the
+/// places it has of shown categories: as many, at their exact mean (for an entry narrower than
+/// half the world, as the entry's own mean), named by the most populous of them (then the
 /// first in catalog order) and the level its entry formed at; one such place shows as its own
-/// marker, none as no marker. Such an entry's places are read one by one: O(*k*) for *k*
-/// places, each time the entry comes into view or the filter changes. The markers so moved
+/// marker, none as no marker. The first time a filter shows an entry, its places are read
+/// (O(*k*) for *k* places) into its composition by category (``CategoryComposition``), kept
+/// for this source: later filters show it in O(categories). The markers so moved
 /// toward their shown places may lie closer than the radius to each other (never to a marker
 /// of an entry without hidden places that they did not already neighbour by more than the
 /// entry's reach).
 ///
 /// A class, immutable, so that a camera move holding it retains one reference, not each of
 /// the hierarchy's arrays.
-final class MapMarkerSource: Sendable {
+final class MapMarkerSource {
+  /// Stands for one source, so that a layer can tell which source made it without holding it.
+  final class Token: Sendable {}
+
+  /// This source's identity.
+  let token = Token()
   let catalog: PlaceCatalog
   let options: MapClusterOptions
   /// The hierarchy of each group: every place in one, or one per category.
   let hierarchies: [ClusterHierarchy]
   /// The category of each group when clustering by category; `nil` otherwise.
   let groupCategories: [String?]?
+  /// With one hierarchy, the composition by category of each entry a filter has shown, by
+  /// level and entry: computed once per source (a catalog's edit makes a new source).
+  private var compositions: [Int: CategoryComposition] = [:]
+  /// The categories of ``compositions``, by number.
+  private var categoryNames: [String?] = []
+  /// The number of each category of ``categoryNames``.
+  private var categoryNumbers: [String?: Int] = [:]
 
   /// How far past the view's edges, in points, a marker's position may lie and the marker
   /// still be shown: the clustering radius, so that a marker drawn as wide as the radius
@@ -194,7 +207,7 @@ final class MapMarkerSource: Sendable {
       entries.append(contentsOf: found.lazy.map { Self.key(group: group, entry: $0) })
     }
     let entryMarkers: [ShownMarker?]
-    if let previous, previous.source === self, previous.level == level,
+    if let previous, previous.source === token, previous.level == level,
       previous.selected == selected, previous.filter == filter
     {
       entryMarkers =
@@ -214,7 +227,7 @@ final class MapMarkerSource: Sendable {
     }
     return MapMarkerLayer(
       level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker,
-      selected: selected, source: self, filter: filter)
+      selected: selected, source: token, filter: filter)
   }
 
   /// The markers of `entries` of `level`, taken from `previous` for the entries it shows
@@ -283,7 +296,8 @@ final class MapMarkerSource: Sendable {
   /// The marker of the places of `key` at `level` that `filter` shows, the selected place
   /// aside (see the type's discussion); `nil` when there are none.
   ///
-  /// - Complexity: O(*k*) for an entry of *k* places, O(1) for one place.
+  /// - Complexity: O(*c*) for an entry of *c* categories once its composition is known; O(*k*)
+  ///   for an entry of *k* places the first time, or when it holds the selected place.
   private func filteredMarker(
     of key: Int, at level: Int, selected: UInt32?, filter: CategoryFilter,
     node: ClusterLevelReader
@@ -294,27 +308,45 @@ final class MapMarkerSource: Sendable {
       let place = catalog.place(withHandle: handle)
       return handle == selected || !filter.shows(place) ? nil : MapMarker(place: place)
     }
-    var sum = node.sum(entry)
-    var representative: Place?
-    var count = 0
-    for handle in hierarchy(of: key).places(of: entry, at: level) {
-      let place = catalog.place(withHandle: handle)
-      guard handle != selected, filter.shows(place) else {
-        sum.remove(place: WebMercator.position(of: place.coordinate))
-        continue
-      }
-      count += 1
-      if let current = representative, (current.population ?? 0) >= (place.population ?? 0) {
-        continue
-      }
-      representative = place
+    let x = node.x(entry)
+    let composition: CategoryComposition
+    if let selected, selectedAncestor(of: selected, at: level) == key {
+      // The selected place has its own marker: its cluster is made of the others.
+      let others = hierarchy(of: key).places(of: entry, at: level).filter { $0 != selected }
+      composition = CategoryComposition(
+        handles: others, x: x, catalog: catalog, number: categoryNumber(of:))
+    } else {
+      composition = self.composition(of: entry, at: level, x: x)
     }
-    guard let representative else { return nil }
-    guard count > 1 else { return MapMarker(place: representative) }
-    let mean = sum.mean
+    guard
+      let shown = composition.shown(
+        x: x, where: { filter.shows(category: categoryNames[$0]) })
+    else { return nil }
+    let representative = catalog.place(withHandle: shown.representative)
+    guard shown.count > 1 else { return MapMarker(place: representative) }
     return MapMarker(
       cluster: MapClusterID(level: Int(node.formedLevel(entry)), representative: representative.id),
-      count: count, coordinate: WebMercator.coordinate(ofUnit: (mean.x, mean.y)))
+      count: shown.count, coordinate: WebMercator.coordinate(ofUnit: (shown.x, shown.y)))
+  }
+
+  /// The composition of `entry` at `level` (one hierarchy), read from its places the first
+  /// time and kept for this source.
+  private func composition(of entry: Int, at level: Int, x: UInt32) -> CategoryComposition {
+    let key = level << 32 | entry
+    if let known = compositions[key] { return known }
+    let composition = CategoryComposition(
+      handles: hierarchies[0].places(of: entry, at: level), x: x, catalog: catalog,
+      number: categoryNumber(of:))
+    compositions[key] = composition
+    return composition
+  }
+
+  /// The number of `category` in ``categoryNames``, given on first sight.
+  private func categoryNumber(of category: String?) -> Int {
+    if let number = categoryNumbers[category] { return number }
+    categoryNumbers[category] = categoryNames.count
+    categoryNames.append(category)
+    return categoryNames.count - 1
   }
 
   /// The identifier of the representative place of `key` at `level`.

@@ -151,6 +151,25 @@ struct MapCategoryFilterTests {
     }
   }
 
+  @Test(arguments: [51, 52] as [UInt64])
+  func aFilterShowingEveryCategoryShowsTheUnfilteredMarkers(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    let places = Self.catalog(count: 900, using: &generator)
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(model: model, camera: .world, viewSize: .phone)
+    let everyCategory = CategoryFilter(showing: Self.categories, includingUncategorized: true)
+    for _ in 0..<40 {
+      let viewport = RandomMapScenes.viewport(near: places, using: &generator)
+      // Clusters wider than half the world have a mean that depends on the copies summed.
+      let camera = MapCamera.fixture(viewport.camera.centre, zoom: max(viewport.camera.zoom, 3))
+      map.cameraChanged(to: camera, viewSize: .phone)
+      map.categoryFilter = .all
+      let unfiltered = Set(map.markers)
+      map.categoryFilter = everyCategory
+      #expect(Set(map.markers) == unfiltered)
+    }
+  }
+
   /// A view that keeps each whole update.
   final class UpdateSpy: MapViewDelegate {
     var updates: [MapMarkerUpdate] = []
