@@ -208,12 +208,22 @@ final class MapMarkerSource {
     }
     let entryMarkers: [ShownMarker?]
     if let previous, previous.source === token, previous.level == level,
-      previous.selected == selected, previous.filter == filter
+      previous.selected == selected
     {
-      entryMarkers =
-        entries == previous.entries
-        ? previous.entryMarkers
-        : markers(of: entries, at: level, selected: selected, filter: filter, reusing: previous)
+      if previous.filter == filter {
+        entryMarkers =
+          entries == previous.entries
+          ? previous.entryMarkers
+          : markers(of: entries, at: level, selected: selected, filter: filter, reusing: previous)
+      } else {
+        // A filter change: the markers that show the same places under both filters are kept.
+        let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
+        entryMarkers = markers(
+          of: entries, at: level, selected: selected, filter: filter, reusing: previous
+        ) { key in
+          key != selectedKey && self.showsWhole(key, at: level, under: previous.filter, filter)
+        }
+      }
     } else {
       entryMarkers = markers(
         of: entries, at: level, selected: selected, filter: filter, reusing: nil)
@@ -234,7 +244,7 @@ final class MapMarkerSource {
   /// (when it is of the same level, selection and filter).
   private func markers(
     of entries: [Int], at level: Int, selected: UInt32?, filter: CategoryFilter,
-    reusing previous: MapMarkerLayer?
+    reusing previous: MapMarkerLayer?, keeping isKept: (Int) -> Bool = { _ in true }
   ) -> [ShownMarker?] {
     let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
     let nodes = hierarchies.map { $0.level(level) }
@@ -246,7 +256,7 @@ final class MapMarkerSource {
     var shown = 0
     for key in entries {
       while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
-      if shown < shownEntries.count, shownEntries[shown] == key {
+      if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
         markers.append(shownMarkers[shown])
         continue
       }
@@ -258,6 +268,24 @@ final class MapMarkerSource {
       markers.append(marker.map(ShownMarker.init))
     }
     return markers
+  }
+
+  /// Whether `key` at `level` shows every one of its places under both `first` and
+  /// `second`, so that its marker is the same under both (the selected place's entry aside):
+  /// always when clustering by category (a hidden category's entries are not in a layer);
+  /// with one hierarchy, when the entry's composition is known and each of its categories is
+  /// shown by both.
+  private func showsWhole(
+    _ key: Int, at level: Int, under first: CategoryFilter, _ second: CategoryFilter
+  ) -> Bool {
+    guard groupCategories == nil else { return true }
+    guard let composition = compositions[level << 32 | Self.split(key).entry] else {
+      return false
+    }
+    return composition.shares.allSatisfy { share in
+      let category = categoryNames[share.category]
+      return first.shows(category: category) && second.shows(category: category)
+    }
   }
 
   /// The marker of `key` at `level` (whose entries are `node`); `nil` for the selected
@@ -303,12 +331,16 @@ final class MapMarkerSource {
     node: ClusterLevelReader
   ) -> MapMarker? {
     let entry = Self.split(key).entry
+    let x = node.x(entry)
     guard node.count(entry) > 1 else {
       let handle = node.representative(entry)
       let place = catalog.place(withHandle: handle)
+      if compositions[level << 32 | entry] == nil {
+        compositions[level << 32 | entry] = CategoryComposition(
+          handles: [handle], x: x, catalog: catalog, number: categoryNumber(of:))
+      }
       return handle == selected || !filter.shows(place) ? nil : MapMarker(place: place)
     }
-    let x = node.x(entry)
     let composition: CategoryComposition
     if let selected, selectedAncestor(of: selected, at: level) == key {
       // The selected place has its own marker: its cluster is made of the others.
@@ -318,10 +350,14 @@ final class MapMarkerSource {
     } else {
       composition = self.composition(of: entry, at: level, x: x)
     }
-    guard
-      let shown = composition.shown(
-        x: x, where: { filter.shows(category: categoryNames[$0]) })
-    else { return nil }
+    let isShown = { (category: Int) in filter.shows(category: self.categoryNames[category]) }
+    if selected == nil || selectedAncestor(of: selected ?? 0, at: level) != key,
+      composition.shares.allSatisfy({ isShown($0.category) })
+    {
+      // Every place shown: the entry's own marker, at its own mean.
+      return marker(of: key, at: level, selected: nil, ancestor: nil, node: node)
+    }
+    guard let shown = composition.shown(x: x, where: isShown) else { return nil }
     let representative = catalog.place(withHandle: shown.representative)
     guard shown.count > 1 else { return MapMarker(place: representative) }
     return MapMarker(

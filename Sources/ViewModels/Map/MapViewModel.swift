@@ -20,6 +20,7 @@ import PlacesModel
 /// | camera reported | `updateMarkers` |
 /// | cluster tapped | `moveCamera(animated: true)` to the camera that splits it, `updateMarkers` |
 /// | catalog | `updateMarkers` |
+/// | category filter set (``categoryFilter``) | `updateMarkers`, with lineage |
 /// | location | `showUserLocation`, or `hideUserLocation` when it became unknown |
 /// | selection of a place | `moveCamera(animated: true)` centred on it, same zoom; `updateMarkers`; `selectMarker` |
 /// | deselection | `deselectMarker` if its marker is shown, `updateMarkers` |
