@@ -81,6 +81,8 @@ final class MapMarkerSource {
   /// With one hierarchy, the composition by category of each entry a filter has shown, by
   /// level and entry: computed once per source (a catalog's edit makes a new source).
   private var compositions: [Int: CategoryComposition] = [:]
+  /// The layer the last filter change replaced: a change back takes its markers again.
+  private var replaced: MapMarkerLayer?
   /// The categories of ``compositions``, by number.
   private var categoryNames: [String?] = []
   /// The number of each category of ``categoryNames``.
@@ -216,13 +218,27 @@ final class MapMarkerSource {
           ? previous.entryMarkers
           : markers(of: entries, at: level, selected: selected, filter: filter, reusing: previous)
       } else {
-        // A filter change: the markers that show the same places under both filters are kept.
+        // A filter change: the markers that show the same places under both filters are kept,
+        // from the layer shown and from the one the last filter change replaced.
         let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
+        var earlier: [Int: ShownMarker] = [:]
+        if let replaced, replaced.source === token, replaced.level == level,
+          replaced.selected == selected
+        {
+          for (key, shown) in zip(replaced.entries, replaced.entryMarkers)
+          where key != selectedKey
+            && showsWhole(key, at: level, under: replaced.filter, filter)
+          {
+            if let shown { earlier[key] = shown }
+          }
+        }
         entryMarkers = markers(
-          of: entries, at: level, selected: selected, filter: filter, reusing: previous
+          of: entries, at: level, selected: selected, filter: filter, reusing: previous,
+          earlier: earlier
         ) { key in
           key != selectedKey && self.showsWhole(key, at: level, under: previous.filter, filter)
         }
+        replaced = previous
       }
     } else {
       entryMarkers = markers(
@@ -241,10 +257,11 @@ final class MapMarkerSource {
   }
 
   /// The markers of `entries` of `level`, taken from `previous` for the entries it shows
-  /// (when it is of the same level, selection and filter).
+  /// that `isKept` keeps (when it is of the same level and selection), or from `earlier`.
   private func markers(
     of entries: [Int], at level: Int, selected: UInt32?, filter: CategoryFilter,
-    reusing previous: MapMarkerLayer?, keeping isKept: (Int) -> Bool = { _ in true }
+    reusing previous: MapMarkerLayer?, earlier: [Int: ShownMarker] = [:],
+    keeping isKept: (Int) -> Bool = { _ in true }
   ) -> [ShownMarker?] {
     let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
     let nodes = hierarchies.map { $0.level(level) }
@@ -258,6 +275,10 @@ final class MapMarkerSource {
       while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
       if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
         markers.append(shownMarkers[shown])
+        continue
+      }
+      if !earlier.isEmpty, let kept = earlier[key] {
+        markers.append(kept)
         continue
       }
       let node = nodes[key >> 32]
