@@ -11,6 +11,9 @@ struct BenchOptions {
     /// The sustained streams of edits, the memory after them and the session of moves: a part
     /// of `edits`.
     case sustained
+    /// The map with categories: filter changes, moves under a filter, memory by category; a
+    /// part of `map`.
+    case categories
   }
 
   /// A child-process mode that prints one machine-readable line.

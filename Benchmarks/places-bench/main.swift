@@ -152,6 +152,12 @@ if sections.contains(.map) {
     MapBenchmarks.skip(reason: "\(options.dataFile) could not be loaded", report: &report)
   }
 }
+if sections.contains(.map) || sections.contains(.categories) {
+  progress("map categories")
+  MapCategoryBenchmarks.run(
+    dataFile: options.dataFile, superclusterDirectory: options.superclusterDirectory,
+    quick: quick, report: &report)
+}
 if sections.contains(.edits) || sections.contains(.sustained) {
   // The sustained figures are part of the edits section, and a section of their own.
   let runsSingleEdits = sections.contains(.edits)

@@ -40,8 +40,7 @@ public final class AppCoordinator: Coordinator {
   public var categoryFilter = CategoryFilter.all {
     didSet {
       guard categoryFilter != oldValue else { return }
-      // MAP FILTER: the map's filter is set here, once `MapViewModel` has one (issue 27, catmap):
-      // mapViewModel.categoryFilter = categoryFilter
+      mapViewModel.categoryFilter = categoryFilter
       listViewModel.categoryFilter = categoryFilter
       searchViewModel.categoryFilter = categoryFilter
     }
@@ -61,23 +60,30 @@ public final class AppCoordinator: Coordinator {
   /// The catalog last heard of, to find the selected place in.
   private var catalog = PlaceCatalog.empty
 
-  /// Creates the app around `model`, taking its views from `viewFactory`.
+  /// Creates the app around `model`, taking its views from `viewFactory`, its map clustering
+  /// with `mapOptions`.
   ///
   /// The view models listen to the model at once; ``start()`` attaches the views.
-  public init(model: PlacesModel, viewFactory: any ViewFactory) {
+  public init(
+    model: PlacesModel, viewFactory: any ViewFactory, mapOptions: MapClusterOptions = .standard
+  ) {
     self.model = model
     self.viewFactory = viewFactory
-    self.mapViewModel = MapViewModel(model: model)
+    self.mapViewModel = MapViewModel(model: model, options: mapOptions)
     self.listViewModel = ListViewModel(model: model)
     self.searchViewModel = SearchViewModel(model: model)
   }
 
-  /// Creates the app around a new model holding `places`.
+  /// Creates the app around a new model holding `places`, its map clustering with
+  /// `mapOptions`.
   ///
   /// - Throws: ``/PlacesModel/PlacesModelError/duplicateID(_:firstIndex:secondIndex:)``.
   /// - Complexity: O(*n*).
-  public convenience init(places: [Place], viewFactory: any ViewFactory) throws(PlacesModelError) {
-    self.init(model: try PlacesModel(places: places), viewFactory: viewFactory)
+  public convenience init(
+    places: [Place], viewFactory: any ViewFactory, mapOptions: MapClusterOptions = .standard
+  ) throws(PlacesModelError) {
+    self.init(
+      model: try PlacesModel(places: places), viewFactory: viewFactory, mapOptions: mapOptions)
   }
 
   /// Makes the map, list and search views, brings them up to date in that order, and shows the

@@ -109,7 +109,9 @@ struct PlacesTool {
   /// per file on standard error.
   func makeRunner(for invocation: Invocation, files: PlacesFiles) throws -> CommandRunner {
     let places = try loadPlaces(files)
-    return try CommandRunner(places: places, source: files.source, format: invocation.format)
+    return try CommandRunner(
+      places: places, source: files.source, format: invocation.format,
+      mapOptions: .standard.clusteringByCategory(invocation.clustersByCategory))
   }
 
   /// Loads the places of `files` (or the built-in ones); a load that skipped anything says so

@@ -28,6 +28,7 @@ final class CatalogStorage: Sendable {
   private let names = LazyIndex<CatalogNameIndex>()
   private let nameSort = LazyIndex<NameOrder>()
   private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
+  private let categoryClusters = Locked<[ClusterKey: CategoryClusterHierarchies]>([:])
   private let clusterBuilds = Locked<Int>(0)
 
   /// The number of indexes besides the one by identifier.
@@ -212,6 +213,10 @@ final class CatalogStorage: Sendable {
     spatial.follow(original.spatial, through: changes, from: original, to: self)
     names.follow(original.names, through: changes, from: original, to: self)
     nameSort.follow(original.nameSort, through: changes, from: original, to: self)
+    let byCategory = original.categoryClusters.withLock { $0 }.mapValues {
+      $0.deriving(changes, from: original, to: self)
+    }
+    categoryClusters.withLock { $0.merge(byCategory) { current, _ in current } }
     let hierarchies = original.clusters.withLock { $0 }
     guard !hierarchies.isEmpty else { return }
     let derived = hierarchies.mapValues { $0.deriving(changes, from: original, to: self) }
@@ -227,9 +232,15 @@ final class CatalogStorage: Sendable {
   func deriveRenumberedClusterHierarchies(
     from original: CatalogStorage, changes: [PlaceHandleChange], renumbered: CatalogStorage
   ) {
+    let population = { (handle: UInt32) in renumbered.place(withHandle: handle)?.population ?? 0 }
+    let byCategory = original.categoryClusters.withLock { $0 }.mapValues {
+      $0.renumbered(
+        changes, population: population,
+        newHandle: { UInt32(renumbered.position(ofHandle: $0)) }, handleCount: count)
+    }
+    categoryClusters.withLock { $0.merge(byCategory) { current, _ in current } }
     let hierarchies = original.clusters.withLock { $0 }
     guard !hierarchies.isEmpty else { return }
-    let population = { (handle: UInt32) in renumbered.place(withHandle: handle)?.population ?? 0 }
     let placeChanges = changes.filter(\.changesGeometry).map(ClusterPlaceChange.init)
     var derived: [ClusterKey: ClusterHierarchy] = [:]
     for (key, hierarchy) in hierarchies {
@@ -244,6 +255,9 @@ final class CatalogStorage: Sendable {
     for hierarchy in clusters.withLock({ Array($0.values) }) {
       hierarchy.waitForCompaction()
     }
+    for hierarchies in categoryClusters.withLock({ Array($0.values) }) {
+      hierarchies.waitForCompactions()
+    }
   }
 
   /// The cluster hierarchy for `radius` and `maximumLevel`, built on first use; each
@@ -257,6 +271,21 @@ final class CatalogStorage: Sendable {
       built[key] = hierarchy
       clusterBuilds.withLock { $0 += 1 }
       return hierarchy
+    }
+  }
+
+  /// The places clustered within their categories for `radius` and `maximumLevel`, built on
+  /// first use; each combination once.
+  func categoryClusterHierarchies(radius: Double, maximumLevel: Int) -> CategoryClusterHierarchies {
+    let key = ClusterKey(radius: radius, maximumLevel: maximumLevel)
+    return categoryClusters.withLock { built in
+      if let hierarchies = built[key] { return hierarchies }
+      let hierarchies = CategoryClusterHierarchies(
+        places: places, handles: handlesByPosition ?? Array(0..<UInt32(count)), radius: radius,
+        maximumLevel: maximumLevel)
+      built[key] = hierarchies
+      clusterBuilds.withLock { $0 += 1 }
+      return hierarchies
     }
   }
 

@@ -19,23 +19,49 @@ public struct MapClusterOptions: Hashable, Sendable {
   /// pinch across a boundary does not flap): clusters then show up to 17.25. From there every
   /// place has its own marker, however close.
   public let maximumZoom: Double
+  /// Whether places cluster only with places of their own ``/PlacesModel/Place/category``
+  /// (the places without a category being one more group), as MapKit clusters only
+  /// annotations that share a `clusteringIdentifier`; `false` by default.
+  ///
+  /// Each category is then clustered on its own, with every promise of the map holding within
+  /// it (no two of its markers closer than ``radius``); markers of different categories are
+  /// independent and may lie as close as they like, even at one spot, each drawn over the
+  /// others (as MapKit's clusters of two identifiers overlap). A cluster holds places of one
+  /// category: its summary's ``MapClusterSummary/countsByCategory`` names that one category
+  /// alone (`""` for the places without one). A map filtered by category then shows only the
+  /// shown categories' clusters, unchanged (see ``MapViewModel/categoryFilter``).
+  public let clustersByCategory: Bool
 
-  /// Creates options that cluster places closer than `radius` points, up to `maximumZoom`.
+  /// Creates options that cluster places closer than `radius` points, up to `maximumZoom`,
+  /// within their categories when `clustersByCategory` is `true`.
   ///
   /// - Throws: ``MapGeometryError/invalidRadius(_:)`` if `radius` is not finite or lies
   ///   outside `1...MapClusterOptions.maximumRadius`, or ``MapGeometryError/invalidZoom(_:)``
   ///   if `maximumZoom` is not finite or lies outside `0...MapCamera.maximumZoom`.
-  public init(radius: Double, maximumZoom: Double) throws(MapGeometryError) {
+  public init(
+    radius: Double, maximumZoom: Double, clustersByCategory: Bool = false
+  ) throws(MapGeometryError) {
     guard radius.isFinite, (1...Self.maximumRadius).contains(radius) else {
       throw .invalidRadius(radius)
     }
     guard MapCamera.isValid(zoom: maximumZoom) else { throw .invalidZoom(maximumZoom) }
-    self.init(uncheckedRadius: radius, maximumZoom: maximumZoom)
+    self.init(
+      uncheckedRadius: radius, maximumZoom: maximumZoom, clustersByCategory: clustersByCategory)
   }
 
-  private init(uncheckedRadius radius: Double, maximumZoom: Double) {
+  private init(
+    uncheckedRadius radius: Double, maximumZoom: Double, clustersByCategory: Bool = false
+  ) {
     self.radius = radius
     self.maximumZoom = maximumZoom
+    self.clustersByCategory = clustersByCategory
+  }
+
+  /// These options, clustering within categories when `clustersByCategory` is `true` and
+  /// across them otherwise (see ``clustersByCategory``).
+  public func clusteringByCategory(_ clustersByCategory: Bool = true) -> MapClusterOptions {
+    MapClusterOptions(
+      uncheckedRadius: radius, maximumZoom: maximumZoom, clustersByCategory: clustersByCategory)
   }
 
   /// The deepest level of the cluster hierarchy: the whole zooms up to ``maximumZoom``.

@@ -1,26 +1,29 @@
 import PlacesModel
 
-/// The markers a map shows: the entries of one level of the catalog's cluster hierarchy whose
+/// The markers a map shows: the entries of one level of the catalog's cluster hierarchies whose
 /// positions lie in the viewport widened by a margin or any of whose places lie in the
-/// viewport, and the selected place on its own: every place in view is counted by exactly
-/// one marker.
+/// viewport, of the categories the filter shows, and the selected place on its own: every
+/// place of a shown category in view is counted by exactly one marker.
 ///
 /// Nothing here depends on where the view is except which entries are in it, so at one level a
 /// pan only adds the entries that come into view and removes those that leave.
 struct MapMarkerLayer {
   /// The hierarchy level shown.
   let level: Int
-  /// The entries of ``level`` in view, ascending.
+  /// The entries of ``level`` in view, ascending, as keys of their group and entry (see
+  /// ``MapMarkerSource/key(group:entry:)``).
   let entries: [Int]
   /// The marker of each entry of ``entries``, in the same order; `nil` for the selected place's
-  /// own entry.
+  /// own entry and for an entry none of whose places the filter shows.
   let entryMarkers: [ShownMarker?]
   /// The selected place's marker, when it is in view.
   let selectedMarker: MapMarker?
   /// The handle of the selected place, taken out of its cluster.
   var selected: UInt32? = nil
-  /// The state of the hierarchy whose level the entries index.
-  var source: ClusterHierarchy.Version? = nil
+  /// The source whose hierarchies' levels the entries index.
+  var source: MapMarkerSource.Token? = nil
+  /// The categories shown.
+  var filter = CategoryFilter.all
 
   /// The markers, in entry order, the selected place's last.
   var markers: [MapMarker] {
@@ -32,7 +35,7 @@ struct MapMarkerLayer {
   /// view and took nothing out).
   func shows(sameMarkersAs other: MapMarkerLayer) -> Bool {
     source === other.source && level == other.level && selected == other.selected
-      && entries == other.entries
+      && filter == other.filter && entries == other.entries
       && selectedMarker == other.selectedMarker
   }
 
@@ -40,17 +43,53 @@ struct MapMarkerLayer {
   static let empty = MapMarkerLayer(level: 0, entries: [], entryMarkers: [], selectedMarker: nil)
 }
 
-/// Makes the ``MapMarkerLayer`` of a viewport from a catalog's cluster hierarchy.
+/// Makes the ``MapMarkerLayer`` of a viewport from a catalog's cluster hierarchies: the one
+/// that clusters every place together, or, when the options cluster by category, one per
+/// category (``/PlacesModel/CategoryClusterHierarchies``).
+///
+/// An entry of a layer is named by a key, its group (the hierarchy: 0 when there is one) and
+/// its index in that hierarchy's level, so that keys ascend with the group, then the index.
+///
+/// ## Filters
+/// With clustering by category, a filter queries only the shown categories' hierarchies: their
+/// markers are exactly those of the unfiltered map. With one hierarchy, the entries in view
+/// are found as without a filter, and an entry with places of hidden categories shows the
+/// places it has of shown categories: as many, at their exact mean (for an entry narrower than
+/// half the world, as the entry's own mean), named by the most populous of them (then the
+/// first in catalog order) and the level its entry formed at; one such place shows as its own
+/// marker, none as no marker. The first time a filter shows an entry, its places are read
+/// (O(*k*) for *k* places) into its composition by category (``CategoryComposition``), kept
+/// for this source: later filters show it in O(categories). The markers so moved
+/// toward their shown places may lie closer than the radius to each other (never to a marker
+/// of an entry without hidden places that they did not already neighbour by more than the
+/// entry's reach).
 ///
 /// A class, immutable, so that a camera move holding it retains one reference, not each of
 /// the hierarchy's arrays.
 final class MapMarkerSource {
+  /// Stands for one source, so that a layer can tell which source made it without holding it.
+  final class Token: Sendable {}
+
+  /// This source's identity.
+  let token = Token()
   let catalog: PlaceCatalog
-  let hierarchy: ClusterHierarchy
   let options: MapClusterOptions
-  /// The places of each cluster in the clusters' order, for pages of them; ordered on first use.
-  private(set) lazy var clusterPlaceOrder = ClusterPlaceOrder(
-    catalog: catalog, hierarchy: hierarchy)
+  /// The hierarchy of each group: every place in one, or one per category.
+  let hierarchies: [ClusterHierarchy]
+  /// The category of each group when clustering by category; `nil` otherwise.
+  let groupCategories: [String?]?
+  /// With one hierarchy, the composition by category of each entry a filter has shown, by
+  /// level and entry: computed once per source (a catalog's edit makes a new source).
+  private var compositions: [Int: CategoryComposition] = [:]
+  /// The layer the last filter change replaced: a change back takes its markers again.
+  private var replaced: MapMarkerLayer?
+  /// The categories of ``compositions``, by number.
+  private var categoryNames: [String?] = []
+  /// The number of each category of ``categoryNames``.
+  private var categoryNumbers: [String?: Int] = [:]
+  /// The places of each group's clusters in the clusters' order, for pages of them; each
+  /// ordered on first use.
+  private var clusterPlaceOrders: [Int: ClusterPlaceOrder] = [:]
 
   /// How far past the view's edges, in points, a marker's position may lie and the marker
   /// still be shown: the clustering radius, so that a marker drawn as wide as the radius
@@ -63,11 +102,66 @@ final class MapMarkerSource {
   init(catalog: PlaceCatalog, options: MapClusterOptions) {
     self.catalog = catalog
     self.options = options
-    hierarchy = catalog.clusterHierarchy(
-      radius: options.radius, maximumLevel: options.maximumLevel)
+    if options.clustersByCategory {
+      let byCategory = catalog.categoryClusterHierarchies(
+        radius: options.radius, maximumLevel: options.maximumLevel)
+      hierarchies = byCategory.hierarchies
+      groupCategories = byCategory.categories
+    } else {
+      hierarchies = [
+        catalog.clusterHierarchy(radius: options.radius, maximumLevel: options.maximumLevel)
+      ]
+      groupCategories = nil
+    }
+  }
+
+  // MARK: - Keys
+
+  /// The key of `entry` of the hierarchy of `group`.
+  static func key(group: Int, entry: Int) -> Int { group << 32 | entry }
+
+  /// The group and entry of `key`.
+  static func split(_ key: Int) -> (group: Int, entry: Int) { (key >> 32, key & 0xFFFF_FFFF) }
+
+  /// The hierarchy of `key`'s group.
+  func hierarchy(of key: Int) -> ClusterHierarchy { hierarchies[key >> 32] }
+
+  /// The bytes the orders of the clusters' places hold now.
+  var clusterPlaceOrderByteCount: Int {
+    clusterPlaceOrders.values.reduce(0) { $0 + $1.byteCount }
+  }
+
+  /// The order of the places of `group`'s clusters, made on first use.
+  func clusterPlaceOrder(ofGroup group: Int) -> ClusterPlaceOrder {
+    if let order = clusterPlaceOrders[group] { return order }
+    let order = ClusterPlaceOrder(catalog: catalog, hierarchy: hierarchies[group])
+    clusterPlaceOrders[group] = order
+    return order
+  }
+
+  /// The group of the place with `handle`.
+  func group(ofPlaceWithHandle handle: UInt32) -> Int {
+    guard let groupCategories else { return 0 }
+    let category = catalog.place(withHandle: handle).category
+    return groupCategories.firstIndex(of: category) ?? 0
+  }
+
+  /// Whether `filter` shows the places of `group`: always, with one hierarchy, where each
+  /// entry's places are filtered one by one.
+  private func shows(group: Int, filter: CategoryFilter) -> Bool {
+    guard let groupCategories else { return true }
+    return filter.shows(category: groupCategories[group])
+  }
+
+  /// Whether entries' places must be filtered one by one: a filter on one hierarchy.
+  func filtersPlaces(_ filter: CategoryFilter) -> Bool {
+    groupCategories == nil && !filter.showsEveryPlace
   }
 
   // MARK: - Levels
+
+  /// The level that holds every place alone.
+  var placeLevel: Int { options.maximumLevel + 1 }
 
   /// The level to show at `zoom`, coming from `current`.
   ///
@@ -77,38 +171,101 @@ final class MapMarkerSource {
   /// zoom passes it by ``hysteresis``, so a pinch back and forth across one boundary does not
   /// flap. A jump of more levels, or a commanded move (`current` `nil`), takes `floor(zoom)`.
   func level(forZoom zoom: Double, current: Int?) -> Int {
-    let natural = hierarchy.level(forZoom: zoom)
+    let natural = zoom.isFinite && zoom > 0 ? min(Int(zoom.rounded(.down)), placeLevel) : 0
     if let current, natural == current + 1, zoom < Double(natural) + Self.hysteresis {
       return current
     }
     return natural
   }
 
+  /// The handles of the places of `key` at `level` that `filter` shows, ascending.
+  func places(of key: Int, at level: Int, filter: CategoryFilter) -> [UInt32] {
+    let (group, entry) = Self.split(key)
+    let places = hierarchies[group].places(of: entry, at: level)
+    guard filtersPlaces(filter) else { return places }
+    return places.filter { filter.shows(catalog.place(withHandle: $0)) }
+  }
+
+  /// Whether the places of `key` at `level` lie at one spot, closer than any zoom tells apart
+  /// (``/PlacesModel/ClusterHierarchy/isCoincident(_:at:)``).
+  func isCoincident(_ key: Int, at level: Int) -> Bool {
+    let (group, entry) = Self.split(key)
+    return hierarchies[group].isCoincident(entry, at: level)
+  }
+
+  /// The level at which `key` at `level` first shows as two entries or more; `nil` for one
+  /// place.
+  func splitLevel(of key: Int, at level: Int) -> Int? {
+    let (group, entry) = Self.split(key)
+    return hierarchies[group].splitLevel(of: entry, at: level)
+  }
+
+  /// The key at `target` (at most `level`) of the entry `key` of `level` belongs to.
+  func ancestor(of key: Int, at level: Int, to target: Int) -> Int {
+    let (group, entry) = Self.split(key)
+    return Self.key(
+      group: group, entry: hierarchies[group].ancestor(of: entry, at: level, to: target))
+  }
+
+  /// The shallowest level at which the place with `handle` has an entry of its own.
+  func levelAlone(ofPlaceWithHandle handle: UInt32) -> Int {
+    hierarchies[group(ofPlaceWithHandle: handle)].levelAlone(ofPlaceWithHandle: handle)
+  }
+
   // MARK: - Layers
 
-  /// The layer of `viewport` at `level`, with the place with handle `selected` (if any) taken out of its cluster and given a marker of its own.
+  /// The layer of `viewport` at `level` under `filter`, with the place with handle `selected`
+  /// (if any, whatever its category) taken out of its cluster and given a marker of its own.
   ///
   /// The markers of entries that `previous` shows too are taken from it when it is of the same
-  /// level of the same hierarchy, with the same selection (a pan): only the entries that came
-  /// into view are made.
+  /// level of the same source, with the same selection and filter (a pan): only the entries
+  /// that came into view are made.
   func layer(
-    for viewport: MapViewport, level: Int, selected: UInt32?,
+    for viewport: MapViewport, level: Int, selected: UInt32?, filter: CategoryFilter = .all,
     reusing previous: MapMarkerLayer? = nil
   ) -> MapMarkerLayer {
     let (view, margin) = fixedView(of: viewport)
     let region = view.widened(by: margin)
-    let entries = hierarchy.entries(atLevel: level, inView: view, margin: margin)
-    let version = hierarchy.version
+    var entries: [Int] = []
+    for (group, hierarchy) in hierarchies.enumerated() where shows(group: group, filter: filter) {
+      let found = hierarchy.entries(atLevel: level, inView: view, margin: margin)
+      entries.append(contentsOf: found.lazy.map { Self.key(group: group, entry: $0) })
+    }
     let entryMarkers: [ShownMarker?]
-    if let previous, previous.source === version, previous.level == level,
+    if let previous, previous.source === token, previous.level == level,
       previous.selected == selected
     {
-      entryMarkers =
-        entries == previous.entries
-        ? previous.entryMarkers
-        : markers(of: entries, at: level, selected: selected, reusing: previous)
+      if previous.filter == filter {
+        entryMarkers =
+          entries == previous.entries
+          ? previous.entryMarkers
+          : markers(of: entries, at: level, selected: selected, filter: filter, reusing: previous)
+      } else {
+        // A filter change: the markers that show the same places under both filters are kept,
+        // from the layer shown and from the one the last filter change replaced.
+        let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
+        var earlier: [Int: ShownMarker] = [:]
+        if let replaced, replaced.source === token, replaced.level == level,
+          replaced.selected == selected
+        {
+          for (key, shown) in zip(replaced.entries, replaced.entryMarkers)
+          where key != selectedKey
+            && showsWhole(key, at: level, under: replaced.filter, filter)
+          {
+            if let shown { earlier[key] = shown }
+          }
+        }
+        entryMarkers = markers(
+          of: entries, at: level, selected: selected, filter: filter, reusing: previous,
+          earlier: earlier
+        ) { key in
+          key != selectedKey && self.showsWhole(key, at: level, under: previous.filter, filter)
+        }
+        replaced = previous
+      }
     } else {
-      entryMarkers = markers(of: entries, at: level, selected: selected, reusing: nil)
+      entryMarkers = markers(
+        of: entries, at: level, selected: selected, filter: filter, reusing: nil)
     }
     var selectedMarker: MapMarker?
     if let selected {
@@ -119,51 +276,81 @@ final class MapMarkerSource {
     }
     return MapMarkerLayer(
       level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker,
-      selected: selected, source: version)
+      selected: selected, source: token, filter: filter)
   }
 
   /// The markers of `entries` of `level`, taken from `previous` for the entries it shows
-  /// (when it is of the same level and selection).
+  /// that `isKept` keeps (when it is of the same level and selection), or from `earlier`.
   private func markers(
-    of entries: [Int], at level: Int, selected: UInt32?, reusing previous: MapMarkerLayer?
+    of entries: [Int], at level: Int, selected: UInt32?, filter: CategoryFilter,
+    reusing previous: MapMarkerLayer?, earlier: [Int: ShownMarker] = [:],
+    keeping isKept: (Int) -> Bool = { _ in true }
   ) -> [ShownMarker?] {
-    let node = hierarchy.level(level)
-    let selectedEntry = selected.map { selectedAncestor(of: $0, at: level) }
+    let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
+    let nodes = hierarchies.map { $0.level(level) }
     let shownEntries = previous?.entries ?? []
     let shownMarkers = previous?.entryMarkers ?? []
+    let filtersPlaces = filtersPlaces(filter)
     var markers: [ShownMarker?] = []
     markers.reserveCapacity(entries.count)
     var shown = 0
-    for entry in entries {
-      while shown < shownEntries.count, shownEntries[shown] < entry { shown += 1 }
-      if shown < shownEntries.count, shownEntries[shown] == entry {
+    for key in entries {
+      while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
+      if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
         markers.append(shownMarkers[shown])
-      } else {
-        markers.append(
-          marker(of: entry, at: level, selected: selected, ancestor: selectedEntry, node: node)
-            .map(ShownMarker.init))
+        continue
       }
+      if !earlier.isEmpty, let kept = earlier[key] {
+        markers.append(kept)
+        continue
+      }
+      let node = nodes[key >> 32]
+      let marker =
+        filtersPlaces
+        ? filteredMarker(of: key, at: level, selected: selected, filter: filter, node: node)
+        : self.marker(of: key, at: level, selected: selected, ancestor: selectedKey, node: node)
+      markers.append(marker.map(ShownMarker.init))
     }
     return markers
   }
 
-  /// The marker of `entry` at `level` (whose entries are `node`); `nil` for the selected
+  /// Whether `key` at `level` shows every one of its places under both `first` and
+  /// `second`, so that its marker is the same under both (the selected place's entry aside):
+  /// always when clustering by category (a hidden category's entries are not in a layer);
+  /// with one hierarchy, when the entry's composition is known and each of its categories is
+  /// shown by both.
+  private func showsWhole(
+    _ key: Int, at level: Int, under first: CategoryFilter, _ second: CategoryFilter
+  ) -> Bool {
+    guard groupCategories == nil else { return true }
+    guard let composition = compositions[level << 32 | Self.split(key).entry] else {
+      return false
+    }
+    return composition.shares.allSatisfy { share in
+      let category = categoryNames[share.category]
+      return first.shows(category: category) && second.shows(category: category)
+    }
+  }
+
+  /// The marker of `key` at `level` (whose entries are `node`); `nil` for the selected
   /// place's own entry, whose marker comes last.
   func marker(
-    of entry: Int, at level: Int, selected: UInt32?, ancestor: Int?, node: ClusterLevelReader
+    of key: Int, at level: Int, selected: UInt32?, ancestor: Int?, node: ClusterLevelReader
   ) -> MapMarker? {
+    let entry = Self.split(key).entry
     let count = Int(node.count(entry))
     let representative = catalog.place(withHandle: node.representative(entry))
-    guard count > 1 || (selected != nil && entry == ancestor) else {
+    guard count > 1 || (selected != nil && key == ancestor) else {
       return MapMarker(
         placeID: representative.id, title: representative.name,
         coordinate: representative.coordinate)
     }
     let id = MapClusterID(level: Int(node.formedLevel(entry)), representative: representative.id)
-    if let selected, entry == ancestor {
+    if let selected, key == ancestor {
       guard count > 1 else { return nil }
       if count == 2 {
-        let other = hierarchy.places(of: entry, at: level).first { $0 != selected } ?? selected
+        let other =
+          hierarchy(of: key).places(of: entry, at: level).first { $0 != selected } ?? selected
         return MapMarker(place: catalog.place(withHandle: other))
       }
       // The selected place leaves its cluster: one fewer, at the exact mean of the others.
@@ -178,20 +365,88 @@ final class MapMarkerSource {
       coordinate: WebMercator.coordinate(ofUnit: (node.x(entry), node.y(entry))))
   }
 
-  /// The identifier of the representative place of `entry` at `level`.
-  func representative(of entry: Int, at level: Int) -> Place.ID {
-    catalog.place(withHandle: hierarchy.level(level).representative(entry)).id
+  /// The marker of the places of `key` at `level` that `filter` shows, the selected place
+  /// aside (see the type's discussion); `nil` when there are none.
+  ///
+  /// - Complexity: O(*c*) for an entry of *c* categories once its composition is known; O(*k*)
+  ///   for an entry of *k* places the first time, or when it holds the selected place.
+  private func filteredMarker(
+    of key: Int, at level: Int, selected: UInt32?, filter: CategoryFilter,
+    node: ClusterLevelReader
+  ) -> MapMarker? {
+    let entry = Self.split(key).entry
+    let x = node.x(entry)
+    guard node.count(entry) > 1 else {
+      let handle = node.representative(entry)
+      let place = catalog.place(withHandle: handle)
+      if compositions[level << 32 | entry] == nil {
+        compositions[level << 32 | entry] = CategoryComposition(
+          handles: [handle], x: x, catalog: catalog, number: categoryNumber(of:))
+      }
+      return handle == selected || !filter.shows(place) ? nil : MapMarker(place: place)
+    }
+    let composition: CategoryComposition
+    if let selected, selectedAncestor(of: selected, at: level) == key {
+      // The selected place has its own marker: its cluster is made of the others.
+      let others = hierarchy(of: key).places(of: entry, at: level).filter { $0 != selected }
+      composition = CategoryComposition(
+        handles: others, x: x, catalog: catalog, number: categoryNumber(of:))
+    } else {
+      composition = self.composition(of: entry, at: level, x: x)
+    }
+    let isShown = { (category: Int) in filter.shows(category: self.categoryNames[category]) }
+    if selected == nil || selectedAncestor(of: selected ?? 0, at: level) != key,
+      composition.shares.allSatisfy({ isShown($0.category) })
+    {
+      // Every place shown: the entry's own marker, at its own mean.
+      return marker(of: key, at: level, selected: nil, ancestor: nil, node: node)
+    }
+    guard let shown = composition.shown(x: x, where: isShown) else { return nil }
+    let representative = catalog.place(withHandle: shown.representative)
+    guard shown.count > 1 else { return MapMarker(place: representative) }
+    return MapMarker(
+      cluster: MapClusterID(level: Int(node.formedLevel(entry)), representative: representative.id),
+      count: shown.count, coordinate: WebMercator.coordinate(ofUnit: (shown.x, shown.y)))
   }
 
-  /// The entry at `level` holding the place `id`, if the catalog has it.
+  /// The composition of `entry` at `level` (one hierarchy), read from its places the first
+  /// time and kept for this source.
+  private func composition(of entry: Int, at level: Int, x: UInt32) -> CategoryComposition {
+    let key = level << 32 | entry
+    if let known = compositions[key] { return known }
+    let composition = CategoryComposition(
+      handles: hierarchies[0].places(of: entry, at: level), x: x, catalog: catalog,
+      number: categoryNumber(of:))
+    compositions[key] = composition
+    return composition
+  }
+
+  /// The number of `category` in ``categoryNames``, given on first sight.
+  private func categoryNumber(of category: String?) -> Int {
+    if let number = categoryNumbers[category] { return number }
+    categoryNumbers[category] = categoryNames.count
+    categoryNames.append(category)
+    return categoryNames.count - 1
+  }
+
+  /// The identifier of the representative place of `key` at `level`.
+  func representative(of key: Int, at level: Int) -> Place.ID {
+    let (group, entry) = Self.split(key)
+    return catalog.place(withHandle: hierarchies[group].level(level).representative(entry)).id
+  }
+
+  /// The key at `level` of the entry holding the place `id`, if the catalog has it.
   func entry(holding id: Place.ID, at level: Int) -> Int? {
     catalog.handle(ofPlaceWithID: id).map { selectedAncestor(of: $0, at: level) }
   }
 
-  /// The entry at `level` holding the place with `handle`.
+  /// The key at `level` of the entry holding the place with `handle`.
   func selectedAncestor(of handle: UInt32, at level: Int) -> Int {
-    hierarchy.ancestor(
+    let group = group(ofPlaceWithHandle: handle)
+    let hierarchy = hierarchies[group]
+    let entry = hierarchy.ancestor(
       of: Int(hierarchy.entryOfPlace[Int(handle)]), at: hierarchy.placeLevel, to: level)
+    return Self.key(group: group, entry: entry)
   }
 
   // MARK: - Regions

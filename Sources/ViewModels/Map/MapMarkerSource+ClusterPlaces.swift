@@ -1,17 +1,27 @@
 import PlacesModel
 
 extension MapMarkerSource {
-  /// The places that `entry` of `level` counts, but the place with handle `selected` (which
-  /// has a marker of its own), in the order of
+  /// The places that `key` of `level` counts under `filter`, but the place with handle
+  /// `selected` (which has a marker of its own), in the order of
   /// ``MapViewModel/places(inClusterWithID:offset:limit:)``: from `offset`, at most `limit` of
   /// them; and how many it counts in all.
   ///
   /// - Complexity: O(*page* + log *k*) for *k* places once the level is ordered (see
-  ///   ``ClusterPlaceOrder``).
+  ///   ``ClusterPlaceOrder``); under a filter on one hierarchy, where a cluster counts only its
+  ///   shown places, O(*k* log *k*) to sort those.
   func places(
-    of entry: Int, at level: Int, excluding selected: UInt32?, offset: Int, limit: Int
+    of key: Int, at level: Int, filter: CategoryFilter, excluding selected: UInt32?, offset: Int,
+    limit: Int
   ) -> (places: [Place], total: Int) {
-    let (handles, total) = clusterPlaceOrder.page(
+    guard !filtersPlaces(filter) else {
+      let shown = places(of: key, at: level, filter: filter).lazy.filter { $0 != selected }
+        .map(catalog.place(withHandle:)).sorted(by: Self.isInClusterOrder)
+      let start = min(max(offset, 0), shown.count)
+      let end = start + min(max(limit, 0), shown.count - start)
+      return (Array(shown[start..<end]), shown.count)
+    }
+    let (group, entry) = Self.split(key)
+    let (handles, total) = clusterPlaceOrder(ofGroup: group).page(
       of: entry, at: level, excluding: selected, offset: offset, limit: limit)
     return (handles.map(catalog.place(withHandle:)), total)
   }

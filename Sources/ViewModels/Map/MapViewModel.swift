@@ -23,6 +23,7 @@ import PlacesModel
 /// | spread page tapped | `spreadMarkers` |
 /// | camera moved, map tapped, catalog, with a spread shown | `gatherSpreadMarkers` first |
 /// | catalog | `updateMarkers` |
+/// | category filter set (``categoryFilter``) | `updateMarkers`, with lineage |
 /// | location | `showUserLocation`, or `hideUserLocation` when it became unknown |
 /// | selection of a place | `moveCamera(animated: true)` centred on it, same zoom; `updateMarkers`; `selectMarker` |
 /// | deselection | `deselectMarker` if its marker is shown, `updateMarkers` |
@@ -103,6 +104,8 @@ public final class MapViewModel {
   /// The places of a cluster spread around their spot, as last sent to the view; `nil` when
   /// none is shown.
   public private(set) var spread: MapSpread?
+  /// The categories shown (see ``categoryFilter``).
+  private(set) var filter = CategoryFilter.all
 
   /// Creates a view model that listens to `model`, starting from its current state.
   ///
@@ -158,7 +161,7 @@ public final class MapViewModel {
     guard let entry = index else { return marker.placeID.map { [$0] } }
     // The selected place has a marker of its own: its cluster's places are the others.
     let selected = selectedHandle
-    return source.hierarchy.places(of: entry, at: layer.level).filter { $0 != selected }
+    return source.places(of: entry, at: layer.level, filter: layer.filter).filter { $0 != selected }
       .map { source.catalog.place(withHandle: $0).id }
   }
 
@@ -175,11 +178,11 @@ public final class MapViewModel {
       counts[place.category ?? "", default: 0] += 1
     }
     let representative = source.catalog.place(withID: id.representative) ?? places[0]
-    let split = source.hierarchy.splitLevel(of: entry, at: layer.level).map(Double.init)
+    let split = source.splitLevel(of: entry, at: layer.level).map(Double.init)
     return MapClusterSummary(
       marker: marker, representative: representative, countsByCategory: counts,
-      splitZoom: split ?? Double(source.hierarchy.placeLevel),
-      isCoincident: source.hierarchy.isCoincident(entry, at: layer.level))
+      splitZoom: split ?? Double(source.placeLevel),
+      isCoincident: source.isCoincident(entry, at: layer.level))
   }
 
   /// A page of the places the cluster marker `id` counts, in a stated order.
@@ -204,7 +207,8 @@ public final class MapViewModel {
   {
     guard let (index, _) = markerEntry(.cluster(id)), let entry = index else { return nil }
     return source.places(
-      of: entry, at: layer.level, excluding: selectedHandle, offset: offset, limit: limit
+      of: entry, at: layer.level, filter: layer.filter, excluding: selectedHandle, offset: offset,
+      limit: limit
     ).places
   }
 
@@ -212,7 +216,7 @@ public final class MapViewModel {
   /// if no place has that identifier.
   public func zoomAlone(ofPlaceWithID id: Place.ID) -> Double? {
     source.catalog.handle(ofPlaceWithID: id).map {
-      Double(source.hierarchy.levelAlone(ofPlaceWithHandle: $0))
+      Double(source.levelAlone(ofPlaceWithHandle: $0))
     }
   }
 
@@ -269,8 +273,9 @@ public final class MapViewModel {
       sequence(spread?.clusterID == id ? .gather : .spread(id, page: 0))
       return
     }
-    let split = source.hierarchy.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
-    let camera = MapCamera(uncheckedCentre: marker.coordinate, zoom: Double(split))
+    let split = source.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
+    let zoom = min(Double(split), MapCamera.maximumZoom)
+    let camera = MapCamera(uncheckedCentre: marker.coordinate, zoom: zoom)
     sequence(.camera(MapViewport(camera: camera, size: viewport.size), isCommanded: true))
   }
 
@@ -299,7 +304,7 @@ public final class MapViewModel {
 
   /// The bytes the order of the clusters' places holds for the catalog shown (see
   /// ``places(inClusterWithID:offset:limit:)``): for the bench.
-  package var clusterPlaceOrderByteCount: Int { source.clusterPlaceOrder.byteCount }
+  package var clusterPlaceOrderByteCount: Int { source.clusterPlaceOrderByteCount }
 
   /// How many pages a tap on the cluster marker `id` would spread its places over now: 0 if a
   /// tap flies into it instead; `nil` if no cluster with that identity is on the map.
@@ -314,8 +319,8 @@ public final class MapViewModel {
   /// Whether a tap on `entry` of the level shown spreads it: its places lie at one spot, or
   /// it splits only past the deepest zoom.
   private func spreads(_ entry: Int) -> Bool {
-    let split = source.hierarchy.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
-    return source.hierarchy.isCoincident(entry, at: layer.level)
+    let split = source.splitLevel(of: entry, at: layer.level) ?? layer.level + 1
+    return source.isCoincident(entry, at: layer.level)
       || Double(split) > MapCamera.maximumZoom
   }
 
@@ -325,7 +330,8 @@ public final class MapViewModel {
     offsets: [MapPoint], total: Int, pageCount: Int
   ) {
     let (_, total) = source.places(
-      of: entry, at: layer.level, excluding: selectedHandle, offset: 0, limit: 0)
+      of: entry, at: layer.level, filter: layer.filter, excluding: selectedHandle, offset: 0,
+      limit: 0)
     let layout = MapSpreadLayout(
       spacing: MapSpread.markerSpacing, centre: viewport.point(for: marker.coordinate),
       viewSize: viewport.size)
@@ -337,7 +343,7 @@ public final class MapViewModel {
   // MARK: - Sequencing
 
   /// A reaction that does not come from the model's broadcast.
-  private enum Reaction {
+  enum Reaction {
     /// Bring a newly attached view up to date.
     case replay
     /// Show `viewport`; when commanded, tell the view to move there first.
@@ -346,13 +352,15 @@ public final class MapViewModel {
     case spread(MapClusterID, page: Int)
     /// Gather the spread shown.
     case gather
+    /// Show the places of the categories `filter` shows.
+    case filter(CategoryFilter)
   }
 
   /// Performs `reaction` now, or after the model's broadcast under way on this thread.
   ///
   /// The model queues it behind a broadcast being delivered and otherwise runs it at once; a
   /// reaction still queued when this view model is released is never performed.
-  private func sequence(_ reaction: Reaction) {
+  func sequence(_ reaction: Reaction) {
     model.performInBroadcastOrder(
       { perform(reaction) },
       queueing: { { [weak self] in self?.perform(reaction) } })
@@ -376,6 +384,10 @@ public final class MapViewModel {
       spreadCluster(id, page: page)
     case .gather:
       gatherSpread()
+    case .filter(let newFilter):
+      guard newFilter != filter else { return }
+      filter = newFilter
+      updateMarkers(filterChanged: true)
     }
   }
 
@@ -391,7 +403,8 @@ public final class MapViewModel {
     let (offsets, total, _) = spreadPages(of: entry, marker: marker)
     let pageSize = max(1, offsets.count)
     let (places, _) = source.places(
-      of: entry, at: layer.level, excluding: selectedHandle, offset: page * pageSize,
+      of: entry, at: layer.level, filter: layer.filter, excluding: selectedHandle,
+      offset: page * pageSize,
       limit: pageSize)
     let markers = zip(places, offsets).map { place, offset in
       MapSpread.Marker(marker: MapMarker(place: place), offset: offset)
@@ -430,20 +443,20 @@ public final class MapViewModel {
 
   /// Shows the markers of `level` for ``viewport`` (the current level by default), sending
   /// the difference, with lineage when the level or the catalog changed (`previousSource`,
-  /// the source the markers shown were made from); then selects the selected place's marker
-  /// if it was added.
+  /// the source the markers shown were made from, or the filter changed: `filterChanged`);
+  /// then selects the selected place's marker if it was added.
   ///
   /// - Returns: Whether the selected place's marker was added (and so selected).
   @discardableResult
   private func updateMarkers(
-    level: Int? = nil, selectionChanged: Bool = false, reusingMarkers: Bool = true,
-    previousSource: MapMarkerSource? = nil
+    level: Int? = nil, selectionChanged: Bool = false, filterChanged: Bool = false,
+    reusingMarkers: Bool = true, previousSource: MapMarkerSource? = nil
   ) -> Bool {
     let newLevel = level ?? layer.level
     let newLayer = source.layer(
-      for: viewport, level: newLevel, selected: selectedHandle,
+      for: viewport, level: newLevel, selected: selectedHandle, filter: filter,
       reusing: reusingMarkers ? layer : nil)
-    let isPan = newLevel == layer.level && !selectionChanged
+    let isPan = newLevel == layer.level && !selectionChanged && !filterChanged
     // The layer shown holds the same markers: keep it, and send nothing.
     if isPan, newLayer.shows(sameMarkersAs: layer) { return false }
     let previous = layer
@@ -451,7 +464,9 @@ public final class MapViewModel {
     let update =
       isPan
       ? Self.panUpdate(from: previous, to: layer)
-      : lineageUpdate(from: previous, to: layer, previousSource: previousSource)
+      : filterChanged
+        ? Self.filterUpdate(from: previous, to: layer)
+        : lineageUpdate(from: previous, to: layer, previousSource: previousSource)
     guard let target, !(update.added.isEmpty && update.removed.isEmpty) else { return false }
     target.updateMarkers(update)
     guard let selectedItem,
@@ -577,7 +592,7 @@ extension MapViewModel {
       let place = marker.placeID ?? side.source.representative(of: entry, at: side.level)
       relative = other.source.entry(holding: place, at: other.level)
     } else if other.level < side.level {
-      relative = side.source.hierarchy.ancestor(of: entry, at: side.level, to: other.level)
+      relative = side.source.ancestor(of: entry, at: side.level, to: other.level)
     } else {
       relative = nil
     }

@@ -104,7 +104,8 @@ struct Browse {
       }
     }
     let screen = BrowseScreen(
-      model: model, camera: camera, columns: size.columns, rows: size.rows, watches: watches)
+      model: model, camera: camera, columns: size.columns, rows: size.rows, watches: watches,
+      mapOptions: .standard.clusteringByCategory(invocation.clustersByCategory))
     return try session.run(screen)
   }
 }

@@ -58,11 +58,12 @@ final class BrowseScreen: TerminalScreen {
 
   /// Creates the screen for `model`, its map looking through `camera`, laid out for a
   /// terminal of `columns` by `rows` until it is first drawn; with `watches`, the places are
-  /// reloaded into `model` when a file changes (see ``tick()``).
+  /// reloaded into `model` when a file changes (see ``tick()``); the map clusters with
+  /// `mapOptions`.
   init(
     model: PlacesModel, camera: MapCamera, land: LandLayer = .world,
     detailedLand: LandLayer? = .detailed, columns: Int = 80, rows: Int = 24,
-    watches: [PlacesFileWatch] = []
+    watches: [PlacesFileWatch] = [], mapOptions: MapClusterOptions = .standard
   ) {
     self.watches = watches
     layout = BrowseLayout(width: columns, height: rows)
@@ -75,7 +76,7 @@ final class BrowseScreen: TerminalScreen {
     searchPanel = TerminalSearchPanel()
     let factory = TerminalViewFactory(
       mapView: mapView, listView: listView, cardView: cardView, searchPanel: searchPanel)
-    coordinator = AppCoordinator(model: model, viewFactory: factory)
+    coordinator = AppCoordinator(model: model, viewFactory: factory, mapOptions: mapOptions)
     mapView.viewModel = coordinator.mapViewModel
     listView.placeWithID = { [weak model] id in model?.places.place(withID: id) }
     coordinator.start()

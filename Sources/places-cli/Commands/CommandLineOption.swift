@@ -17,6 +17,7 @@ struct CommandLineOption {
     case offset
     case page
     case category
+    case clusterByCategory
     case watch
     case help
     case version
@@ -42,7 +43,8 @@ struct CommandLineOption {
   var isPerFile: Bool {
     switch key {
     case .idProperty, .nameProperty, .nonPoint, .idPrefix: true
-    case .places, .strict, .format, .from, .near, .limit, .offset, .page, .category, .watch,
+    case .places, .strict, .format, .from, .near, .limit, .offset, .page, .category,
+      .clusterByCategory, .watch,
       .help, .version, .verbose:
       false
     }
@@ -181,9 +183,21 @@ struct CommandLineOption {
         + "instead. With add, the new place's one category: --category city."
       commands = [
         .select, .deselect, .locate, .camera, .list, .search, .add, .move, .rename, .remove,
-        .session,
+        .tapCluster, .cluster, .session,
       ]
       isCommandLineOnly = false
+    case .clusterByCategory:
+      names = ["--cluster-by-category"]
+      value = nil
+      summary =
+        "Cluster the map's places only with places of their own category (those without one "
+        + "together), as MapKit's clusteringIdentifier does: a cluster then holds one category, "
+        + "and markers of two categories may overlap."
+      commands = [
+        .select, .deselect, .locate, .camera, .session, .browse, .add, .move, .rename, .remove,
+        .filter, .tapCluster, .cluster,
+      ]
+      isCommandLineOnly = true
     case .watch:
       names = ["--watch"]
       value = nil

@@ -109,6 +109,7 @@ struct CommandLineParser {
       }
       invocation.watchesPlacesFile = true
     }
+    invocation.clustersByCategory = options[.clusterByCategory] != nil
     if let format = options[.format] {
       guard let format = OutputFormat(rawValue: format) else {
         throw .invalidValue(format, option: "--format", expected: "text or json")

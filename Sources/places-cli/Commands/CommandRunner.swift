@@ -16,11 +16,14 @@ final class CommandRunner {
   /// Creates the app for `places`, printing in `format`; its views are attached by ``start()``.
   ///
   /// - Throws: ``CatalogError`` if two places share an identifier.
-  init(places: [Place], source: String, format: OutputFormat) throws(CatalogError) {
+  init(
+    places: [Place], source: String, format: OutputFormat,
+    mapOptions: MapClusterOptions = .standard
+  ) throws(CatalogError) {
     let output = OutputBuffer(format: format)
     do {
       coordinator = try AppCoordinator(
-        places: places, viewFactory: ConsoleViewFactory(output: output))
+        places: places, viewFactory: ConsoleViewFactory(output: output), mapOptions: mapOptions)
     } catch {
       throw CatalogError(file: source, error: error)
     }

@@ -19,6 +19,9 @@ struct Invocation: Equatable {
   var placesSources: [GeoJSONPlacesReader.Source] = []
   /// Whether to reload each of ``placesSources`` when it changes on disk (`--watch`).
   var watchesPlacesFile = false
+  /// Whether the map clusters places only with places of their own category
+  /// (`--cluster-by-category`; see ``/ViewModels/MapClusterOptions/clustersByCategory``).
+  var clustersByCategory = false
   /// How to print results.
   var format = OutputFormat.text
   /// The categories every view shows (`--category`, but for `add`); `nil` when not given.

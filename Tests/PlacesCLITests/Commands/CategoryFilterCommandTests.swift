@@ -66,10 +66,13 @@ struct CategoryFilterCommandTests {
     let lines = Array(run.lines.dropFirst(SelectCommandTests.startUp.count))
     let afterSelect = try #require(
       lines.firstIndex { $0 == "list: reloadRows count=20 order=name" })
+    // The map hears the filter first, as the coordinator sets it first.
+    #expect(lines[afterSelect - 1].hasPrefix("map: updateMarkers "))
     #expect(
       Array(lines[afterSelect...]) == [
         "list: reloadRows count=20 order=name",
         #"id=190 name="Amsterdam Airport Schiphol" country="NL""#,
+        "map: updateMarkers added=3 removed=3 count=4 clusters=3 split=3 merged=3",
         "list: reloadRows count=200 order=name",
         "list: highlightRow row=168",
         #"id=114 name="Abidjan" country="CI""#,

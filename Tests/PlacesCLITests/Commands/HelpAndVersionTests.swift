@@ -63,7 +63,7 @@ struct HelpAndVersionTests {
       list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } == [
         "--places FILE", "--id-property FIELD", "--name-property FIELD",
         "--non-point centre|skip", "--id-prefix TEXT", "--strict", "--format text|json",
-        "--watch.",
+        "--cluster-by-category", "--watch.",
       ])
   }
 

@@ -1,0 +1,137 @@
+/// A catalog's places clustered within their categories: one ``ClusterHierarchy`` per
+/// category (places without a category are one more group), so that a place only ever
+/// clusters with places of its own category, as MapKit's `clusteringIdentifier` does.
+///
+/// Each hierarchy keeps every promise of ``ClusterHierarchy`` for its own places: every place
+/// of the category in exactly one entry per level, no two entries of a level within the radius
+/// of each other, exact means, identities. Across categories nothing is promised: entries of
+/// two categories may lie as close as they like (MapKit lets them overlap too), and a map that
+/// shows several categories shows each one's markers on top of the others'.
+///
+/// Places keep their catalog handles in every hierarchy, so an edit goes to the hierarchy of
+/// each changed place: a place whose category changed leaves its old category's hierarchy and
+/// joins its new one's. A category that first appears in an edit gets a new group, after the
+/// others: a group keeps its number for as long as the value is edited.
+package struct CategoryClusterHierarchies: Sendable {
+  /// The category of each group, `nil` for the places without one; groups in order of
+  /// their number.
+  package private(set) var categories: [String?]
+  /// The hierarchy of each group's places.
+  package private(set) var hierarchies: [ClusterHierarchy]
+  /// The number of each category's group.
+  private var groupOfCategory: [String?: Int]
+  private let radius: Double
+  private let maximumLevel: Int
+
+  /// Clusters `places` (with the handles `handles`, ascending) within their categories, with
+  /// `radius` points at every level from 0 to `maximumLevel`; groups numbered in the order of
+  /// their categories (`nil` first).
+  ///
+  /// - Complexity: O(*n*) per level, all categories together.
+  package init(places: [Place], handles: [UInt32], radius: Double, maximumLevel: Int) {
+    var members: [String?: (places: [Place], handles: [UInt32])] = [:]
+    for (place, handle) in zip(places, handles) {
+      members[place.category, default: ([], [])].places.append(place)
+      members[place.category, default: ([], [])].handles.append(handle)
+    }
+    let ordered = members.keys.sorted { first, second in
+      guard let second else { return false }
+      guard let first else { return true }
+      return first < second
+    }
+    self.radius = radius
+    self.maximumLevel = maximumLevel
+    categories = ordered
+    groupOfCategory = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
+    hierarchies = ordered.map { category in
+      let group = members[category] ?? ([], [])
+      return ClusterHierarchy(
+        places: group.places, handles: group.handles, radius: radius, maximumLevel: maximumLevel)
+    }
+  }
+
+  /// The group of `category`, if any place of the catalog had it.
+  package func group(ofCategory category: String?) -> Int? {
+    groupOfCategory[category]
+  }
+
+  /// The deepest level that clusters, the same in every group.
+  package var placeLevel: Int { maximumLevel + 1 }
+
+  /// The bytes all the hierarchies hold (see ``ClusterHierarchy/byteCount``).
+  package var byteCount: Int {
+    hierarchies.reduce(0) { $0 + $1.byteCount }
+  }
+
+  /// Each group's share of `changes`: a place that changed category leaves its old group (a
+  /// removal) and joins its new one (an insertion); a category seen for the first time gets a
+  /// group, with an empty hierarchy to insert into.
+  private mutating func routed(_ changes: [PlaceHandleChange]) -> [[PlaceHandleChange]] {
+    var routed: [[PlaceHandleChange]] = Array(repeating: [], count: hierarchies.count)
+    func add(_ change: PlaceHandleChange, category: String?) {
+      let group: Int
+      if let known = groupOfCategory[category] {
+        group = known
+      } else {
+        group = categories.count
+        categories.append(category)
+        groupOfCategory[category] = group
+        hierarchies.append(
+          ClusterHierarchy(places: [], handles: [], radius: radius, maximumLevel: maximumLevel))
+        routed.append([])
+      }
+      routed[group].append(change)
+    }
+    for change in changes {
+      if let old = change.old, let new = change.new, old.category == new.category {
+        if change.changesGeometry { add(change, category: old.category) }
+        continue
+      }
+      if let old = change.old {
+        add(PlaceHandleChange(handle: change.handle, old: old, new: nil), category: old.category)
+      }
+      if let new = change.new {
+        add(PlaceHandleChange(handle: change.handle, old: nil, new: new), category: new.category)
+      }
+    }
+    return routed
+  }
+
+  /// These hierarchies with `changes` (every place changed, by handle) applied, each group's
+  /// to its own hierarchy (see ``ClusterHierarchy/applying(_:population:)``); a group no
+  /// change reached is kept as it is.
+  func deriving(
+    _ changes: [PlaceHandleChange], from original: CatalogStorage, to edited: CatalogStorage
+  ) -> CategoryClusterHierarchies {
+    var derived = self
+    let routed = derived.routed(changes)
+    for (group, changes) in routed.enumerated() where !changes.isEmpty {
+      derived.hierarchies[group] = derived.hierarchies[group].applying(changes) {
+        edited.place(withHandle: $0)?.population ?? 0
+      }
+    }
+    return derived
+  }
+
+  /// These hierarchies with `changes` applied and every handle renumbered (see
+  /// ``ClusterHierarchy/compacted(newHandle:handleCount:)``), for a catalog of `handleCount`
+  /// places.
+  func renumbered(
+    _ changes: [PlaceHandleChange], population: @escaping (UInt32) -> Int,
+    newHandle: @escaping (UInt32) -> UInt32, handleCount: Int
+  ) -> CategoryClusterHierarchies {
+    var derived = self
+    let routed = derived.routed(changes)
+    for (group, changes) in routed.enumerated() {
+      derived.hierarchies[group] = derived.hierarchies[group].applyingLogged(
+        changes.map(ClusterPlaceChange.init), population: population
+      ).compacted(newHandle: newHandle, handleCount: handleCount)
+    }
+    return derived
+  }
+
+  /// Waits for the background rebuild of each hierarchy: for tests.
+  func waitForCompactions() {
+    for hierarchy in hierarchies { hierarchy.waitForCompaction() }
+  }
+}

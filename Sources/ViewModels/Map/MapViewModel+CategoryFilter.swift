@@ -1,0 +1,69 @@
+import PlacesModel
+
+extension MapViewModel {
+  /// The categories whose places the map shows: ``/PlacesModel/CategoryFilter/all`` by
+  /// default.
+  ///
+  /// Setting it changes the markers at once (sequenced with the model's broadcasts, as a
+  /// camera report is), from the cluster hierarchies already built: no catalog is made and no
+  /// index is built again. The view is told in one `updateMarkers`, with lineage: a marker
+  /// whose entry still shows places but fewer or more of them is removed `into` its
+  /// replacement, and the replacement added `from` it (when the two have different
+  /// identities); the markers of entries with no shown place are removed, those of entries
+  /// that now show places added. Nothing is sent when no marker changed. Reading it gives the
+  /// filter applied last.
+  ///
+  /// What the markers promise under a filter: every place of a shown category in the view is
+  /// counted by exactly one marker, no place of a hidden category is counted by any, and a
+  /// cluster sits at the exact mean of the places it counts. With
+  /// ``MapClusterOptions/clustersByCategory``, a filter only hides the other categories'
+  /// markers: the shown ones are those of the unfiltered map, with all their spacing. Without
+  /// it, a cluster that holds places of hidden categories is replaced by one of its shown
+  /// places alone, at their mean, which may lie closer than the radius to another marker; a
+  /// cluster with one shown place becomes that place's marker. The selected place keeps its
+  /// own marker whatever the filter. Pans under a filter change only the markers that came
+  /// into or left the view, as without one.
+  ///
+  /// - Complexity: One clustering of the view; without clustering by category, plus O(*k*)
+  ///   for each cluster of *k* places in view, when the filter hides some category.
+  public var categoryFilter: CategoryFilter {
+    get { filter }
+    set { sequence(.filter(newValue)) }
+  }
+
+  /// The difference between two layers of one level, source and selection under two filters:
+  /// the markers of each entry compared, an added marker naming the marker its entry showed
+  /// before (``MapMarkerUpdate/Addition/from``), a removed one the marker its entry shows now
+  /// (``MapMarkerUpdate/Removal/into``), when the two are different markers with different
+  /// identities.
+  static func filterUpdate(
+    from previous: MapMarkerLayer, to current: MapMarkerLayer
+  ) -> MapMarkerUpdate {
+    var previousByEntry: [Int: MapMarker] = [:]
+    for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
+      if let marker = shown?.marker { previousByEntry[entry] = marker }
+    }
+    var currentByEntry: [Int: MapMarker] = [:]
+    for (entry, shown) in zip(current.entries, current.entryMarkers) {
+      if let marker = shown?.marker { currentByEntry[entry] = marker }
+    }
+    func other(_ marker: MapMarker, _ relative: MapMarker?) -> MapMarker? {
+      relative.flatMap { $0.id == marker.id ? nil : $0 }
+    }
+    var removed: [MapMarkerUpdate.Removal] = []
+    for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
+      guard let marker = shown?.marker, currentByEntry[entry] != marker else { continue }
+      removed.append(.init(id: marker.id, into: other(marker, currentByEntry[entry])))
+    }
+    var added: [MapMarkerUpdate.Addition] = []
+    for (entry, shown) in zip(current.entries, current.entryMarkers) {
+      guard let marker = shown?.marker, previousByEntry[entry] != marker else { continue }
+      added.append(.init(marker: marker, from: other(marker, previousByEntry[entry])))
+    }
+    if previous.selectedMarker != current.selectedMarker {
+      if let marker = previous.selectedMarker { removed.append(.init(id: marker.id)) }
+      if let marker = current.selectedMarker { added.append(.init(marker: marker)) }
+    }
+    return MapMarkerUpdate(removed: removed, added: added)
+  }
+}

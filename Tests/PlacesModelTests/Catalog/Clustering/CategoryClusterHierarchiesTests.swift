@@ -1,0 +1,88 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+/// Clustering within categories: each category's hierarchy holds exactly that category's
+/// places, keeps every promise of a hierarchy, and follows edits that move places between
+/// categories, bring new ones, or renumber the catalog's handles.
+struct CategoryClusterHierarchiesTests {
+  static let categories = ["cafe", "museum", "station"]
+
+  static func catalog(seed: UInt64) -> [Place] {
+    var generator = SplitMix64(seed: seed &+ 1_000)
+    return ClusterCoverageTests.chainingCatalog(seed: seed).map { place in
+      Self.recategorized(place, using: &generator)
+    }
+  }
+
+  static func recategorized(_ place: Place, using generator: inout SplitMix64) -> Place {
+    let pick = Int.random(in: 0...categories.count, using: &generator)
+    return Place(
+      id: place.id, name: place.name, coordinate: place.coordinate,
+      category: pick < categories.count ? categories[pick] : nil, population: place.population)
+  }
+
+  /// Checks that each group holds exactly its category's places and keeps the hierarchy's
+  /// promises of coverage and exact means.
+  static func check(_ catalog: PlaceCatalog, seed: UInt64, label: String) {
+    let hierarchies = catalog.categoryClusterHierarchies(
+      radius: ClusterCoverageTests.radius, maximumLevel: ClusterCoverageTests.maximumLevel)
+    #expect(Set(hierarchies.categories).count == hierarchies.categories.count)
+    for (group, hierarchy) in hierarchies.hierarchies.enumerated() {
+      let category = hierarchies.categories[group]
+      let members = catalog.filter { $0.category == category }
+      let handles = members.compactMap { catalog.handle(ofPlaceWithID: $0.id) }
+      let top = hierarchy.level(0)
+      let held = top.liveEntries.flatMap { hierarchy.places(of: $0, at: 0) }.sorted()
+      #expect(held == handles.sorted(), "\(label): group \(category ?? "none") holds its places")
+      guard !members.isEmpty else { continue }
+      ClusterCoverageTests.checkCoverage(
+        of: hierarchy, handles: handles,
+        positions: members.map { WebMercator.position(of: $0.coordinate) }, cameras: 40,
+        seed: seed, label: "\(label) \(category ?? "none")")
+      ClusterCoverageTests.checkMeansAndReaches(
+        of: hierarchy,
+        position: { WebMercator.position(of: catalog.place(withHandle: $0).coordinate) },
+        label: "\(label) \(category ?? "none")")
+    }
+  }
+
+  @Test(arguments: [1, 2] as [UInt64])
+  func eachCategoryIsClusteredAlone(seed: UInt64) throws {
+    let catalog = try PlaceCatalog(Self.catalog(seed: seed))
+    Self.check(catalog, seed: seed, label: "built \(seed)")
+  }
+
+  @Test(arguments: [3, 4] as [UInt64])
+  func editsGoToTheHierarchiesOfTheChangedPlaces(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    var catalog = try PlaceCatalog(Self.catalog(seed: seed))
+    _ = catalog.categoryClusterHierarchies(
+      radius: ClusterCoverageTests.radius, maximumLevel: ClusterCoverageTests.maximumLevel)
+    var nextID: Int64 = 1_000_000
+    for step in 0..<60 {
+      // Moves, insertions, removals and population changes (which drop the category), and
+      // places given another category, or one the catalog never had.
+      var edits = ClusterHierarchyEditTests.randomBatch(
+        of: catalog, nextID: &nextID, using: &generator)
+      let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+      if !edits.contains(where: { $0.id == place.id }) {
+        let moved =
+          step == 30
+          ? Place(
+            id: place.id, name: place.name, coordinate: place.coordinate, category: "market")
+          : Self.recategorized(place, using: &generator)
+        edits.append(.update(moved))
+      }
+      catalog = try catalog.applying(edits).catalog
+      if step % 20 == 19 {
+        Self.check(catalog, seed: seed &+ UInt64(step), label: "edits \(seed) step \(step)")
+      }
+    }
+    // Removing a third of the places renumbers every handle: the groups follow.
+    let removed = catalog.prefix(catalog.count / 3).map { PlaceEdit.remove($0.id) }
+    catalog = try catalog.applying(removed).catalog
+    catalog = try catalog.applying([.remove(catalog[0].id)]).catalog
+    Self.check(catalog, seed: seed, label: "renumbered \(seed)")
+  }
+}

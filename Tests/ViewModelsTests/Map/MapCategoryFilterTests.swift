@@ -1,0 +1,251 @@
+import Foundation
+import MapBenchSupport
+import PlacesModel
+import Testing
+import ViewModelTestSupport
+import ViewModels
+
+/// The map under a category filter and with clustering by category, against brute force:
+/// every place of a shown category in view counted by exactly one marker, no hidden place
+/// counted, clusters at the exact mean of the places they count, lineage on a filter change,
+/// nothing sent on a pan that brings nothing into view.
+struct MapCategoryFilterTests {
+  static let categories = ["cafe", "museum", "station", "park"]
+
+  /// Random places (see ``RandomMapScenes``), each given one of ``categories`` or none.
+  static func catalog(count: Int, using generator: inout SplitMix64) -> [Place] {
+    MapCoverageTests.chainingCatalog(using: &generator).prefix(count).map { place in
+      let pick = Int.random(in: 0...categories.count, using: &generator)
+      return Place(
+        id: place.id, name: place.name, coordinate: place.coordinate,
+        category: pick < categories.count ? categories[pick] : nil,
+        population: Int.random(in: 0...5, using: &generator))
+    }
+  }
+
+  static func randomFilter(using generator: inout SplitMix64) -> CategoryFilter {
+    if Int.random(in: 0..<6, using: &generator) == 0 { return .all }
+    return CategoryFilter(
+      showing: categories.filter { _ in Bool.random(using: &generator) },
+      includingUncategorized: Bool.random(using: &generator))
+  }
+
+  /// What is wrong with `map`'s markers under its filter: each message names a broken promise.
+  static func problems(in map: MapViewModel, places: [Place]) -> [String] {
+    let filter = map.categoryFilter
+    let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id, $0) })
+    let shown = places.filter { filter.shows($0) }
+    var problems: [String] = []
+    let wrong = MapPlaceCounts(markersOf: map, size: .phone, places: shown).miscounted
+    if !wrong.isEmpty { problems.append("\(wrong.count) shown places counted other than once") }
+    for marker in map.markers {
+      let ids = map.placeIDs(inMarkerWithID: marker.id) ?? []
+      let members = ids.compactMap { byID[$0] }
+      if members.contains(where: { !filter.shows($0) }) && marker.placeID != map.selectedItem {
+        problems.append("\(marker.id) counts a hidden place")
+      }
+      guard marker.isCluster else { continue }
+      if members.count != marker.count {
+        problems.append("\(marker.id) says \(marker.count), holds \(members.count)")
+      }
+      let positions = members.map { WebMercator.position(of: $0.coordinate) }
+      let xs = positions.map(\.x)
+      // The brute-force mean is taken on one copy of the world: clusters across the
+      // antimeridian are left to the hierarchy's own tests.
+      guard let low = xs.min(), let high = xs.max(), high - low < 1 << 30, !positions.isEmpty
+      else { continue }
+      let meanX = positions.reduce(UInt64(0)) { $0 + UInt64($1.x) } / UInt64(positions.count)
+      let meanY = positions.reduce(UInt64(0)) { $0 + UInt64($1.y) } / UInt64(positions.count)
+      let mean = WebMercator.coordinate(ofUnit: (UInt32(meanX), UInt32(meanY)))
+      if marker.coordinate != mean {
+        problems.append("\(marker.id) at \(marker.coordinate), its places' mean \(mean)")
+      }
+    }
+    return problems
+  }
+
+  @Test(arguments: [false, true], [11, 12, 13] as [UInt64])
+  func everyShownPlaceInViewIsCountedOnceUnderRandomFilters(
+    clustersByCategory: Bool, seed: UInt64
+  ) throws {
+    var generator = SplitMix64(seed: seed)
+    let places = Self.catalog(count: 900, using: &generator)
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(
+      model: model, camera: .world, viewSize: .phone,
+      options: MapClusterOptions.standard.clusteringByCategory(clustersByCategory))
+    var filters = SplitMix64(seed: seed + 100)
+    try MapCoverageTests.walk(map, model: model, places: places, steps: 120, using: &generator) {
+      step in
+      if Int.random(in: 0..<3, using: &filters) == 0 {
+        map.categoryFilter = Self.randomFilter(using: &filters)
+      }
+      let problems = Self.problems(in: map, places: places)
+      #expect(problems.isEmpty, "\(step) under \(map.categoryFilter): \(problems.prefix(3))")
+    }
+  }
+
+  @Test(arguments: [false, true], [21, 22] as [UInt64])
+  func everyShownPlaceInViewIsCountedOnceAfterEdits(clustersByCategory: Bool, seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    var places = Self.catalog(count: 700, using: &generator)
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(
+      model: model, camera: .world, viewSize: .phone,
+      options: MapClusterOptions.standard.clusteringByCategory(clustersByCategory))
+    map.categoryFilter = Self.randomFilter(using: &generator)
+    for round in 0..<15 {
+      for _ in 0..<8 {
+        let index = Int.random(in: 0..<places.count, using: &generator)
+        let old = places[index]
+        let pick = Int.random(in: 0...Self.categories.count, using: &generator)
+        let moved = Place(
+          id: old.id, name: old.name,
+          coordinate: .fixture(
+            min(
+              max(old.coordinate.latitude + Double.random(in: -3...3, using: &generator), -85), 85),
+            min(
+              max(old.coordinate.longitude + Double.random(in: -3...3, using: &generator), -180),
+              180)),
+          // Now and then a category the catalog never had: a new group.
+          category: pick < Self.categories.count
+            ? (round == 7 ? "market" : Self.categories[pick]) : nil,
+          population: old.population)
+        try model.update(moved)
+        places[index] = moved
+      }
+      map.categoryFilter = Self.randomFilter(using: &generator)
+      try MapCoverageTests.walk(map, model: model, places: places, steps: 8, using: &generator) {
+        step in
+        let problems = Self.problems(in: map, places: places)
+        #expect(problems.isEmpty, "round \(round) \(step): \(problems.prefix(3))")
+      }
+    }
+  }
+
+  @Test(arguments: [31, 32, 33] as [UInt64])
+  func clusteringByCategoryShowsTheUnfilteredMarkersOfTheShownCategories(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    let places = Self.catalog(count: 900, using: &generator)
+    let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id, $0) })
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(
+      model: model, camera: .world, viewSize: .phone,
+      options: MapClusterOptions.standard.clusteringByCategory())
+    for _ in 0..<40 {
+      let viewport = RandomMapScenes.viewport(near: places, using: &generator)
+      map.cameraChanged(to: viewport.camera, viewSize: .phone)
+      map.categoryFilter = .all
+      var unfiltered: [MapMarker: String?] = [:]
+      for marker in map.markers {
+        let categories = Set(
+          (map.placeIDs(inMarkerWithID: marker.id) ?? []).map { byID[$0]?.category })
+        // A cluster holds places of one category.
+        #expect(categories.count == 1, "\(marker.id) holds \(categories)")
+        unfiltered[marker] = categories.first ?? nil
+      }
+      let filter = Self.randomFilter(using: &generator)
+      map.categoryFilter = filter
+      let expected = Set(unfiltered.filter { filter.shows(category: $0.value) }.keys)
+      #expect(Set(map.markers) == expected)
+    }
+  }
+
+  @Test(arguments: [51, 52] as [UInt64])
+  func aFilterShowingEveryCategoryShowsTheUnfilteredMarkers(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    let places = Self.catalog(count: 900, using: &generator)
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(model: model, camera: .world, viewSize: .phone)
+    let everyCategory = CategoryFilter(showing: Self.categories, includingUncategorized: true)
+    for _ in 0..<40 {
+      let viewport = RandomMapScenes.viewport(near: places, using: &generator)
+      // Clusters wider than half the world have a mean that depends on the copies summed.
+      let camera = MapCamera.fixture(viewport.camera.centre, zoom: max(viewport.camera.zoom, 3))
+      map.cameraChanged(to: camera, viewSize: .phone)
+      map.categoryFilter = .all
+      let unfiltered = Set(map.markers)
+      map.categoryFilter = everyCategory
+      #expect(Set(map.markers) == unfiltered)
+    }
+  }
+
+  /// A view that keeps each whole update.
+  final class UpdateSpy: MapViewDelegate {
+    var updates: [MapMarkerUpdate] = []
+    var shown: [MapMarker.ID: MapMarker] = [:]
+    func moveCamera(to camera: MapCamera, animated: Bool) {}
+    func showMarkers(_ markers: [MapMarker]) {
+      shown = Dictionary(uniqueKeysWithValues: markers.map { ($0.id, $0) })
+    }
+    func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {}
+    func updateMarkers(_ update: MapMarkerUpdate) {
+      updates.append(update)
+      for removal in update.removed { shown[removal.id] = nil }
+      for addition in update.added { shown[addition.marker.id] = addition.marker }
+    }
+    func selectMarker(id: Place.ID) {}
+    func deselectMarker(id: Place.ID) {}
+    func showUserLocation(_ coordinate: Coordinate) {}
+    func hideUserLocation() {}
+  }
+
+  @Test(arguments: [false, true], [41, 42] as [UInt64])
+  func aFilterChangeIsOneUpdateWithLineageAndPansChurnNothing(
+    clustersByCategory: Bool, seed: UInt64
+  ) throws {
+    var generator = SplitMix64(seed: seed)
+    let places = Self.catalog(count: 900, using: &generator)
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(
+      model: model, camera: .world, viewSize: .phone,
+      options: MapClusterOptions.standard.clusteringByCategory(clustersByCategory))
+    let spy = UpdateSpy()
+    map.view = spy
+    var lineage = 0
+    for _ in 0..<40 {
+      let viewport = RandomMapScenes.viewport(near: places, using: &generator)
+      map.cameraChanged(to: viewport.camera, viewSize: .phone)
+      let before = spy.shown
+      let sent = spy.updates.count
+      map.categoryFilter = Self.randomFilter(using: &generator)
+      #expect(spy.updates.count - sent <= 1)
+      #expect(Set(spy.shown.values) == Set(map.markers))
+      for update in spy.updates[sent...] {
+        for removal in update.removed {
+          #expect(before[removal.id] != nil)
+          if let into = removal.into {
+            #expect(spy.shown[into.id] == into)
+            lineage += 1
+          }
+        }
+        for addition in update.added {
+          if let from = addition.from {
+            #expect(before[from.id] == from)
+            #expect(!clustersByCategory, "a filter only hides categories' markers")
+          }
+        }
+      }
+      // A pan by a point: only markers that came into or left the view change.
+      let shownBefore = spy.shown
+      let pannedSent = spy.updates.count
+      var camera = map.camera
+      let step = 360 / (256 * pow(2, camera.zoom))
+      camera = .fixture(
+        .fixture(camera.centre.latitude, min(camera.centre.longitude + step, 179)),
+        zoom: camera.zoom)
+      map.cameraChanged(to: camera, viewSize: .phone)
+      for update in spy.updates[pannedSent...] {
+        for removal in update.removed {
+          #expect(!update.added.contains { $0.marker.id == removal.id }, "\(removal.id) churned")
+        }
+        for addition in update.added {
+          #expect(shownBefore[addition.marker.id] == nil)
+        }
+      }
+    }
+    if !clustersByCategory {
+      #expect(lineage > 0, "some cluster lost members and was replaced")
+    }
+  }
+}
