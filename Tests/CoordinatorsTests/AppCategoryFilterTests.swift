@@ -21,11 +21,16 @@ struct AppCategoryFilterTests {
 
     coordinator.categoryFilter = filter
 
+    #expect(coordinator.mapViewModel.categoryFilter == filter)
+    // The selected airport keeps its marker, as the map promises, beside the two cities.
+    #expect(coordinator.mapViewModel.markers.reduce(0) { $0 + $1.count } == 3)
     #expect(coordinator.listViewModel.categoryFilter == filter)
     #expect(coordinator.searchViewModel.categoryFilter == filter)
     #expect(factory.listView?.shownRows.map(\.id) == [3, 2])
     #expect(factory.searchView?.matches.map(\.id) == [2])
     #expect(coordinator.model.selectedItem == 1)
     #expect(coordinator.children.count == 1)
+    coordinator.model.deselect()
+    #expect(coordinator.mapViewModel.markers.reduce(0) { $0 + $1.count } == 2)
   }
 }

@@ -23,4 +23,16 @@ struct ClusterByCategoryOptionTests {
     #expect(Self.parse(["search", "x", "--cluster-by-category"]) == nil)
     #expect(Self.parse(["session", "--cluster-by-category"], context: .session) == nil)
   }
+
+  @Test func theFlagReachesTheMapWhoseClustersThenHoldOneCategoryEach() throws {
+    let across = try PlacesCLI.run(["camera", "20", "0", "1"])
+    let within = try PlacesCLI.run(["camera", "20", "0", "1", "--cluster-by-category"])
+
+    let shown = { (run: PlacesCLI.Run) in run.lines.first { $0.hasPrefix("map: showMarkers") } }
+    // The 200 built-in places are 180 cities and 20 airports: kept apart, they make more
+    // clusters.
+    #expect(shown(across) == "map: showMarkers count=3 clusters=3")
+    #expect(shown(within) == "map: showMarkers count=7 clusters=7")
+    #expect(within.status == 0)
+  }
 }
