@@ -105,7 +105,8 @@ struct Browse {
     }
     let screen = BrowseScreen(
       model: model, camera: camera, columns: size.columns, rows: size.rows, watches: watches,
-      mapOptions: .standard.clusteringByCategory(invocation.clustersByCategory))
+      mapOptions: .standard.clusteringByCategory(invocation.clustersByCategory),
+      categoryFilter: invocation.categoryFilter ?? .all)
     return try session.run(screen)
   }
 }

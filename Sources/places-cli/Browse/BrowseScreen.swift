@@ -59,11 +59,12 @@ final class BrowseScreen: TerminalScreen {
   /// Creates the screen for `model`, its map looking through `camera`, laid out for a
   /// terminal of `columns` by `rows` until it is first drawn; with `watches`, the places are
   /// reloaded into `model` when a file changes (see ``tick()``); the map clusters with
-  /// `mapOptions`.
+  /// `mapOptions`, and every view shows the places `categoryFilter` shows.
   init(
     model: PlacesModel, camera: MapCamera, land: LandLayer = .world,
     detailedLand: LandLayer? = .detailed, columns: Int = 80, rows: Int = 24,
-    watches: [PlacesFileWatch] = [], mapOptions: MapClusterOptions = .standard
+    watches: [PlacesFileWatch] = [], mapOptions: MapClusterOptions = .standard,
+    categoryFilter: CategoryFilter = .all
   ) {
     self.watches = watches
     layout = BrowseLayout(width: columns, height: rows)
@@ -79,6 +80,7 @@ final class BrowseScreen: TerminalScreen {
     coordinator = AppCoordinator(model: model, viewFactory: factory, mapOptions: mapOptions)
     mapView.viewModel = coordinator.mapViewModel
     listView.placeWithID = { [weak model] id in model?.places.place(withID: id) }
+    coordinator.categoryFilter = categoryFilter
     coordinator.start()
     // Attaching replayed the view model's camera; the screen starts where it was asked to.
     _ = mapView.state.takePendingCameraMove()

@@ -183,7 +183,7 @@ struct CommandLineOption {
         + "instead. With add, the new place's one category: --category city."
       commands = [
         .select, .deselect, .locate, .camera, .list, .search, .add, .move, .rename, .remove,
-        .tapCluster, .cluster, .session,
+        .tapCluster, .cluster, .session, .browse,
       ]
       isCommandLineOnly = false
     case .clusterByCategory:

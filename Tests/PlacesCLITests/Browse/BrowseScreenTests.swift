@@ -61,6 +61,18 @@ struct BrowseScreenTests {
     }
   }
 
+  @Test func aCategoryFilterShowsOnlyItsPlacesInTheList() throws {
+    let screen = BrowseScreen(
+      model: try PlacesModel(places: Self.places), camera: Browse.startCamera,
+      categoryFilter: CategoryFilter(showing: ["city"]))
+
+    let lines = Self.render(screen).lines
+
+    #expect(lines[1].contains("Places by name (1)"))
+    #expect(lines[2].contains(" Stockholm"))
+    #expect(!lines.contains { $0.contains("São Paulo") })
+  }
+
   @Test func theFirstScreenShowsTheMapTheListTheCardAndTheKeys() throws {
     let screen = try Self.makeScreen()
 
