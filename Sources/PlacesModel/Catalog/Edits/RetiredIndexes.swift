@@ -39,9 +39,11 @@ package final class RetiredIndexes: Sendable {
 
   /// Hands every index held to a background queue that frees it.
   package func releaseInBackground() {
-    let taken = takeAll()
-    guard !taken.isEmpty else { return }
-    DispatchQueue.global(qos: .utility).async {
+    guard values.withLock({ !$0.isEmpty }) else { return }
+    // Taken in the block, not here: a block that has run may still be released by this
+    // thread, which would then free whatever it captured.
+    DispatchQueue.global(qos: .utility).async { [self] in
+      let taken = takeAll()
       withExtendedLifetime(taken) {}
     }
   }
