@@ -29,8 +29,8 @@ final class CatalogStorage: Sendable {
   private let nameSort = LazyIndex<NameOrder>()
   private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
   private let clusterBuilds = Locked<Int>(0)
-  /// The storage this one was derived from and the indexes it replaced with a full build it
-  /// took, until a background queue frees them.
+  /// The indexes this storage replaced with a full build it took, until a background queue
+  /// frees them.
   private let retired = RetiredIndexes()
 
   /// The number of indexes besides the one by identifier.
@@ -216,20 +216,30 @@ final class CatalogStorage: Sendable {
   /// Applied at once, not on first use: a screen showing the map reads the clusters straight
   /// away, and the others cost little until a query reads them.
   ///
-  /// `original` itself is retired here (see ``RetiredIndexes``), and what `original` retired
-  /// is handed to the background queue: so when the app releases `original`, the editing
-  /// thread does not free what only `original` held (the nodes each edit copies, and an index
-  /// or cluster levels this edit replaced with a full build it took); a background queue does.
+  /// An index whose full build this edit took or started is retired here (see
+  /// ``RetiredIndexes``), and those `original` retired are handed to the background queue, so
+  /// that the editing thread never frees a replaced index when it releases `original`.
   func deriveIndexes(from original: CatalogStorage, changes: [PlaceHandleChange]) {
     original.retired.releaseInBackground()
-    retired.retire(original)
     spatial.follow(original.spatial, through: changes, from: original, to: self)
     names.follow(original.names, through: changes, from: original, to: self)
     nameSort.follow(original.nameSort, through: changes, from: original, to: self)
+    if let old = original.spatial.builtValue, old.isRebuilding != spatial.builtValue?.isRebuilding {
+      retired.retire(old)
+    }
+    if let old = original.names.builtValue, old.isRebuilding != names.builtValue?.isRebuilding {
+      retired.retire(old)
+    }
     let hierarchies = original.clusters.withLock { $0 }
     guard !hierarchies.isEmpty else { return }
     let derived = hierarchies.mapValues { $0.deriving(changes, from: original, to: self) }
     clusters.withLock { $0.merge(derived) { current, _ in current } }
+    for (key, old) in hierarchies
+    where old.compaction.map({ ObjectIdentifier($0.job) })
+      != derived[key]?.compaction.map({ ObjectIdentifier($0.job) })
+    {
+      retired.retire(old)
+    }
   }
 
   /// Gives this storage the cluster hierarchies built for `original` with `changes` applied

@@ -1,17 +1,15 @@
 import Dispatch
 
-/// What an edit or a query replaced: the storage of the catalog an edit came from, and a name
-/// or spatial index whose background build a query took, held so that it is freed on a
-/// background queue, not on the thread that edits.
+/// Indexes an edit or a query replaced with a full build it took (a name or spatial index
+/// whose background build it took, a cluster hierarchy whose rebuilt levels it took), held so
+/// that they are freed on a background queue, not on the thread that edits.
 ///
-/// Releasing the catalog an edit came from frees what only it held: the nodes of its
-/// persistent tables that the edit copied (a sixth of a `session`'s CPU per move), and after
-/// an edit took a full build, the whole index or cluster levels it replaced (up to a second
-/// on the editing thread). A storage holds what it replaced here, and hands it to a background
-/// queue shortly after (a few milliseconds), or at once when the next edit derives from the
-/// storage, whichever comes first. Whoever else still holds it (an older catalog the app
-/// kept) keeps it alive as before; the queue only takes over this one reference, which is the
-/// last one in the common case.
+/// Freeing a replaced index means freeing its every node, which took up to a second on the
+/// editing thread when the catalog it belonged to was released. A storage that replaced one
+/// holds it here, and hands it to a background queue shortly after (a few milliseconds), or
+/// at once when the next edit derives from the storage, whichever comes first. Whoever still
+/// holds the replaced index (an older catalog kept by the app) keeps it alive as before; the
+/// queue only takes over this one reference, which is the last one in the common case.
 package final class RetiredIndexes: Sendable {
   private let values = Locked<[any Sendable]>([])
 
