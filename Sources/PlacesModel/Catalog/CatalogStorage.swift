@@ -30,6 +30,9 @@ final class CatalogStorage: Sendable {
   private let clusters = Locked<[ClusterKey: ClusterHierarchy]>([:])
   private let categoryClusters = Locked<[ClusterKey: CategoryClusterHierarchies]>([:])
   private let clusterBuilds = Locked<Int>(0)
+  /// The indexes this storage replaced with a full build it took, until a background queue
+  /// frees them.
+  private let retired = RetiredIndexes()
 
   /// The number of indexes besides the one by identifier.
   static let lazyIndexCount = 4
@@ -169,7 +172,9 @@ final class CatalogStorage: Sendable {
     let index = spatial.value {
       CatalogSpatialIndex(places: places, handles: handlesByPosition)
     }
-    return index.takingFinishedRebuild().map(spatial.replace) ?? index
+    guard let taken = index.takingFinishedRebuild() else { return index }
+    retired.retire(index)
+    return spatial.replace(taken)
   }
 
   /// The spatial index, if it is built.
@@ -183,7 +188,9 @@ final class CatalogStorage: Sendable {
     let index = names.value {
       CatalogNameIndex(places: places, handles: handlesByPosition)
     }
-    return index.takingFinishedRebuild().map(names.replace) ?? index
+    guard let taken = index.takingFinishedRebuild() else { return index }
+    retired.retire(index)
+    return names.replace(taken)
   }
 
   /// The name index, if it is built.
@@ -209,10 +216,21 @@ final class CatalogStorage: Sendable {
   ///
   /// Applied at once, not on first use: a screen showing the map reads the clusters straight
   /// away, and the others cost little until a query reads them.
+  ///
+  /// An index whose full build this edit took or started is retired here (see
+  /// ``RetiredIndexes``), and those `original` retired are handed to the background queue, so
+  /// that the editing thread never frees a replaced index when it releases `original`.
   func deriveIndexes(from original: CatalogStorage, changes: [PlaceHandleChange]) {
+    original.retired.releaseInBackground()
     spatial.follow(original.spatial, through: changes, from: original, to: self)
     names.follow(original.names, through: changes, from: original, to: self)
     nameSort.follow(original.nameSort, through: changes, from: original, to: self)
+    if let old = original.spatial.builtValue, old.isRebuilding != spatial.builtValue?.isRebuilding {
+      retired.retire(old)
+    }
+    if let old = original.names.builtValue, old.isRebuilding != names.builtValue?.isRebuilding {
+      retired.retire(old)
+    }
     let byCategory = original.categoryClusters.withLock { $0 }.mapValues {
       $0.deriving(changes, from: original, to: self)
     }
@@ -221,6 +239,12 @@ final class CatalogStorage: Sendable {
     guard !hierarchies.isEmpty else { return }
     let derived = hierarchies.mapValues { $0.deriving(changes, from: original, to: self) }
     clusters.withLock { $0.merge(derived) { current, _ in current } }
+    for (key, old) in hierarchies
+    where old.compaction.map({ ObjectIdentifier($0.job) })
+      != derived[key]?.compaction.map({ ObjectIdentifier($0.job) })
+    {
+      retired.retire(old)
+    }
   }
 
   /// Gives this storage the cluster hierarchies built for `original` with `changes` applied

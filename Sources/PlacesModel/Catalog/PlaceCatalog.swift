@@ -129,7 +129,8 @@ public struct PlaceCatalog: Sendable {
   ) -> [(position: Int, kind: SearchMatchKind, distance: Double?)] {
     storage.nameIndex.matches(
       for: query, near: origin, limit: limit, allowsTypos: allowsTypos,
-      positionOfHandle: storage.position(ofHandle:))
+      positionOfHandle: storage.position(ofHandle:),
+      coordinateOfHandle: { [storage] in storage.place(withHandle: $0)?.coordinate })
   }
 
   /// The catalog sorted by name, then identifier, for the list.

@@ -32,19 +32,25 @@ extension CatalogSpatialIndex: EditFollowingIndex {
 }
 
 extension CatalogNameIndex: EditFollowingIndex {
-  /// The index with the places removed taken out and those whose names, positions or
-  /// populations (what a search matches and ranks by) changed put in again.
+  /// The index with the places removed taken out, those inserted or whose names or
+  /// populations (what a search matches and ranks by) changed put in again, and those only
+  /// moved noted as moved: a query near a location reads where they are now.
   func deriving(
     _ changes: [PlaceHandleChange], from original: CatalogStorage, to edited: CatalogStorage
   ) -> CatalogNameIndex {
-    deriving(
-      removing: changes.filter { $0.new == nil }.map(\.handle),
-      adding: changes.compactMap { change in
-        guard let new = change.new, change.changesName || change.changesGeometry else {
-          return nil
-        }
-        return (change.handle, new)
-      }, edited: edited)
+    var adding: [(UInt32, Place)] = []
+    var moving: [(UInt32, Place)] = []
+    for change in changes {
+      guard let new = change.new else { continue }
+      if change.old == nil || change.changesName || change.old?.population != new.population {
+        adding.append((change.handle, new))
+      } else if change.movesPlace {
+        moving.append((change.handle, new))
+      }
+    }
+    return deriving(
+      removing: changes.filter { $0.new == nil }.map(\.handle), adding: adding, moving: moving,
+      edited: edited)
   }
 }
 

@@ -26,8 +26,10 @@ extension PlaceCatalog {
   ///   values). The indexes this catalog has built follow: the map's clusters change in place
   ///   along the paths of the places moved, inserted or removed; the order by name moves the
   ///   rows of the places renamed, inserted or removed, in O(log *n*) each; the name index
-  ///   leaves the places changed out of the index built earlier and puts them in a small one,
-  ///   built when a search next runs. The spatial index is kept when no place moved, appeared
+  ///   leaves the places renamed, removed or given another population out of the index built
+  ///   earlier and puts them and those inserted in a small one, built when a search next runs,
+  ///   and only notes a place moved (a search near a location reads where it is now). The
+  ///   spatial index is kept when no place moved, appeared
   ///   or went; otherwise it likewise leaves the places moved or removed out of the index
   ///   built earlier and puts those moved or inserted in a small one, built when a query next
   ///   runs. Once more than 256 places (and a 512th of the catalog) changed, each of these two

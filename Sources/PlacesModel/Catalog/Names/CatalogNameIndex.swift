@@ -12,11 +12,19 @@ struct RankedNameMatch {
 /// A catalog's index of names: a ``PlaceNameIndex`` built for it or for a catalog that edits
 /// came from, with the places edits changed since in a small index of their own.
 ///
-/// A place edits removed, renamed, moved or gave another population is stale in the built
-/// index and left out of its matches; the places edits inserted or changed are in the small
+/// A place edits removed, renamed or gave another population is stale in the built index and
+/// left out of its matches; the places edits inserted or changed that way are in the small
 /// index. A query asks both and merges their matches in the order a single index ranks them
 /// (``PlaceNameIndex``), so it answers as an index built for the catalog would. The small
 /// index is built on first use.
+///
+/// ## Moves
+/// A move changes no name and no population, so it changes no match and, without a location,
+/// no rank: it is only noted in a set of moved handles, which a query near a location reads
+/// to measure those places where they are now (read from the catalog at query time). So a
+/// stream of moves neither grows the small index nor brings a full build closer, until more
+/// than ``movedRebuildThreshold(builtCount:)`` places moved, where looking their coordinates
+/// up would slow queries near a location down.
 ///
 /// ## Rebuilding without a stall
 /// Once more than ``rebuildThreshold`` places changed, an edit starts a full build for the
@@ -30,6 +38,7 @@ package struct CatalogNameIndex: Sendable {
     let job: IndexRebuild<(index: PlaceNameIndex, handles: [UInt32]?)>
     var stale = PersistentDictionary<UInt32, Bool>()
     var changed = PersistentDictionary<UInt32, Place>()
+    var moved = PersistentHandleSet()
   }
 
   /// The index built for an earlier catalog, or this one.
@@ -41,6 +50,9 @@ package struct CatalogNameIndex: Sendable {
   private(set) var stale: PersistentDictionary<UInt32, Bool>
   /// The places edits changed or inserted since, by handle.
   private(set) var changed: PersistentDictionary<UInt32, Place>
+  /// The handles of the built index's places that edits moved since, and no more than moved:
+  /// a query near a location reads where they are now.
+  private(set) var moved: PersistentHandleSet
   /// The full build under way, if any.
   private(set) var rebuild: Rebuild?
   /// The index of ``changed``, in ascending handle order, built on first use.
@@ -52,6 +64,12 @@ package struct CatalogNameIndex: Sendable {
     max(256, builtCount / 512)
   }
 
+  /// The number of moved places from which an edit starts a full build in the background:
+  /// 4,096, or an eighth of the built places when that is more.
+  static func movedRebuildThreshold(builtCount: Int) -> Int {
+    max(4_096, builtCount / 8)
+  }
+
   /// The index of `places`, whose handles are `handles` (their positions when `nil`).
   ///
   /// - Complexity: O(*n* log *n*).
@@ -60,26 +78,32 @@ package struct CatalogNameIndex: Sendable {
     builtHandles = handles
     stale = PersistentDictionary()
     changed = PersistentDictionary()
+    moved = PersistentHandleSet()
   }
 
-  /// The index with the places of `removing` (by handle) taken out and those of `adding`
-  /// (by handle) put in or replaced, for `edited`, the storage the edits made.
+  /// The index with the places of `removing` (by handle) taken out, those of `adding`
+  /// (by handle) put in or replaced, and those of `moving` (by handle, each with the same name
+  /// and population as before) noted as moved, for `edited`, the storage the edits made.
   ///
   /// Takes a full build that has finished, or starts one for `edited` when enough places
-  /// changed (see ``rebuildThreshold(builtCount:)``).
+  /// changed (see ``rebuildThreshold(builtCount:)``) or moved
+  /// (``movedRebuildThreshold(builtCount:)``).
   ///
   /// - Complexity: O(*k* (*c* / 2048 + 128)) for *k* changes and *c* places changed since the
   ///   full build; starting a build costs O(1) here.
   func deriving(
-    removing: [UInt32], adding: [(UInt32, Place)], edited: CatalogStorage
+    removing: [UInt32], adding: [(UInt32, Place)], moving: [(UInt32, Place)] = [],
+    edited: CatalogStorage
   ) -> CatalogNameIndex {
     var derived = CatalogNameIndex(
-      built: built, builtHandles: builtHandles, stale: stale, changed: changed, rebuild: rebuild)
-    derived.note(removing: removing, adding: adding)
+      built: built, builtHandles: builtHandles, stale: stale, changed: changed, moved: moved,
+      rebuild: rebuild)
+    derived.note(removing: removing, adding: adding, moving: moving)
     if let taken = derived.takingFinishedRebuild() {
       derived = taken
     } else if derived.rebuild == nil,
       derived.changed.count > Self.rebuildThreshold(builtCount: built.places.count)
+        || derived.moved.count > Self.movedRebuildThreshold(builtCount: built.places.count)
     {
       derived.rebuild = Rebuild(
         job: IndexRebuild {
@@ -91,17 +115,20 @@ package struct CatalogNameIndex: Sendable {
 
   private init(
     built: PlaceNameIndex, builtHandles: [UInt32]?, stale: PersistentDictionary<UInt32, Bool>,
-    changed: PersistentDictionary<UInt32, Place>, rebuild: Rebuild?
+    changed: PersistentDictionary<UInt32, Place>, moved: PersistentHandleSet, rebuild: Rebuild?
   ) {
     self.built = built
     self.builtHandles = builtHandles
     self.stale = stale
     self.changed = changed
+    self.moved = moved
     self.rebuild = rebuild
   }
 
   /// Notes the changes against the built index and against the one being built.
-  private mutating func note(removing: [UInt32], adding: [(UInt32, Place)]) {
+  private mutating func note(
+    removing: [UInt32], adding: [(UInt32, Place)], moving: [(UInt32, Place)]
+  ) {
     for handle in removing {
       changed[handle] = nil
       stale[handle] = true
@@ -114,6 +141,19 @@ package struct CatalogNameIndex: Sendable {
       rebuild?.changed[handle] = place
       rebuild?.stale[handle] = true
     }
+    // A place the small index holds is replaced there; any other is measured where it is now.
+    for (handle, place) in moving {
+      if changed[handle] != nil {
+        changed[handle] = place
+      } else {
+        moved.insert(handle)
+      }
+      if rebuild?.changed[handle] != nil {
+        rebuild?.changed[handle] = place
+      } else {
+        rebuild?.moved.insert(handle)
+      }
+    }
   }
 
   /// The index with the full build under way taken, if it has finished: the same answers,
@@ -122,7 +162,7 @@ package struct CatalogNameIndex: Sendable {
     guard let rebuild, let result = rebuild.job.finished else { return nil }
     return CatalogNameIndex(
       built: result.index, builtHandles: result.handles, stale: rebuild.stale,
-      changed: rebuild.changed, rebuild: nil)
+      changed: rebuild.changed, moved: rebuild.moved, rebuild: nil)
   }
 
   /// Waits for the full build under way, if any: for tests that drive a rebuild to its end.
@@ -134,25 +174,38 @@ package struct CatalogNameIndex: Sendable {
   /// holds.
   package var changedPlaceCount: Int { changed.count }
 
+  /// The number of places edits only moved since the full build in use.
+  package var movedPlaceCount: Int { moved.count }
+
   /// Whether a full build is under way in the background.
   package var isRebuilding: Bool { rebuild != nil }
 
   /// The places whose names match `query`, best first, at most `limit`: see
   /// ``PlaceNameIndex/matches(for:near:limit:allowsTypos:)``; each match's position is
-  /// `positionOfHandle` of its place's handle.
+  /// `positionOfHandle` of its place's handle, and a moved place is measured at
+  /// `coordinateOfHandle` of its handle (the catalog's coordinate now).
   ///
   /// - Complexity: the built index's query, with room for the stale places among its
-  ///   matches, plus the small index's.
+  ///   matches, plus the small index's; near a location, a lookup in the moved set for each
+  ///   name the built index ranks once a place has moved.
   func matches(
     for query: String, near origin: Coordinate?, limit: Int, allowsTypos: Bool,
-    positionOfHandle: (UInt32) -> Int
+    positionOfHandle: (UInt32) -> Int, coordinateOfHandle: @escaping (UInt32) -> Coordinate?
   ) -> [(position: Int, kind: SearchMatchKind, distance: Double?)] {
     var fromBuilt: [(match: RankedNameMatch, place: Place)] = []
     var asked = limit
+    let liveCoordinate: ((Int) -> Coordinate?)? =
+      origin == nil || moved.isEmpty
+      ? nil
+      : { [moved, builtHandles] position in
+        let handle = builtHandles?[position] ?? UInt32(position)
+        return moved.contains(handle) ? coordinateOfHandle(handle) : nil
+      }
     // Ask again, for more, while stale places crowd out live ones.
     while true {
       let found = built.rankedMatches(
-        for: query, near: origin, limit: asked, allowsTypos: allowsTypos)
+        for: query, near: origin, limit: asked, allowsTypos: allowsTypos,
+        liveCoordinate: liveCoordinate)
       fromBuilt = found.compactMap { match in
         let handle = builtHandles?[match.position] ?? UInt32(match.position)
         guard stale[handle] == nil else { return nil }

@@ -184,8 +184,13 @@ package struct PlaceNameIndex: Sendable {
 
   /// ``matches(for:near:limit:allowsTypos:)``, with the typos of each match (0 but for
   /// ``SearchMatchKind/typo``): what ranks it among the matches with typos.
+  ///
+  /// Near a location, `liveCoordinate` gives the coordinate of each catalog position whose
+  /// place may have moved since the index was built (`nil` for one that has not): those are
+  /// ranked, and their distances measured, where they are now. `nil` when no place moved.
   func rankedMatches(
-    for query: String, near origin: Coordinate?, limit: Int, allowsTypos: Bool
+    for query: String, near origin: Coordinate?, limit: Int, allowsTypos: Bool,
+    liveCoordinate: ((Int) -> Coordinate?)? = nil
   ) -> [RankedNameMatch] {
     let folded = SearchFolding.folded(query)
     let key = Array(folded.utf8)
@@ -196,12 +201,14 @@ package struct PlaceNameIndex: Sendable {
     return text.withUnsafeBufferPointer { bytes in
       let search = Search(
         index: self, bytes: bytes, key: key, words: words, origin: distanceOrigin,
-        originPoint: origin.map(UnitVector.init))
+        originPoint: origin.map(UnitVector.init), liveCoordinate: liveCoordinate)
       return search.run(limit: limit).map { entry, kind, typos in
         let position = Int(namePlace[entry])
         return RankedNameMatch(
           position: position, kind: kind, typos: typos,
-          distance: distanceOrigin.map { $0.distance(to: places[position].coordinate) })
+          distance: distanceOrigin.map {
+            $0.distance(to: liveCoordinate?(position) ?? places[position].coordinate)
+          })
       }
     }
   }
@@ -227,6 +234,8 @@ package struct PlaceNameIndex: Sendable {
     let origin: DistanceOrigin?
     /// The origin on the unit sphere, for the squared chords that bound distances.
     let originPoint: UnitVector?
+    /// The coordinate now of a catalog position whose place may have moved since the build.
+    let liveCoordinate: ((Int) -> Coordinate?)?
 
     func run(limit: Int) -> [(entry: Int, kind: SearchMatchKind, typos: Int)] {
       let nameCount = index.namePlace.count
@@ -351,13 +360,19 @@ package struct PlaceNameIndex: Sendable {
       for run in runs {
         for position in run.range {
           let entry = nameEntry(position, isWord: run.isWords)
-          let chordSquared = originPoint.squaredDistance(to: index.namePoint[entry])
+          let place = Int(index.namePlace[entry])
+          // A place that moved is measured where it is now, its chord included.
+          let moved = liveCoordinate?(place)
+          let chordSquared =
+            if let moved { originPoint.squaredDistance(to: UnitVector(moved)) } else {
+              originPoint.squaredDistance(to: index.namePoint[entry])
+            }
           if chordSquared > cutoff { continue }
           guard !members.contains(entry), isWanted(entry) else { continue }
-          let place = Int(index.namePlace[entry])
           let candidate = Farther(
             key: DistanceKey(
-              distance: origin.distance(to: index.places[place].coordinate), position: place),
+              distance: origin.distance(to: moved ?? index.places[place].coordinate),
+              position: place),
             chordSquared: chordSquared, entry: entry)
           if nearest.count < limit {
             nearest.insert(candidate)
