@@ -183,6 +183,19 @@ struct WebSessionTests {
     #expect(back["count"] as? Int == 200)
   }
 
+  @Test func theCategoriesAreSentAgainOnlyWhenAnEditChangesThem() async throws {
+    let hub = try Self.sampleHub(allowsEdits: true)
+    var page = try #require(await PageHarness(hub: hub))
+    _ = try await page.nextFrame()
+    try await hub.edit(.rename(PlaceID(2), to: "Lutetia"))
+    #expect(!(try await page.nextFrame()).types.contains("categories"))
+    try await hub.edit(.add(name: "New", at: Coordinate(latitude: 1, longitude: 2)))
+    let seen = try await page.nextFrame()
+    let categories = try #require(seen.first { $0["type"] as? String == "categories" })
+    #expect(categories["uncategorized"] as? Int == 1)
+    #expect((categories["categories"] as? [Any])?.count == 2)
+  }
+
   private static func number(_ id: PlaceID) -> Int? {
     id.integerValue.map { Int($0) }
   }
