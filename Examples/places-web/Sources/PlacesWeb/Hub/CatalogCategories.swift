@@ -3,31 +3,52 @@ import PlacesModel
 /// The distinct categories of a catalog, sorted, each with its number of places, and the
 /// number of places without a category: what a page's filter offers.
 package struct CatalogCategories: Equatable, Sendable {
-  /// The categories, sorted by name, with the number of places of each.
-  package let counts: [(name: String, count: Int)]
+  /// The number of places of each category.
+  private var countByName: [String: Int]
   /// The number of places without a category.
-  package let uncategorized: Int
+  package private(set) var uncategorized: Int
+
+  /// The categories, sorted by name, with the number of places of each.
+  package var counts: [(name: String, count: Int)] {
+    countByName.sorted { $0.key < $1.key }.map { (name: $0.key, count: $0.value) }
+  }
 
   /// The categories of `catalog`.
   ///
-  /// - Complexity: O(*n* + *k* log *k*) for *n* places of *k* categories.
+  /// - Complexity: O(*n*) for *n* places.
   package init(of catalog: PlaceCatalog) {
-    var counts: [String: Int] = [:]
-    var uncategorized = 0
+    countByName = [:]
+    uncategorized = 0
     for place in catalog {
-      if let category = place.category {
-        counts[category, default: 0] += 1
-      } else {
-        uncategorized += 1
-      }
+      count(place.category, by: 1)
     }
-    self.counts = counts.sorted { $0.key < $1.key }.map { (name: $0.key, count: $0.value) }
-    self.uncategorized = uncategorized
   }
 
-  package static func == (left: CatalogCategories, right: CatalogCategories) -> Bool {
-    left.uncategorized == right.uncategorized
-      && left.counts.elementsEqual(right.counts) { $0.name == $1.name && $0.count == $1.count }
+  /// The categories of `revision`'s catalog, these being those of its base: only the places
+  /// it changed are counted again.
+  ///
+  /// - Complexity: O(*c*) for *c* places changed.
+  package func following(_ revision: PlaceCatalogRevision) -> CatalogCategories {
+    var next = self
+    let changes = revision.changes
+    for id in changes.removed + changes.updated {
+      if let place = revision.base.place(withID: id) { next.count(place.category, by: -1) }
+    }
+    for id in changes.inserted + changes.updated {
+      if let place = revision.catalog.place(withID: id) { next.count(place.category, by: 1) }
+    }
+    return next
+  }
+
+  /// Adds `delta` places to `category` (`nil`: without a category); a category left with
+  /// none is dropped.
+  private mutating func count(_ category: String?, by delta: Int) {
+    guard let category else {
+      uncategorized += delta
+      return
+    }
+    let count = countByName[category, default: 0] + delta
+    countByName[category] = count > 0 ? count : nil
   }
 }
 

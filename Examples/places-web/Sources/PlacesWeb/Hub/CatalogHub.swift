@@ -110,7 +110,7 @@ package actor CatalogHub {
     version += 1
     let version = version
     let previousCategories = categories
-    categories = CatalogCategories(of: catalog)
+    categories = categories.following(revision)
     let changedCategories = categories == previousCategories ? nil : categories
     let sessions = Array(sessions.values)
     await withTaskGroup(of: Void.self) { group in
