@@ -66,6 +66,22 @@ def test_a_marker_click_shows_the_card_and_highlights_the_row(start_server, open
     assert "selected" in page.find_element(By.CSS_SELECTOR, "[data-marker='4']").get_attribute("class")
 
 
+def test_unticking_a_category_narrows_the_list(start_server, open_page):
+    server = start_server("--places", str(SAMPLE))
+    page = open_page(server.url)
+    wait_until_idle(page)
+    count = "return window.placesWeb.list.count;"
+    WebDriverWait(page, 10).until(lambda d: d.execute_script(count) == 200)
+    page.find_element(By.CSS_SELECTOR, "#filter summary").click()
+    page.find_element(By.CSS_SELECTOR, "#filter input[data-category='city']").click()
+    WebDriverWait(page, 10).until(lambda d: d.execute_script(count) == 20)
+    wait_until_idle(page)
+    WebDriverWait(page, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#list .row"))
+    assert not page.find_elements(By.CSS_SELECTOR, "#list .row[data-place-id='2']")  # Paris
+    page.find_element(By.CSS_SELECTOR, "#filter input[data-category='city']").click()
+    WebDriverWait(page, 10).until(lambda d: d.execute_script(count) == 200)
+
+
 def test_a_cluster_click_zooms_in_and_its_children_start_at_its_position(start_server, open_page):
     server = start_server("--places", str(SAMPLE))
     page = open_page(server.url)

@@ -82,6 +82,55 @@ struct ClientMessageTests {
     }
   }
 
+  @Test(arguments: [
+    (#"{"type":"filter"}"#, CategoryFilter.all),
+    (#"{"type":"filter","categories":null,"uncategorized":false}"#, .all),
+    (
+      #"{"type":"filter","categories":["city","airport"]}"#,
+      CategoryFilter(showing: ["airport", "city"])
+    ),
+    (
+      #"{"type":"filter","categories":["city"],"uncategorized":true}"#,
+      CategoryFilter(showing: ["city"], includingUncategorized: true)
+    ),
+    (#"{"type":"filter","categories":[]}"#, CategoryFilter(showing: [])),
+  ])
+  func aFilterReadsItsCategories(text: String, filter: CategoryFilter) throws {
+    let message = try ClientMessage.decode(text)
+    #expect(message.action == .filter(filter))
+    #expect(!message.action.isEdit)
+  }
+
+  @Test(arguments: [
+    Array(repeating: "city", count: ClientMessage.maximumCategories + 1),
+    ["city", ""],
+    [String(repeating: "c", count: ClientMessage.maximumTextLength + 1)],
+  ])
+  func aFilterOfTooManyOrBadNamesIsRefusedNamingCategories(names: [String]) throws {
+    let quoted = names.map { "\"\($0)\"" }.joined(separator: ",")
+    let text = #"{"type":"filter","seq":4,"categories":["# + quoted + "]}"
+    let error = try #require(throws: ClientMessageError.self) { try ClientMessage.decode(text) }
+    #expect(error.seq == 4)
+    guard case .invalidMember(let member, _) = error.problem else {
+      Issue.record("expected an invalid member, got \(error.problem)")
+      return
+    }
+    #expect(member == "categories")
+  }
+
+  @Test(arguments: [
+    (#"{"type":"filter","categories":"city"}"#, "'categories' has the wrong type"),
+    (
+      #"{"type":"filter","categories":[],"uncategorized":"yes"}"#,
+      "'uncategorized' has the wrong type"
+    ),
+  ])
+  func aFilterOfTheWrongKindIsRefusedNamingTheMember(text: String, why: String) {
+    #expect(throws: ClientMessageError(seq: nil, problem: .malformed(why))) {
+      try ClientMessage.decode(text)
+    }
+  }
+
   @Test func aMessageOverTheLimitIsRefusedUnread() {
     let padding = String(repeating: " ", count: ClientMessage.maximumSize)
     let text = #"{"type":"tapMap","seq":1}"# + padding

@@ -36,6 +36,38 @@ struct PageHarness {
   }
 }
 
+/// The markers a page draws, by key, with the places each counts, as `markers` and `update`
+/// messages leave them.
+struct MarkerCounts {
+  private var counts: [String: Int] = [:]
+
+  /// The places the markers count.
+  var total: Int { counts.values.reduce(0, +) }
+
+  mutating func apply(_ frame: [[String: Any]]) {
+    for message in frame {
+      switch message["type"] as? String {
+      case "markers":
+        counts = [:]
+        add(message["markers"])
+      case "update":
+        for removal in message["removed"] as? [[String: Any]] ?? [] {
+          if let key = removal["key"] as? String { counts[key] = nil }
+        }
+        add(message["added"])
+      default:
+        break
+      }
+    }
+  }
+
+  private mutating func add(_ markers: Any?) {
+    for marker in markers as? [[String: Any]] ?? [] {
+      if let key = marker["key"] as? String { counts[key] = marker["count"] as? Int ?? 0 }
+    }
+  }
+}
+
 extension [[String: Any]] {
   var types: [String] { compactMap { $0["type"] as? String } }
 }
@@ -51,8 +83,12 @@ struct WebSessionTests {
     let hub = try Self.sampleHub()
     var page = try #require(await PageHarness(hub: hub))
     let first = try await page.nextFrame()
-    #expect(first.types == ["hello", "camera", "markers", "list", "matches"])
+    #expect(first.types == ["hello", "categories", "camera", "markers", "list", "matches"])
     #expect(first[0]["edits"] as? Bool == false)
+    let categories = try #require(first[1]["categories"] as? [[String: Any]])
+    #expect(categories.compactMap { $0["name"] as? String } == ["airport", "city"])
+    #expect(categories.compactMap { $0["count"] as? Int } == [20, 180])
+    #expect(first[1]["uncategorized"] as? Int == 0)
   }
 
   @Test func aCameraReportIsAnsweredWithMarkersThenDone() async throws {
@@ -114,6 +150,54 @@ struct WebSessionTests {
     let fine = try await page.send(#"{"type":"tapMarker","seq":6,"id":2}"#)
     #expect(fine.types.last == "done")
     #expect(fine.types.contains("card"))
+  }
+
+  @Test func aFilterNarrowsTheListAndTheMarkersOfItsPageOnly() async throws {
+    let hub = try Self.sampleHub()
+    var page = try #require(await PageHarness(hub: hub))
+    var other = try #require(await PageHarness(hub: hub))
+    var markers = MarkerCounts()
+    markers.apply(try await page.nextFrame())
+    _ = try await other.nextFrame()
+    let camera = #"{"type":"camera","seq":1,"lat":20,"lon":0,"zoom":1,"width":800,"height":600}"#
+    markers.apply(try await page.send(camera))
+    #expect(markers.total == 200)
+    let airports = await hub.catalog.filter { $0.category == "airport" }
+    let frame = try await page.send(#"{"type":"filter","seq":2,"categories":["airport"]}"#)
+    #expect(frame.types.last == "done")
+    markers.apply(frame)
+    #expect(markers.total == airports.count)
+    let list = try #require(frame.first { ["list", "listUpdate"].contains($0["type"] as? String) })
+    #expect(list["count"] as? Int == airports.count)
+    let rows = try await page.send(#"{"type":"rows","seq":3,"from":0,"count":500}"#)
+    let sent = try #require(rows.first?["rows"] as? [[String: Any]])
+    #expect(
+      Set(sent.compactMap { $0["id"] as? Int }) == Set(airports.compactMap { Self.number($0.id) }))
+    // The other page still lists every place.
+    let otherRows = try await other.send(#"{"type":"rows","seq":2,"from":0,"count":500}"#)
+    #expect((otherRows.first?["rows"] as? [Any])?.count == 200)
+    let all = try await page.send(#"{"type":"filter","seq":5}"#)
+    markers.apply(all)
+    #expect(markers.total == 200)
+    let back = try #require(all.first { ["list", "listUpdate"].contains($0["type"] as? String) })
+    #expect(back["count"] as? Int == 200)
+  }
+
+  @Test func theCategoriesAreSentAgainOnlyWhenAnEditChangesThem() async throws {
+    let hub = try Self.sampleHub(allowsEdits: true)
+    var page = try #require(await PageHarness(hub: hub))
+    _ = try await page.nextFrame()
+    try await hub.edit(.rename(PlaceID(2), to: "Lutetia"))
+    #expect(!(try await page.nextFrame()).types.contains("categories"))
+    try await hub.edit(.add(name: "New", at: Coordinate(latitude: 1, longitude: 2)))
+    let seen = try await page.nextFrame()
+    let categories = try #require(seen.first { $0["type"] as? String == "categories" })
+    #expect(categories["uncategorized"] as? Int == 1)
+    #expect((categories["categories"] as? [Any])?.count == 2)
+  }
+
+  private static func number(_ id: PlaceID) -> Int? {
+    id.integerValue.map { Int($0) }
   }
 
   @Test func theListSendsOnlyTheRowsAskedFor() async throws {

@@ -12,6 +12,8 @@ package actor CatalogHub {
   package private(set) var catalog: PlaceCatalog
   /// One more for each catalog installed.
   package private(set) var version = 0
+  /// The categories of ``catalog``, for the pages' filters.
+  package private(set) var categories: CatalogCategories
   /// The most sessions at once.
   package nonisolated let sessionLimit: Int
   /// Whether pages may edit.
@@ -25,6 +27,7 @@ package actor CatalogHub {
   /// Creates the hub of `catalog`.
   package init(catalog: PlaceCatalog, sessionLimit: Int, allowsEdits: Bool) {
     self.catalog = catalog
+    categories = CatalogCategories(of: catalog)
     self.sessionLimit = sessionLimit
     self.allowsEdits = allowsEdits
     nextPlaceNumber = Self.nextNumber(after: catalog)
@@ -40,7 +43,8 @@ package actor CatalogHub {
     let id = nextSessionID
     nextSessionID += 1
     let session = WebSession(
-      id: id, catalog: catalog, version: version, hub: self, allowsEdits: allowsEdits,
+      id: id, catalog: catalog, categories: categories, version: version, hub: self,
+      allowsEdits: allowsEdits,
       output: output)
     sessions[id] = session
     return session
@@ -105,10 +109,15 @@ package actor CatalogHub {
     catalog = revision.catalog
     version += 1
     let version = version
+    let previousCategories = categories
+    categories = categories.following(revision)
+    let changedCategories = categories == previousCategories ? nil : categories
     let sessions = Array(sessions.values)
     await withTaskGroup(of: Void.self) { group in
       for session in sessions {
-        group.addTask { await session.install(revision, version: version) }
+        group.addTask {
+          await session.install(revision, version: version, categories: changedCategories)
+        }
       }
     }
   }

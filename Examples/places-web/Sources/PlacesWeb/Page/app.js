@@ -5,7 +5,8 @@
 // marker's identity as `places-cli --format json` writes it) and `data-count`; list rows and
 // search matches carry `data-place-id`; `document.body.dataset.ready` is "true" once the
 // first markers are drawn, and `document.body.dataset.pending` counts the messages sent and
-// not yet answered.
+// not yet answered. The category filter's checkboxes carry `data-category` (the name, or
+// empty for places without a category).
 "use strict";
 
 (function () {
@@ -98,10 +99,20 @@
     chosen: false, // a match was chosen: the list stays closed until the user types again
   };
 
+  // The category filter: the categories the catalog has, and those the user unticked (kept
+  // by name across catalog changes, so that a new category shows until it is unticked).
+  const filter = {
+    element: document.getElementById("filter"),
+    options: document.getElementById("filter-options"),
+    categories: [], // { name, count }, sorted by name
+    uncategorized: 0, // the number of places without a category
+    hidden: new Set(), // names unticked; "" for places without a category
+  };
+
   const card = document.getElementById("card");
   const statusBar = document.getElementById("status");
 
-  window.placesWeb = { map, markers, cameraLog, list, search };
+  window.placesWeb = { map, markers, cameraLog, list, search, filter };
 
   // ---- Connection --------------------------------------------------------------------
 
@@ -120,6 +131,7 @@
         if (userLocation) send({ type: "locate", lat: userLocation.lat, lon: userLocation.lon });
         if (search.input.value) sendQuery();
         if (selectedID !== null) send({ type: "tapMarker", id: JSON.parse(selectedID) });
+        if (filter.hidden.size > 0) sendFilter();
       }
       hasConnected = true;
     };
@@ -165,6 +177,9 @@
       case "hello":
         allowsEdits = message.edits;
         document.getElementById("edit").hidden = !allowsEdits;
+        break;
+      case "categories":
+        showCategories(message);
         break;
       case "done":
         pending.delete(message.seq);
@@ -825,6 +840,45 @@
       send({ type: "closeCard" });
     }
   });
+
+  // ---- The category filter -------------------------------------------------------------
+
+  function showCategories(message) {
+    filter.categories = message.categories;
+    filter.uncategorized = message.uncategorized;
+    const options = [...message.categories];
+    if (message.uncategorized > 0) options.push({ name: "", count: message.uncategorized });
+    for (const label of filter.options.querySelectorAll("label")) label.remove();
+    for (const option of options) {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.dataset.category = option.name;
+      box.checked = !filter.hidden.has(option.name);
+      box.addEventListener("change", () => {
+        if (box.checked) filter.hidden.delete(option.name);
+        else filter.hidden.add(option.name);
+        sendFilter();
+      });
+      label.append(box, " " + (option.name || "(none)") + " (" + option.count + ")");
+      filter.options.append(label);
+    }
+    // Hidden with a single category or none: there is nothing to choose.
+    filter.element.hidden = options.length < 2;
+    // A category new to the catalog is shown: tell the session, whose filter names them.
+    if (filter.hidden.size > 0) sendFilter();
+  }
+
+  function sendFilter() {
+    if (filter.hidden.size === 0) {
+      send({ type: "filter" });
+      return;
+    }
+    const categories = filter.categories
+      .map((category) => category.name)
+      .filter((name) => !filter.hidden.has(name));
+    send({ type: "filter", categories, uncategorized: !filter.hidden.has("") });
+  }
 
   // ---- Buttons -----------------------------------------------------------------------
 

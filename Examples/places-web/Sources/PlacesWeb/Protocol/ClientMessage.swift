@@ -18,6 +18,7 @@ import ViewModels
 /// | `chooseMatch` | `index` | a search match was chosen |
 /// | `closeCard` | | the card was closed |
 /// | `locate` | `lat`, `lon`, or neither | the user's location, or that it is unknown |
+/// | `filter` | `categories` (absent or null: all), `uncategorized` | show only these categories |
 /// | `add` | `name`, `lat`, `lon` | add a place there (with `--allow-edits`) |
 /// | `move` | `id`, `lat`, `lon` | move a place (with `--allow-edits`) |
 /// | `rename` | `id`, `name` | rename a place (with `--allow-edits`) |
@@ -38,6 +39,7 @@ package struct ClientMessage: Equatable, Sendable {
     case chooseMatch(Int)
     case closeCard
     case locate(Coordinate?)
+    case filter(CategoryFilter)
     case add(name: String, at: Coordinate)
     case move(Place.ID, to: Coordinate)
     case rename(Place.ID, to: String)
@@ -71,6 +73,8 @@ package struct ClientMessage: Equatable, Sendable {
   package static let maximumMatches = 100
   /// The longest name or query, in characters.
   package static let maximumTextLength = 200
+  /// The most categories one `filter` may name.
+  package static let maximumCategories = 256
 
   /// Reads one message.
   ///

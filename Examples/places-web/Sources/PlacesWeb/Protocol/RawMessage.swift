@@ -21,6 +21,8 @@ struct RawMessage: Decodable {
   var limit: Int?
   var index: Int?
   var name: String?
+  var categories: [String]?
+  var uncategorized: Bool?
 
   typealias Problem = ClientMessageError.Problem
 
@@ -81,6 +83,8 @@ struct RawMessage: Decodable {
       return .closeCard
     case "locate":
       return .locate(lat == nil && lon == nil ? nil : try coordinate())
+    case "filter":
+      return .filter(try categoryFilter())
     case "add":
       let name = try validName()
       return .add(name: name, at: try coordinate())
@@ -111,6 +115,23 @@ struct RawMessage: Decodable {
         "name", expected: "a name of 1 to \(ClientMessage.maximumTextLength) characters")
     }
     return name
+  }
+
+  /// The filter of `categories` and `uncategorized`: every place when `categories`
+  /// is absent or null, whatever `uncategorized` says.
+  private func categoryFilter() throws(Problem) -> CategoryFilter {
+    guard let categories else { return .all }
+    guard categories.count <= ClientMessage.maximumCategories else {
+      throw .invalidMember(
+        "categories", expected: "at most \(ClientMessage.maximumCategories) names")
+    }
+    guard categories.allSatisfy({ !$0.isEmpty && $0.count <= ClientMessage.maximumTextLength })
+    else {
+      throw .invalidMember(
+        "categories",
+        expected: "names of 1 to \(ClientMessage.maximumTextLength) characters")
+    }
+    return CategoryFilter(showing: categories, includingUncategorized: uncategorized ?? false)
   }
 
   /// The coordinate of `lat` and `lon`.

@@ -16,7 +16,7 @@ import ViewModels
 /// Each call handles one input to the end (the view models answer synchronously), then sends
 /// the messages written, as one frame, to ``output``, which the connection writes in order.
 /// An edit suspends the session while the hub applies it; the new catalog reaches this
-/// session, like every other, through ``install(_:version:)``, and the edit's `done` follows.
+/// session, like every other, through ``install(_:version:categories:)``, and the edit's `done` follows.
 package actor WebSession {
   /// The session's number, unique while the server runs.
   package nonisolated let id: Int
@@ -30,9 +30,10 @@ package actor WebSession {
   private var catalogVersion: Int
 
   /// Creates the session of a page that has just connected, showing `catalog`, and sends
-  /// the page its first state: `hello`, then what each view shows.
+  /// the page its first state: `hello`, the catalog's `categories`, then what each view shows.
   init(
-    id: Int, catalog: PlaceCatalog, version: Int, hub: CatalogHub, allowsEdits: Bool,
+    id: Int, catalog: PlaceCatalog, categories: CatalogCategories, version: Int,
+    hub: CatalogHub, allowsEdits: Bool,
     output: AsyncStream<String>.Continuation
   ) {
     let outbox = Outbox()
@@ -49,6 +50,7 @@ package actor WebSession {
       $0.member("session", id)
       $0.member("count", catalog.count)
     }
+    outbox.sendCategories(categories)
     coordinator.start()
     if let frame = outbox.take() { output.yield(frame) }
     self.id = id
@@ -87,13 +89,17 @@ package actor WebSession {
     flush()
   }
 
-  /// Shows `revision`, the shared catalog's `version`, unless a newer one is shown already.
+  /// Shows `revision`, the shared catalog's `version`, unless a newer one is shown already,
+  /// and sends the page the catalog's `categories` when they changed (`nil`: they did not).
   ///
   /// - Complexity: O(1) for the model when it holds the revision's base (versions arrive in
   ///   order but for races between edits), plus what the screens update.
-  package func install(_ revision: PlaceCatalogRevision, version: Int) {
+  package func install(
+    _ revision: PlaceCatalogRevision, version: Int, categories: CatalogCategories? = nil
+  ) {
     guard version > catalogVersion else { return }
     catalogVersion = version
+    if let categories { outbox.sendCategories(categories) }
     coordinator.model.install(revision)
     flush()
   }
@@ -129,6 +135,8 @@ package actor WebSession {
       coordinator.mapViewModel.mapTapped()
     case .locate(let coordinate):
       coordinator.model.location = coordinate
+    case .filter(let filter):
+      coordinator.categoryFilter = filter
     case .add, .move, .rename, .remove:
       guard allowsEdits else { throw ClientMessageError.Problem.editsNotAllowed }
       try await hub.edit(action)
