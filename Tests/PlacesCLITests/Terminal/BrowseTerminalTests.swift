@@ -5,7 +5,7 @@ import Testing
 
 /// `places-cli browse` run in a real pseudo-terminal: it takes the terminal over, and gives it
 /// back as it found it on every way out.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BrowseTerminalTests {
   /// How browse ends in a test.
   enum Ending: CaseIterable, CustomTestStringConvertible {

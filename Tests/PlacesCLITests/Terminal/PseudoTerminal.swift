@@ -75,7 +75,7 @@ final class PseudoTerminal {
   /// Reads until the output from byte `offset` on holds `text` (true), or the program ends or
   /// `seconds` pass (false).
   @discardableResult
-  func read(until text: String, after offset: Int = 0, seconds: Double = 20) -> Bool {
+  func read(until text: String, after offset: Int = 0, seconds: Double = 60) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     let wanted = Data(text.utf8)
     var searchedUpTo = offset
@@ -102,7 +102,7 @@ final class PseudoTerminal {
   /// `isExpected` (true), or the program ends or `seconds` pass (false).
   func read(
     untilScreen isExpected: ([String]) -> Bool, columns: Int = 80, rows: Int = 24,
-    seconds: Double = 20
+    seconds: Double = 60
   ) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {

@@ -3,7 +3,7 @@ import Testing
 
 /// `places-cli browse --watch` in a real pseudo-terminal, its file rewritten on disk while it
 /// runs: the screen follows the file, and a broken file leaves the last good places on it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BrowseWatchTerminalTests {
   @Test func theScreenFollowsTheFileAndShowsWhyABrokenFileWasNotLoaded() throws {
     let folder = try TemporaryFolder()

@@ -4,7 +4,7 @@ import Testing
 /// `session --watch` as a program driving it sees it: a real process, its standard input a
 /// pipe kept open, the file rewritten on disk while it runs, polled at its real interval.
 struct WatchedSessionProcessTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aRewriteOfTheFileUnderARunningSessionPrintsTheDifference() throws {
     let folder = try TemporaryFolder()
     let file = try folder.write(
@@ -24,7 +24,7 @@ struct WatchedSessionProcessTests {
     // waiting for ever; killing it ends them with what arrived.
     let processID = process.processIdentifier
     let watchdog = DispatchWorkItem { _ = kill(processID, SIGKILL) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 50, execute: watchdog)
+    DispatchQueue.global().asyncAfter(deadline: .now() + 240, execute: watchdog)
     defer { watchdog.cancel() }
 
     var received: [String] = []
