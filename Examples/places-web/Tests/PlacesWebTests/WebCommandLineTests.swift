@@ -73,13 +73,13 @@ struct WebCommandLineTests {
 
   @Test func aMissingFileFailsToLoadAsMissing() {
     let error = #expect(throws: GeoJSONError.self) {
-      try PlacesLoading.load(file: "/nonexistent/places.geojson")
+      try PlacesLoading.load(sources: [.init(file: "/nonexistent/places.geojson")])
     }
     #expect(error.map { WebExitStatus(for: $0) } == .missingData)
   }
 
   @Test func theSampleLoadsWithoutAFile() throws {
-    let loaded = try PlacesLoading.load(file: nil)
+    let loaded = try PlacesLoading.load(sources: [])
     #expect(loaded.catalog.count == 200)
     #expect(loaded.skipNote == nil)
   }

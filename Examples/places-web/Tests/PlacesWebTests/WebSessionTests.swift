@@ -75,7 +75,7 @@ extension [[String: Any]] {
 struct WebSessionTests {
   static func sampleHub(allowsEdits: Bool = false, limit: Int = 8) throws -> CatalogHub {
     CatalogHub(
-      catalog: try PlacesLoading.load(file: nil).catalog, sessionLimit: limit,
+      catalog: try PlacesLoading.load(sources: []).catalog, sessionLimit: limit,
       allowsEdits: allowsEdits)
   }
 

@@ -20,14 +20,6 @@ package enum PlacesLoading {
   /// The name the sample goes by in messages.
   package static let sampleName = "the built-in sample"
 
-  /// Reads `file`, or the sample when it is `nil`, and makes the catalog.
-  ///
-  /// - Throws: ``/PlacesModel/GeoJSONError`` when the file is missing, unreadable or not
-  ///   valid GeoJSON, ``CatalogLoadError`` when two places share an identifier.
-  package static func load(file: String?) throws -> Loaded {
-    try load(sources: file.map { [GeoJSONPlacesReader.Source(file: $0)] } ?? [])
-  }
-
   /// Reads the files of `sources` as one catalog, in order, or the sample when there is none.
   ///
   /// - Throws: ``/PlacesModel/GeoJSONError`` for the first file that is missing, unreadable
