@@ -122,6 +122,13 @@ public struct PlaceCatalog: Sendable {
   /// The index of folded names and their words, for search.
   package var nameIndex: CatalogNameIndex { storage.nameIndex }
 
+  /// The name index as the edit that made this catalog left it.
+  ///
+  /// Unlike ``nameIndex``, it never takes a full build that has finished since; `nil` before
+  /// the index is built. For tests that watch a full build start, whatever the background
+  /// thread's timing.
+  package var nameIndexAsEdited: CatalogNameIndex? { storage.builtNameIndex }
+
   /// The places whose names match `query`, best first, at most `limit`, as their positions in
   /// this catalog: see ``PlaceNameIndex/matches(for:near:limit:allowsTypos:)``.
   package func nameMatches(
