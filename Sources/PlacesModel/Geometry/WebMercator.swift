@@ -64,10 +64,8 @@ package enum WebMercator {
   /// An `x` any number of world widths east or west of the square gives the column of the
   /// same longitude; the world's east edge is column 0. The package's one conversion of an x
   /// to a column.
-  package static func fixedX(
-    _ x: Double, rounding rule: FloatingPointRoundingRule = .down
-  ) -> UInt32 {
-    let whole = x.rounded(rule)
+  package static func fixedX(_ x: Double, rounding rule: Rounding = .down) -> UInt32 {
+    let whole = rule.round(x)
     guard whole.isFinite else { return 0 }
     // Exact for every whole x below 2^53 in size: the world's side is a power of two.
     let wrapped = whole - (whole / worldSize).rounded(.down) * worldSize
@@ -78,10 +76,8 @@ package enum WebMercator {
   ///
   /// A `y` beyond the square gives its edge row. The package's one conversion of a y to a
   /// row.
-  package static func fixedY(
-    _ y: Double, rounding rule: FloatingPointRoundingRule = .down
-  ) -> UInt32 {
-    let whole = y.rounded(rule)
+  package static func fixedY(_ y: Double, rounding rule: Rounding = .down) -> UInt32 {
+    let whole = rule.round(y)
     guard !whole.isNaN else { return 0 }
     return UInt32(min(max(whole, 0), worldSize - 1))
   }
@@ -97,5 +93,25 @@ package enum WebMercator {
     // Valid by construction: latitude(y:) is clamped to ±maximumLatitude, and longitude(x:)
     // wraps into -180...180.
     Coordinate(uncheckedLatitude: latitude(y: y), longitude: longitude(x: x))
+  }
+
+  /// Which way a conversion to units rounds: the two a fixed-point rectangle needs.
+  ///
+  /// The package's own, not `FloatingPointRoundingRule`, whose every use outside the standard
+  /// library asks the library which case it holds (a camera move converts four edges).
+  package enum Rounding: Sendable {
+    /// Toward negative infinity: a west or top edge, and a place's own unit.
+    case down
+    /// Toward positive infinity: an east or bottom edge.
+    case up
+
+    /// `value` rounded to a whole number this way.
+    @inline(__always)
+    func round(_ value: Double) -> Double {
+      switch self {
+      case .down: value.rounded(.down)
+      case .up: value.rounded(.up)
+      }
+    }
   }
 }

@@ -7,7 +7,10 @@ import PlacesModel
 ///
 /// Nothing here depends on where the view is except which entries are in it, so at one level a
 /// pan only adds the entries that come into view and removes those that leave.
-struct MapMarkerLayer {
+///
+/// A class, immutable, so that a camera move that reads the layer shown and hands it on
+/// retains one reference, not each of its arrays.
+final class MapMarkerLayer: Sendable {
   /// The hierarchy level shown.
   let level: Int
   /// The entries of ``level`` in view, ascending, as keys of their group and entry (see
@@ -19,11 +22,24 @@ struct MapMarkerLayer {
   /// The selected place's marker, when it is in view.
   let selectedMarker: MapMarker?
   /// The handle of the selected place, taken out of its cluster.
-  var selected: UInt32? = nil
+  let selected: UInt32?
   /// The source whose hierarchies' levels the entries index.
-  var source: MapMarkerSource.Token? = nil
+  let source: MapMarkerSource.Token?
   /// The categories shown.
-  var filter = CategoryFilter.all
+  let filter: CategoryFilter
+
+  init(
+    level: Int, entries: [Int], entryMarkers: [ShownMarker?], selectedMarker: MapMarker?,
+    selected: UInt32? = nil, source: MapMarkerSource.Token? = nil, filter: CategoryFilter = .all
+  ) {
+    self.level = level
+    self.entries = entries
+    self.entryMarkers = entryMarkers
+    self.selectedMarker = selectedMarker
+    self.selected = selected
+    self.source = source
+    self.filter = filter
+  }
 
   /// The markers, in entry order, the selected place's last.
   var markers: [MapMarker] {
@@ -219,7 +235,8 @@ final class MapMarkerSource {
   ///
   /// The markers of entries that `previous` shows too are taken from it when it is of the same
   /// level of the same source, with the same selection and filter (a pan): only the entries
-  /// that came into view are made.
+  /// that came into view are made. When they are the same entries, `previous` itself is
+  /// returned.
   func layer(
     for viewport: MapViewport, level: Int, selected: UInt32?, filter: CategoryFilter = .all,
     reusing previous: MapMarkerLayer? = nil
@@ -227,9 +244,32 @@ final class MapMarkerSource {
     let (view, margin) = fixedView(of: viewport)
     let region = view.widened(by: margin)
     var entries: [Int] = []
-    for (group, hierarchy) in hierarchies.enumerated() where shows(group: group, filter: filter) {
-      let found = hierarchy.entries(atLevel: level, inView: view, margin: margin)
-      entries.append(contentsOf: found.lazy.map { Self.key(group: group, entry: $0) })
+    if hierarchies.count == 1 {
+      // One group: its keys are its entries, so the hierarchy's list is the layer's.
+      if shows(group: 0, filter: filter) {
+        entries = hierarchies[0].entries(atLevel: level, inView: view, margin: margin)
+      }
+    } else {
+      for (group, hierarchy) in hierarchies.enumerated()
+      where shows(group: group, filter: filter) {
+        let found = hierarchy.entries(atLevel: level, inView: view, margin: margin)
+        entries.reserveCapacity(entries.count + found.count)
+        for entry in found { entries.append(Self.key(group: group, entry: entry)) }
+      }
+    }
+    var selectedMarker: MapMarker?
+    if let selected {
+      let place = catalog.place(withHandle: selected)
+      if region.contains(WebMercator.position(of: place.coordinate)) {
+        selectedMarker = MapMarker(place: place)
+      }
+    }
+    if let previous, previous.source === token, previous.level == level,
+      previous.selected == selected, previous.filter == filter, previous.entries == entries,
+      previous.selectedMarker == selectedMarker
+    {
+      // A pan that brought nothing into view and took nothing out: the same layer.
+      return previous
     }
     let entryMarkers: [ShownMarker?]
     if let previous, previous.source === token, previous.level == level,
@@ -266,13 +306,6 @@ final class MapMarkerSource {
     } else {
       entryMarkers = markers(
         of: entries, at: level, selected: selected, filter: filter, reusing: nil)
-    }
-    var selectedMarker: MapMarker?
-    if let selected {
-      let place = catalog.place(withHandle: selected)
-      if region.contains(WebMercator.position(of: place.coordinate)) {
-        selectedMarker = MapMarker(place: place)
-      }
     }
     return MapMarkerLayer(
       level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker,

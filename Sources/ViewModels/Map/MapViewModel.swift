@@ -458,7 +458,7 @@ public final class MapViewModel {
       reusing: reusingMarkers ? layer : nil)
     let isPan = newLevel == layer.level && !selectionChanged && !filterChanged
     // The layer shown holds the same markers: keep it, and send nothing.
-    if isPan, newLayer.shows(sameMarkersAs: layer) { return false }
+    if isPan, newLayer === layer || newLayer.shows(sameMarkersAs: layer) { return false }
     let previous = layer
     layer = newLayer
     let update =
