@@ -17,7 +17,8 @@ import PlacesModel
 /// | Model change | Commands |
 /// |---|---|
 /// | other catalog, or location | `reloadRows`, then `highlightRow` if a place is selected |
-/// | catalog changed in a few places, order kept (an edit, or a replacement) | `updateRows` with the rows that changed, then `highlightRow` as above; nothing if no row changed |
+/// | catalog changed in a few places, order kept (an edit, or a replacement): by name at most an eighth of the catalog or 64, by distance at most 64 | `updateRows` with the rows that changed, then `highlightRow` as above; nothing if no row changed |
+/// | catalog changed in more places | `reloadRows`, then `highlightRow` as above |
 /// | selection of a place | `highlightRow`, `scrollToRow(animated: true)` |
 /// | deselection, or selection of a place the filter hides | `clearHighlight` |
 /// | ``categoryFilter``, by name, few places shown or hidden | `updateRows` with the rows hidden and shown, then `highlightRow` as above; nothing if no row changed |
@@ -253,6 +254,11 @@ extension ListViewModel {
   /// Sends only the rows that changed, then the highlight, or nothing if no row changed;
   /// reloads every row when many places changed or their order did.
   ///
+  /// By distance, each changed place's old and new rows are counted in the spatial index,
+  /// O(√*n*) each, so more than ``distanceUpdateLimit`` changes reload instead: a batch of a
+  /// thousand moves would otherwise cost a thousand times two counts, where a reload costs
+  /// nothing until rows are read.
+  ///
   /// By distance under a filter that hides places, a changed place's row is counted over the
   /// catalog, so more than ``filteredDistanceUpdateLimit`` changes reload instead.
   private func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges) {
@@ -260,7 +266,8 @@ extension ListViewModel {
     // The name order split by category follows the edit, rather than being split again.
     let runs = isFew ? categoryRuns?.applying(changes, from: self.catalog, to: catalog) : nil
     let countsOverCatalog = location != nil && !categoryFilter.showsEveryPlace
-    guard let target, changes.preservesOrder, isFew,
+    let isFewRows = location == nil ? isFew : changes.count <= Self.distanceUpdateLimit
+    guard let target, changes.preservesOrder, isFewRows,
       !countsOverCatalog || changes.count <= Self.filteredDistanceUpdateLimit
     else {
       catalogDidChange(to: catalog, runs: runs)
@@ -277,6 +284,9 @@ extension ListViewModel {
       target.highlightRow(at: row)
     }
   }
+
+  /// The most changed places whose rows by distance an edit counts.
+  private static var distanceUpdateLimit: Int { 64 }
 
   /// The most changed places whose rows by distance an edit under a filter counts.
   private static var filteredDistanceUpdateLimit: Int { 2 }

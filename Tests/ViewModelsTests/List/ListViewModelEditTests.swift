@@ -92,3 +92,75 @@ struct ListViewModelEditTests {
       ])
   }
 }
+
+/// By distance each changed row is counted in the spatial index, so a large edit reloads.
+struct ListViewModelLargeEditTests {
+  /// 1,000 places on a grid around the origin, the list by distance from it.
+  static func gridModel() throws -> PlacesModel {
+    let places = try (0..<1_000).map { index in
+      try Place(
+        id: PlaceID(Int64(index)), name: "Place \(index)",
+        coordinate: Coordinate(
+          latitude: Double(index / 40) * 0.1, longitude: Double(index % 40) * 0.1))
+    }
+    return try PlacesModel(places: places, location: Coordinate(latitude: 0, longitude: 0))
+  }
+
+  /// Moves of the first `count` places, each a little east.
+  static func moves(of count: Int, in model: PlacesModel) throws -> [PlaceEdit] {
+    try (0..<count).map { index in
+      let place = model.places[index]
+      return .update(
+        try Place(
+          id: place.id, name: place.name,
+          coordinate: Coordinate(
+            latitude: place.coordinate.latitude, longitude: place.coordinate.longitude + 0.05)))
+    }
+  }
+
+  @Test(arguments: [(64, false), (65, true)])
+  func byDistanceMoreThan64ChangedPlacesReloadTheRows(count: Int, reloads: Bool) throws {
+    let model = try Self.gridModel()
+    let view = ListViewSpy()
+    let viewModel = ListViewModel(model: model)
+    viewModel.view = view
+    let start = view.commands.count
+
+    try model.apply(try Self.moves(of: count, in: model))
+
+    let sent = Array(view.commands.dropFirst(start))
+    #expect(sent.count == 1)
+    if case .reloadRows(_, order: .distance)? = sent.first {
+      #expect(reloads)
+    } else if case .updateRows(_, order: .distance)? = sent.first {
+      #expect(!reloads)
+    } else {
+      Issue.record("sent \(sent)")
+    }
+    #expect(view.shownRows == Array(viewModel.rows))
+  }
+
+  @Test func byNameAHundredChangedPlacesStillUpdateTheRows() throws {
+    let model = try Self.gridModel()
+    model.location = nil
+    let view = ListViewSpy()
+    let viewModel = ListViewModel(model: model)
+    viewModel.view = view
+    let start = view.commands.count
+
+    let renames = (0..<100).map { index in
+      let place = model.places[index]
+      return PlaceEdit.update(
+        Place(id: place.id, name: "Renamed \(index)", coordinate: place.coordinate))
+    }
+    try model.apply(renames)
+
+    let sent = Array(view.commands.dropFirst(start))
+    guard case .updateRows(let changes, order: .name)? = sent.first else {
+      Issue.record("sent \(sent)")
+      return
+    }
+    #expect(changes.inserted.count == 100)
+    #expect(view.shownRows == Array(viewModel.rows))
+  }
+}
