@@ -1,8 +1,9 @@
 import Dispatch
 
 /// A full build of an index that runs off the calling thread, for an index that follows edits
-/// (``CatalogNameIndex``, ``CatalogSpatialIndex``): the edits go on meanwhile, and a later edit
-/// takes the result once it is ready, so that no edit and no query waits for a full build.
+/// (the spatial and name indexes through ``BuiltPlusChanges``, the cluster levels through
+/// ``ClusterCompaction``): the edits go on meanwhile, and a later edit takes the result once it
+/// is ready, so that no edit and no query waits for a full build.
 ///
 /// The build reads only immutable values (a catalog's storage), and its result is handed over
 /// under a lock: the build's thread writes it once, the editing thread reads it.

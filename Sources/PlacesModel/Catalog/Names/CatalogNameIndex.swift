@@ -27,42 +27,24 @@ struct RankedNameMatch {
 /// up would slow queries near a location down.
 ///
 /// ## Rebuilding without a stall
-/// Once more than ``rebuildThreshold`` places changed, an edit starts a full build for the
-/// catalog it made on a background thread (``IndexRebuild``) and the edits go on, each noted
-/// both against the index in use and against the one being built. The first edit after the
-/// build has finished takes it, with the places changed since its catalog in the small index:
-/// no edit or query waits for a full build, and every answer stays exact before and after.
-package struct CatalogNameIndex: Sendable {
-  /// A full build under way for a later catalog, and what edits changed since that catalog.
-  struct Rebuild: Sendable {
-    let job: IndexRebuild<(index: PlaceNameIndex, handles: [UInt32]?)>
-    var stale = PersistentDictionary<UInt32, Bool>()
-    var changed = PersistentDictionary<UInt32, Place>()
-    var moved = PersistentHandleSet()
-  }
+/// The built index, the stale and changed places and the moved set are kept, and a full build
+/// started and taken without a stall, by ``BuiltPlusChanges``: once more than
+/// ``BuiltPlusChanges/rebuildThreshold(builtCount:)`` places changed or enough moved, an edit
+/// starts a full build in the background, and an edit or a read after it has finished takes
+/// it, with the places changed since its catalog in the small index.
+package struct CatalogNameIndex: BuiltPlusChangesIndex {
+  /// The built index and the changes since: the handles of the stale places (their values
+  /// unused), the places edits changed or inserted by handle, and the moved set (``moved``).
+  typealias Bookkeeping = BuiltPlusChanges<PlaceNameIndex, Bool, Place, PersistentHandleSet>
 
-  /// The index built for an earlier catalog, or this one.
-  let built: PlaceNameIndex
-  /// The handle of the place at each position of the built index; `nil` when handles are
-  /// positions there.
-  let builtHandles: [UInt32]?
-  /// The handles of the built index's places that are stale.
-  private(set) var stale: PersistentDictionary<UInt32, Bool>
-  /// The places edits changed or inserted since, by handle.
-  private(set) var changed: PersistentDictionary<UInt32, Place>
-  /// The handles of the built index's places that edits moved since, and no more than moved:
-  /// a query near a location reads where they are now.
-  private(set) var moved: PersistentHandleSet
-  /// The full build under way, if any.
-  private(set) var rebuild: Rebuild?
-  /// The index of ``changed``, in ascending handle order, built on first use.
+  /// The built index and the changes since.
+  let bookkeeping: Bookkeeping
+  /// The index of the changed places, in ascending handle order, built on first use.
   private let changedIndex = LazyIndex<(index: PlaceNameIndex, handles: [UInt32])>()
 
-  /// The number of changed places from which an edit starts a full build in the background:
-  /// 256, or a 512th of the built places when that is more.
-  static func rebuildThreshold(builtCount: Int) -> Int {
-    max(256, builtCount / 512)
-  }
+  /// The handles of the built index's places that edits moved since, and no more than moved:
+  /// a query near a location reads where they are now.
+  var moved: PersistentHandleSet { bookkeeping.changes.extra }
 
   /// The number of moved places from which an edit starts a full build in the background:
   /// 4,096, or an eighth of the built places when that is more.
@@ -74,11 +56,14 @@ package struct CatalogNameIndex: Sendable {
   ///
   /// - Complexity: O(*n* log *n*).
   init(places: [Place], handles: [UInt32]?) {
-    built = PlaceNameIndex(places: places)
-    builtHandles = handles
-    stale = PersistentDictionary()
-    changed = PersistentDictionary()
-    moved = PersistentHandleSet()
+    bookkeeping = Bookkeeping(
+      built: PlaceNameIndex(places: places), count: places.count, handles: handles,
+      extra: PersistentHandleSet())
+  }
+
+  /// The index that answers from `bookkeeping`, with no small index built yet.
+  init(_ bookkeeping: Bookkeeping) {
+    self.bookkeeping = bookkeeping
   }
 
   /// The index with the places of `removing` (by handle) taken out, those of `adding`
@@ -86,7 +71,7 @@ package struct CatalogNameIndex: Sendable {
   /// and population as before) noted as moved, for `edited`, the storage the edits made.
   ///
   /// Takes a full build that has finished, or starts one for `edited` when enough places
-  /// changed (see ``rebuildThreshold(builtCount:)``) or moved
+  /// changed (see ``BuiltPlusChanges/rebuildThreshold(builtCount:)``) or moved
   /// (``movedRebuildThreshold(builtCount:)``).
   ///
   /// - Complexity: O(*k* (*c* / 2048 + 128)) for *k* changes and *c* places changed since the
@@ -95,79 +80,38 @@ package struct CatalogNameIndex: Sendable {
     removing: [UInt32], adding: [(UInt32, Place)], moving: [(UInt32, Place)] = [],
     edited: CatalogStorage
   ) -> CatalogNameIndex {
-    var derived = CatalogNameIndex(
-      built: built, builtHandles: builtHandles, stale: stale, changed: changed, moved: moved,
-      rebuild: rebuild)
-    derived.note(removing: removing, adding: adding, moving: moving)
-    if let taken = derived.takingFinishedRebuild() {
-      derived = taken
-    } else if derived.rebuild == nil,
-      derived.changed.count > Self.rebuildThreshold(builtCount: built.places.count)
-        || derived.moved.count > Self.movedRebuildThreshold(builtCount: built.places.count)
-    {
-      derived.rebuild = Rebuild(
-        job: IndexRebuild {
-          (PlaceNameIndex(places: edited.places), edited.handlesByPosition)
-        })
-    }
-    return derived
+    let builtCount = built.places.count
+    return CatalogNameIndex(
+      bookkeeping.deriving(
+        noting: { Self.note(removing: removing, adding: adding, moving: moving, in: &$0) },
+        rebuildsWhen: {
+          $0.changed.count > Bookkeeping.rebuildThreshold(builtCount: builtCount)
+            || $0.extra.count > Self.movedRebuildThreshold(builtCount: builtCount)
+        },
+        edited: edited, extra: PersistentHandleSet(), building: { PlaceNameIndex(places: $0) }))
   }
 
-  private init(
-    built: PlaceNameIndex, builtHandles: [UInt32]?, stale: PersistentDictionary<UInt32, Bool>,
-    changed: PersistentDictionary<UInt32, Place>, moved: PersistentHandleSet, rebuild: Rebuild?
-  ) {
-    self.built = built
-    self.builtHandles = builtHandles
-    self.stale = stale
-    self.changed = changed
-    self.moved = moved
-    self.rebuild = rebuild
-  }
-
-  /// Notes the changes against the built index and against the one being built.
-  private mutating func note(
-    removing: [UInt32], adding: [(UInt32, Place)], moving: [(UInt32, Place)]
+  /// Notes the changes in `changes`, since the built index or since the one being built.
+  private static func note(
+    removing: [UInt32], adding: [(UInt32, Place)], moving: [(UInt32, Place)],
+    in changes: inout Bookkeeping.Changes
   ) {
     for handle in removing {
-      changed[handle] = nil
-      stale[handle] = true
-      rebuild?.changed[handle] = nil
-      rebuild?.stale[handle] = true
+      changes.changed[handle] = nil
+      changes.stale[handle] = true
     }
     for (handle, place) in adding {
-      changed[handle] = place
-      stale[handle] = true
-      rebuild?.changed[handle] = place
-      rebuild?.stale[handle] = true
+      changes.changed[handle] = place
+      changes.stale[handle] = true
     }
     // A place the small index holds is replaced there; any other is measured where it is now.
     for (handle, place) in moving {
-      if changed[handle] != nil {
-        changed[handle] = place
+      if changes.changed[handle] != nil {
+        changes.changed[handle] = place
       } else {
-        moved.insert(handle)
-      }
-      if rebuild?.changed[handle] != nil {
-        rebuild?.changed[handle] = place
-      } else {
-        rebuild?.moved.insert(handle)
+        changes.extra.insert(handle)
       }
     }
-  }
-
-  /// The index with the full build under way taken, if it has finished: the same answers,
-  /// from the newer built index and the changes since its catalog; `nil` otherwise.
-  func takingFinishedRebuild() -> CatalogNameIndex? {
-    guard let rebuild, let result = rebuild.job.finished else { return nil }
-    return CatalogNameIndex(
-      built: result.index, builtHandles: result.handles, stale: rebuild.stale,
-      changed: rebuild.changed, moved: rebuild.moved, rebuild: nil)
-  }
-
-  /// Waits for the full build under way, if any: for tests that drive a rebuild to its end.
-  func waitForRebuild() {
-    rebuild?.job.waitUntilFinished()
   }
 
   /// The number of places edits changed since the full build in use: those the small index
@@ -178,7 +122,7 @@ package struct CatalogNameIndex: Sendable {
   package var movedPlaceCount: Int { moved.count }
 
   /// Whether a full build is under way in the background.
-  package var isRebuilding: Bool { rebuild != nil }
+  package var isRebuilding: Bool { bookkeeping.isRebuilding }
 
   /// The places whose names match `query`, best first, at most `limit`: see
   /// ``PlaceNameIndex/matches(for:near:limit:allowsTypos:)``; each match's position is
@@ -222,11 +166,8 @@ package struct CatalogNameIndex: Sendable {
       return fromBuilt.map { ($0.match.position, $0.match.kind, $0.match.distance) }
     }
     let small = changedIndex.value {
-      var places: [(handle: UInt32, place: Place)] = []
-      places.reserveCapacity(changed.count)
-      changed.forEachPair { places.append(($0, $1)) }
-      places.sort { $0.handle < $1.handle }
-      return (PlaceNameIndex(places: places.map(\.place)), places.map(\.handle))
+      let changed = bookkeeping.changedInHandleOrder()
+      return (PlaceNameIndex(places: changed.values), changed.handles)
     }
     let fromChanged = small.index.rankedMatches(
       for: query, near: origin, limit: limit, allowsTypos: allowsTypos

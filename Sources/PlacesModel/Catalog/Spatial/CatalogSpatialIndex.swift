@@ -8,11 +8,11 @@
 /// ``SpatialIndex`` built for the catalog would. The small index is built on first use.
 ///
 /// ## Rebuilding without a stall
-/// Once more than ``rebuildThreshold(builtCount:)`` places changed, an edit starts a full build
-/// for the catalog it made on a background thread (``IndexRebuild``) and the edits go on, each
-/// noted both against the index in use and against the one being built. The first edit after
-/// the build has finished takes it, with the places changed since its catalog in the small
-/// index: no edit or query waits for a full build, and every answer stays exact throughout.
+/// The built index and the stale and changed places are kept, and a full build started and
+/// taken without a stall, by ``BuiltPlusChanges``: once more than
+/// ``BuiltPlusChanges/rebuildThreshold(builtCount:)`` places changed, an edit starts a full
+/// build in the background, and an edit or a read after it has finished takes it, with the
+/// places changed since its catalog in the small index.
 ///
 /// ## Handles and positions
 /// Inside, places are named by handle (see ``CatalogStorage``), which orders them as catalog
@@ -20,63 +20,35 @@
 /// (``PlaceCatalog/spatialIndex``), which lends the conversions without the index holding the
 /// catalog's storage. Without them, handles are positions: right for a catalog no edit removed
 /// a place from.
-package struct CatalogSpatialIndex: Sendable {
+package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   /// A place found by distance: its catalog position and its distance from the query's origin.
   package typealias Neighbour = SpatialIndex.Neighbour
 
-  /// A full build under way for a later catalog, and what edits changed since that catalog.
-  struct Rebuild: Sendable {
-    let job: IndexRebuild<(index: SpatialIndex, handles: [UInt32]?)>
-    /// One past the greatest handle of that catalog's places.
-    let builtEnd: UInt32
-    var stale = PersistentDictionary<UInt32, Coordinate>()
-    var changed = PersistentDictionary<UInt32, Coordinate>()
-  }
+  /// The built index and the changes since: the built index's places that edits removed or
+  /// moved, each with the coordinate it has there, and where the places edits moved or
+  /// inserted are now, by handle.
+  typealias Bookkeeping = BuiltPlusChanges<SpatialIndex, Coordinate, Coordinate, Void>
 
-  /// The index built for an earlier catalog, or this one.
-  let built: SpatialIndex
-  /// The handle of the place at each position of the built index; `nil` when handles are
-  /// positions there.
-  let builtHandles: [UInt32]?
-  /// The built index's places that edits removed or moved since, by handle, each with the
-  /// coordinate it has there.
-  private(set) var stale: PersistentDictionary<UInt32, Coordinate>
-  /// Where the places edits moved or inserted since are, by handle.
-  private(set) var changed: PersistentDictionary<UInt32, Coordinate>
-  /// The full build under way, if any.
-  private(set) var rebuild: Rebuild?
-  /// The index of ``changed``, in ascending handle order, built on first use.
+  /// The built index and the changes since.
+  let bookkeeping: Bookkeeping
+  /// The index of the changed places, in ascending handle order, built on first use.
   private let changedIndex = LazyIndex<ChangedIndex>()
   /// The catalog position of a place's handle; `nil` when handles are positions.
   private var positionOfHandle: (@Sendable (UInt32) -> Int)?
   /// The handle of the place at a catalog position; `nil` when handles are positions.
   private var handleAtPosition: (@Sendable (Int) -> UInt32)?
 
-  /// The number of changed places from which an edit starts a full build in the background:
-  /// 256, or a 512th of the built places when that is more.
-  static func rebuildThreshold(builtCount: Int) -> Int {
-    max(256, builtCount / 512)
-  }
-
   /// The index of `places`, whose handles are `handles` (their positions when `nil`).
   ///
   /// - Complexity: O(*n* log *n*).
   init(places: [Place], handles: [UInt32]?) {
-    self.init(
-      built: SpatialIndex(places: places), builtHandles: handles, stale: PersistentDictionary(),
-      changed: PersistentDictionary(), rebuild: nil)
+    bookkeeping = Bookkeeping(
+      built: SpatialIndex(places: places), count: places.count, handles: handles, extra: ())
   }
 
-  private init(
-    built: SpatialIndex, builtHandles: [UInt32]?,
-    stale: PersistentDictionary<UInt32, Coordinate>,
-    changed: PersistentDictionary<UInt32, Coordinate>, rebuild: Rebuild?
-  ) {
-    self.built = built
-    self.builtHandles = builtHandles
-    self.stale = stale
-    self.changed = changed
-    self.rebuild = rebuild
+  /// The index that answers from `bookkeeping`, with no small index built yet.
+  init(_ bookkeeping: Bookkeeping) {
+    self.bookkeeping = bookkeeping
   }
 
   // MARK: - Edits
@@ -86,71 +58,38 @@ package struct CatalogSpatialIndex: Sendable {
   /// one).
   ///
   /// Takes a full build that has finished, or starts one for `edited` when enough places
-  /// changed (see ``rebuildThreshold(builtCount:)``).
+  /// changed (see ``BuiltPlusChanges/rebuildThreshold(builtCount:)``).
   ///
   /// - Complexity: O(*k* (*c* / 2048 + 128)) for *k* changes and *c* places changed since the
   ///   full build; starting a build costs O(1) here.
   func deriving(
     _ changes: [(handle: UInt32, old: Coordinate?, new: Coordinate?)], edited: CatalogStorage
   ) -> CatalogSpatialIndex {
-    var derived = CatalogSpatialIndex(
-      built: built, builtHandles: builtHandles, stale: stale, changed: changed, rebuild: rebuild)
-    let builtEnd = builtHandleEnd
-    for (handle, old, new) in changes {
+    let builtCount = built.count
+    return CatalogSpatialIndex(
+      bookkeeping.deriving(
+        noting: { Self.note(changes, in: &$0) },
+        rebuildsWhen: {
+          max($0.stale.count, $0.changed.count)
+            > Bookkeeping.rebuildThreshold(builtCount: builtCount)
+        },
+        edited: edited, extra: (), building: { SpatialIndex(places: $0) }))
+  }
+
+  /// Notes that each place of `moves` moved from `old` to `new` in `changes`, since the built
+  /// index or since the one being built.
+  private static func note(
+    _ moves: [(handle: UInt32, old: Coordinate?, new: Coordinate?)],
+    in changes: inout Bookkeeping.Changes
+  ) {
+    for (handle, old, new) in moves {
       // A handle below the built ones' end is in the built index: no edit names a place
       // removed before it was built.
-      Self.note(
-        handle: handle, old: old, new: new, builtEnd: builtEnd, stale: &derived.stale,
-        changed: &derived.changed)
-      if var rebuild = derived.rebuild {
-        derived.rebuild = nil
-        Self.note(
-          handle: handle, old: old, new: new, builtEnd: rebuild.builtEnd, stale: &rebuild.stale,
-          changed: &rebuild.changed)
-        derived.rebuild = rebuild
+      if handle < changes.builtEnd, changes.stale[handle] == nil, let old {
+        changes.stale[handle] = old
       }
+      changes.changed[handle] = new
     }
-    if let taken = derived.takingFinishedRebuild() {
-      return taken
-    }
-    if derived.rebuild == nil,
-      max(derived.stale.count, derived.changed.count)
-        > Self.rebuildThreshold(builtCount: built.count)
-    {
-      derived.rebuild = Rebuild(
-        job: IndexRebuild {
-          (SpatialIndex(places: edited.places), edited.handlesByPosition)
-        },
-        builtEnd: UInt32(edited.placeOfHandle.count))
-    }
-    return derived
-  }
-
-  /// Notes that the place with `handle` moved from `old` to `new` against an index built for
-  /// the places whose handles are below `builtEnd`.
-  private static func note(
-    handle: UInt32, old: Coordinate?, new: Coordinate?, builtEnd: UInt32,
-    stale: inout PersistentDictionary<UInt32, Coordinate>,
-    changed: inout PersistentDictionary<UInt32, Coordinate>
-  ) {
-    if handle < builtEnd, stale[handle] == nil, let old {
-      stale[handle] = old
-    }
-    changed[handle] = new
-  }
-
-  /// The index with the full build under way taken, if it has finished: the same answers,
-  /// from the newer built index and the changes since its catalog; `nil` otherwise.
-  func takingFinishedRebuild() -> CatalogSpatialIndex? {
-    guard let rebuild, let result = rebuild.job.finished else { return nil }
-    return CatalogSpatialIndex(
-      built: result.index, builtHandles: result.handles, stale: rebuild.stale,
-      changed: rebuild.changed, rebuild: nil)
-  }
-
-  /// Waits for the full build under way, if any: for tests that drive a rebuild to its end.
-  func waitForRebuild() {
-    rebuild?.job.waitUntilFinished()
   }
 
   /// The number of places edits changed since the full build in use: those the small index
@@ -158,7 +97,7 @@ package struct CatalogSpatialIndex: Sendable {
   package var changedPlaceCount: Int { changed.count }
 
   /// Whether a full build is under way in the background.
-  package var isRebuilding: Bool { rebuild != nil }
+  package var isRebuilding: Bool { bookkeeping.isRebuilding }
 
   /// This index read through a catalog whose handles `handleAtPosition` and `positionOfHandle`
   /// convert to and from positions: its queries take and give that catalog's positions.
@@ -318,18 +257,6 @@ package struct CatalogSpatialIndex: Sendable {
 
   // MARK: - Handles
 
-  /// One past the greatest handle of the built index's places.
-  private var builtHandleEnd: UInt32 {
-    guard let builtHandles else { return UInt32(built.count) }
-    return builtHandles.last.map { $0 + 1 } ?? 0
-  }
-
-  /// The handle of the place at `position` of the built index.
-  @inline(__always)
-  func builtHandle(at position: Int) -> UInt32 {
-    builtHandles?[position] ?? UInt32(position)
-  }
-
   /// Whether the built index's positions are the catalog's: handles are positions in both.
   var builtPositionsAreCatalogPositions: Bool { builtHandles == nil && positionOfHandle == nil }
 
@@ -393,12 +320,9 @@ package struct CatalogSpatialIndex: Sendable {
   var changedPlaces: ChangedIndex? {
     guard !changed.isEmpty else { return nil }
     return changedIndex.value {
-      var places: [(handle: UInt32, coordinate: Coordinate)] = []
-      places.reserveCapacity(changed.count)
-      changed.forEachPair { places.append(($0, $1)) }
-      places.sort { $0.handle < $1.handle }
+      let changed = bookkeeping.changedInHandleOrder()
       return ChangedIndex(
-        index: SpatialIndex(coordinates: places.map(\.coordinate)), handles: places.map(\.handle))
+        index: SpatialIndex(coordinates: changed.values), handles: changed.handles)
     }
   }
 
