@@ -393,12 +393,58 @@ extension GeoJSONScanner {
   /// Scans the number that should come next and returns its value, rounded correctly as
   /// ``GeoJSONNumber/doubleValue(in:)`` rounds it.
   ///
+  /// The usual coordinate, one to three digits before the point and one to seven after it, is
+  /// read by ``scanShortDecimal()``; any other number by ``scanOtherUsualDouble()``.
+  @inline(__always)
+  mutating func scanUsualDouble() -> Double? {
+    if let value = scanShortDecimal() {
+      return value
+    }
+    return scanOtherUsualDouble()
+  }
+
+  /// Scans a number of one to three digits before the point and one to seven after it, with
+  /// an optional `-`, neither a leading zero nor an exponent, if it comes next, at least 16
+  /// bytes before the end; returns `nil` otherwise, without moving.
+  ///
+  /// Each run of digits is read in one step, and the value is the exact significand divided by
+  /// an exact power of ten, as ``GeoJSONNumber/doubleValue(in:)`` computes it.
+  @inline(__always)
+  mutating func scanShortDecimal() -> Double? {
+    guard position &+ 16 <= end else { return nil }
+    let isNegative = base[position] == GeoJSONByte.minus
+    let first = position &+ (isNegative ? 1 : 0)
+    let raw = UnsafeRawPointer(base + first)
+    let integerWord = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+    let integerDigits = GeoJSONDigits.leadingDigitCount(integerWord)
+    guard (1...3).contains(integerDigits), base[first &+ integerDigits] == GeoJSONByte.period,
+      integerDigits == 1 || base[first] != GeoJSONByte.zero
+    else { return nil }
+    let fractionWord = UInt64(
+      littleEndian: raw.loadUnaligned(fromByteOffset: integerDigits &+ 1, as: UInt64.self))
+    let fractionDigits = GeoJSONDigits.leadingDigitCount(fractionWord)
+    let next = first &+ integerDigits &+ 1 &+ fractionDigits
+    guard (1...7).contains(fractionDigits), base[next] | 0x20 != GeoJSONByte.lowercaseE else {
+      return nil
+    }
+    let significand =
+      GeoJSONDigits.value(integerWord, digits: integerDigits)
+      &* GeoJSONDigits.powersOfTen[fractionDigits]
+      &+ GeoJSONDigits.value(fractionWord, digits: fractionDigits)
+    position = next
+    let value = Double(significand) / GeoJSONDigits.exactPowersOfTen[fractionDigits]
+    return isNegative ? -value : value
+  }
+
+  /// Scans the number that should come next, as ``scanUsualDouble()`` does, when it is not a
+  /// short decimal.
+  ///
   /// A number without an exponent, of at most 19 digits, whose significand is at most 2^53
   /// and which has at most 22 digits after the point, is read here with one exact division,
   /// as ``GeoJSONNumber/doubleValue(in:)`` computes it; any other goes through
   /// ``scanNumber()``.
-  @inline(__always)
-  mutating func scanUsualDouble() -> Double? {
+  @inline(never)
+  mutating func scanOtherUsualDouble() -> Double? {
     var index = position
     let isNegative = index < end && base[index] == GeoJSONByte.minus
     if isNegative {

@@ -73,6 +73,23 @@ struct GeoJSONUsualFeatureTests {
     }
   }
 
+  @Test(arguments: [
+    "0.5", "-0.5", "9.9999999", "179.1234567", "-179.12345", "1.12345678", "07.5", "00.5",
+    "1.5e3", "12.25E-1", "-0.0", "0.0", "1.", "1234.5", "-", "-.5", "1.5.5", "89.999999",
+  ])
+  func shortDecimalsReadTheSameOnBothPaths(number: String) {
+    // Three features, so that the second and third are read against the first's template.
+    let features = (1...3).map { id in
+      #"{"type":"Feature","id":\#(id),"geometry":{"type":"Point","coordinates":"#
+        + #"[\#(number),\#(number)]},"properties":{"name":"P\#(id)"}}"#
+    }
+    let (fast, general) = bothPaths(GeoJSONFixture.collection(features))
+    #expect(fast == general, "\(number)")
+    if case .success(let load) = fast, let value = Double(number) {
+      #expect(load.places.map(\.coordinate.latitude) == [value, value, value])
+    }
+  }
+
   @Test(arguments: 0..<4)
   func randomFeaturesReadTheSameOnBothPaths(form: Int) {
     var generator = SplitMix64(seed: 24 + UInt64(form))
