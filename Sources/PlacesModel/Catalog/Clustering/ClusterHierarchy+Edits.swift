@@ -33,7 +33,9 @@ extension ClusterHierarchy {
   /// cluster (``compacted(newHandle:handleCount:)``, O(*n*) per level), on a background
   /// thread (``ClusterCompaction``); the edits go on meanwhile, each logged, and a later edit
   /// takes the rebuilt levels with the changes logged since applied: at most
-  /// ``ClusterCompaction/catchUpLimit`` of them, the rest in background steps first.
+  /// ``ClusterCompaction/catchUpLimit`` of them, or as many as the edit's own changes when
+  /// more (``ClusterCompaction/catchUpLimit(forEditOf:)``), the rest in background steps
+  /// first.
   ///
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.
@@ -42,7 +44,8 @@ extension ClusterHierarchy {
   /// - Complexity: O(*L* · (*c* + *s*)) per place for *L* levels, *c* children an entry on
   ///   the path has and *s* the cost of finding an entry's neighbours: the built level's
   ///   search plus the entries edits added to the level in the cells around it; taking a
-  ///   finished rebuild adds that of at most ``ClusterCompaction/catchUpLimit`` places.
+  ///   finished rebuild adds that of at most ``ClusterCompaction/catchUpLimit`` places, or of
+  ///   as many as `changes` when more.
   func applying(
     _ changes: [PlaceHandleChange], population: @escaping @Sendable (UInt32) -> Int
   ) -> ClusterHierarchy {
@@ -50,7 +53,9 @@ extension ClusterHierarchy {
     var edited = applyingLogged(placeChanges, population: population)
     if var compaction {
       compaction.log(placeChanges)
-      let (caughtUp, pending) = compaction.advanced(population: population)
+      let (caughtUp, pending) = compaction.advanced(
+        limit: ClusterCompaction.catchUpLimit(forEditOf: placeChanges.count),
+        population: population)
       if let caughtUp { return caughtUp }
       edited.compaction = pending
     } else if edited.isWorthCompacting {
