@@ -156,8 +156,11 @@ package struct ClusterLevelReader {
     }
     if patch.changedCount > 0 {
       var changed: [(entry: Int, fields: AddedClusterFields)] = []
-      patch.changed.forEachPair { index, fields in
-        if isInside(fields) { changed.append((Int(index), fields)) }
+      let indexes = patch.changedIndexes
+      patch.changedEntries.forEachChunk { entries, start in
+        for (offset, fields) in entries.enumerated() where isInside(fields) {
+          changed.append((Int(indexes[start + offset]), fields))
+        }
       }
       changed.sort { $0.entry < $1.entry }
       for (entry, fields) in changed { body(entry, fields) }

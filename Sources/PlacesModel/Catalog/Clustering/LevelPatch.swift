@@ -9,14 +9,18 @@
 struct LevelPatch: Sendable {
   /// The number of built entries: the first added entry's index.
   let builtCount: Int
-  /// Whether each built entry was changed by an edit; empty until one is.
-  private(set) var isChanged = PersistentArray<Bool>()
-  /// The number of changed built entries.
-  private(set) var changedCount = 0
+  /// For each built entry, 0 when no edit changed it, else 1 + the position of its fields in
+  /// ``changedEntries``; empty until an edit changes one.
+  ///
+  /// An array rather than a table by index: 4 bytes a built entry, looked up without
+  /// hashing, where a table's slots took several times the fields' own bytes per entry.
+  private(set) var changedSlot = PersistentArray<UInt32>()
+  /// The fields of the changed built entries, in the order first changed.
+  private(set) var changedEntries = PersistentArray<AddedClusterFields>()
+  /// The index of each of ``changedEntries``.
+  private(set) var changedIndexes = PersistentArray<UInt32>()
   /// The number of changed built entries left with no places.
   private(set) var emptiedCount = 0
-  /// The fields of each changed built entry, by index.
-  private(set) var changed = PersistentDictionary<UInt32, AddedClusterFields>()
   /// The children of each changed built entry whose children changed, by index.
   private(set) var changedChildren = PersistentDictionary<UInt32, [UInt32]>()
   /// The parent of built entries whose parent is no longer their built one.
@@ -49,6 +53,9 @@ struct LevelPatch: Sendable {
   /// Whether the level is as built.
   var isEmpty: Bool { changedCount == 0 && added.isEmpty }
 
+  /// The number of changed built entries.
+  var changedCount: Int { changedEntries.count }
+
   /// The number of entries the grid lists or may list: the changed built ones and the added
   /// ones.
   var editedCount: Int { changedCount + added.count }
@@ -65,7 +72,8 @@ struct LevelPatch: Sendable {
     changedChildren.forEachPair { _, list in
       if list.capacity > 0 { children += 32 + list.capacity * 4 }
     }
-    return isChanged.byteCount + changed.byteCount + changedChildren.byteCount
+    return changedSlot.byteCount + changedEntries.byteCount + changedIndexes.byteCount
+      + changedChildren.byteCount
       + parentOverride.byteCount + added.byteCount + addedChildren.byteCount + children
       + grid.byteCount
   }
@@ -73,15 +81,14 @@ struct LevelPatch: Sendable {
   /// Whether built entry `index` was changed by an edit.
   @inline(__always)
   func isChanged(builtEntry index: Int) -> Bool {
-    changedCount > 0 && isChanged[index]
+    changedCount > 0 && changedSlot[index] != 0
   }
 
   /// The fields of changed built entry `index`.
   func changedFields(builtEntry index: Int) -> AddedClusterFields {
-    guard let fields = changed[UInt32(index)] else {
-      preconditionFailure("a changed built cluster entry has its fields")
-    }
-    return fields
+    let slot = Int(changedSlot[index])
+    precondition(slot > 0, "a changed built cluster entry has its fields")
+    return changedEntries[slot - 1]
   }
 
   /// The children of changed built entry `index`, if they changed.
@@ -103,20 +110,23 @@ struct LevelPatch: Sendable {
   /// Sets the fields of built entry `index` to `entry`'s (its parent aside: see
   /// ``setParent(_:ofBuiltEntry:)``), and its children when `childrenChanged`.
   mutating func setBuilt(_ entry: AddedClusterEntry, at index: Int, childrenChanged: Bool) {
-    if isChanged.isEmpty {
-      isChanged = PersistentArray(repeating: false, count: builtCount)
+    if changedSlot.isEmpty {
+      changedSlot = PersistentArray(repeating: 0, count: builtCount)
     }
-    let old = isChanged[index] ? changedFields(builtEntry: index) : nil
-    if old == nil {
-      isChanged[index] = true
-      changedCount += 1
-    }
+    let slot = Int(changedSlot[index])
+    let old = slot > 0 ? changedEntries[slot - 1] : nil
     let fields = entry.fields
+    if slot > 0 {
+      changedEntries[slot - 1] = fields
+    } else {
+      changedEntries.append(fields)
+      changedIndexes.append(UInt32(index))
+      changedSlot[index] = UInt32(changedEntries.count)
+    }
     grid.move(
       index, from: old.map { (x: $0.x, y: $0.y, count: $0.count) },
       to: (fields.x, fields.y, fields.count))
     addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
-    changed[UInt32(index)] = fields
     emptiedCount += (fields.count == 0 ? 1 : 0) - (old.map { $0.count == 0 ? 1 : 0 } ?? 0)
     if childrenChanged {
       changedChildren[UInt32(index)] = entry.children
