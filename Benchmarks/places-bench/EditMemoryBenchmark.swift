@@ -10,6 +10,9 @@ enum EditMemoryBenchmark {
     let heapBytes: Int
     /// The bytes the indexes other than the one by identifier report themselves.
     let indexBytes: Int
+    /// The bytes edits added beside the cluster levels as built: their patches, and a rebuild
+    /// under way (see ``ClusterHierarchy/editByteCount``).
+    let clusterEditBytes: Int
   }
 
   /// A failure of the measured path, with what went wrong.
@@ -57,7 +60,9 @@ enum EditMemoryBenchmark {
         "PlaceCatalog of its places; memory is the heap bytes in use freed when each catalog",
         "is released (its places array, index by id and every index; names are shared and",
         "not counted); the indexes' own byteCounts (spatial, names, order by name,",
-        "clusters): \(indexMegabytes.edited) MB edited, \(indexMegabytes.fresh) MB fresh",
+        "clusters): \(indexMegabytes.edited) MB edited, \(indexMegabytes.fresh) MB fresh;",
+        "besides, the clusters' edits (patches, and a rebuild under way):",
+        "\(Report.format(Double(editedFootprint.clusterEditBytes) / 1e6)) MB edited",
       ].joined(separator: " ")
       if quick {
         note += "; --quick: \(editCount) edits instead of 100000"
@@ -78,7 +83,7 @@ enum EditMemoryBenchmark {
 
   /// Reads the memory `catalog` holds, its indexes built, then releases it.
   private static func footprint(releasing catalog: inout PlaceCatalog?) throws -> Footprint {
-    let indexBytes = try indexByteCount(of: catalog)
+    let (indexBytes, clusterEditBytes) = try indexByteCount(of: catalog)
     guard let before = MemoryProbe.heapBytesInUse() else {
       throw Failure(message: "the allocator's statistics could not be read")
     }
@@ -86,19 +91,24 @@ enum EditMemoryBenchmark {
     guard let after = MemoryProbe.heapBytesInUse() else {
       throw Failure(message: "the allocator's statistics could not be read")
     }
-    return Footprint(heapBytes: before - after, indexBytes: indexBytes)
+    return Footprint(
+      heapBytes: before - after, indexBytes: indexBytes, clusterEditBytes: clusterEditBytes)
   }
 
-  /// The bytes the built indexes of `catalog` report, besides the one by identifier; kept out
-  /// of line so that no copy of the catalog outlives the call.
+  /// The bytes the built indexes of `catalog` report, besides the one by identifier, and
+  /// those edits added beside its cluster levels; kept out of line so that no copy of the
+  /// catalog outlives the call.
   @inline(never)
-  private static func indexByteCount(of catalog: PlaceCatalog?) throws -> Int {
+  private static func indexByteCount(
+    of catalog: PlaceCatalog?
+  ) throws -> (indexes: Int, clusterEdits: Int) {
     guard let catalog else { throw Failure(message: "no catalog to measure") }
-    return catalog.spatialIndex.byteCount + catalog.nameIndex.byteCount
-      + catalog.nameOrder.byteCount
-      + catalog.clusterHierarchy(
-        radius: PlaceCatalog.standardClusterRadius,
-        maximumLevel: PlaceCatalog.standardClusterMaximumLevel
-      ).byteCount
+    let clusters = catalog.clusterHierarchy(
+      radius: PlaceCatalog.standardClusterRadius,
+      maximumLevel: PlaceCatalog.standardClusterMaximumLevel)
+    let indexes =
+      catalog.spatialIndex.byteCount + catalog.nameIndex.byteCount + catalog.nameOrder.byteCount
+      + clusters.byteCount
+    return (indexes, clusters.editByteCount)
   }
 }

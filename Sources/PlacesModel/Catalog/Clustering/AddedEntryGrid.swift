@@ -1,8 +1,8 @@
-/// Where the entries edits added to one level of a ``ClusterHierarchy`` lie, by cell of the
-/// level's grid, so that a search reads the added entries in the cells a rectangle touches
-/// instead of every added entry.
+/// Where the entries edits changed or added in one level of a ``ClusterHierarchy`` lie, by
+/// cell of the level's grid, so that a search reads those in the cells a rectangle touches
+/// instead of every one (see ``LevelPatch``); each is named by its index in the level.
 ///
-/// Each cell lists the added entries with places whose position it holds: an entry that moves
+/// Each cell lists the entries with places whose position it holds: an entry that moves
 /// to another cell leaves the list of the one it left, and an entry left without places leaves
 /// the grid. Copies share the cells (see ``PersistentDictionary``): moving one entry copies a
 /// few of them.
@@ -23,7 +23,7 @@ struct AddedEntryGrid: Sendable {
     ClusterLevel.key(x: x, y: y, shift: shift)
   }
 
-  /// Records that added entry `index`, which had `old` position and number of places (`nil`
+  /// Records that entry `index`, which had `old` position and number of places (`nil`
   /// when it is new), now has `new`: an entry with places is listed in the cell of its
   /// position, and nowhere else.
   mutating func move(
@@ -42,7 +42,18 @@ struct AddedEntryGrid: Sendable {
     }
   }
 
-  /// Calls `body` with each added entry listed in the cells that columns `west` eastwards to
+  /// The bytes the grid holds: its slots, and the lists of entries in them.
+  ///
+  /// - Complexity: O(*c*) for *c* cells.
+  var byteCount: Int {
+    var lists = 0
+    cells.forEachPair { _, listed in
+      if listed.capacity > 0 { lists += 32 + listed.capacity * 4 }
+    }
+    return cells.byteCount + lists
+  }
+
+  /// Calls `body` with each entry listed in the cells that columns `west` eastwards to
   /// `east` (wrapping) by rows `yRange` touch, and the key of the cell it was listed in;
   /// returns `false`, calling nothing, when the rectangle touches more than `cellLimit` cells.
   func forEachListed(

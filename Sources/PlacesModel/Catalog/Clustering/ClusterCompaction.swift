@@ -25,15 +25,28 @@ struct ClusterPlaceChange: Sendable {
 /// The edits go on meanwhile, each logged. Once the rebuild has finished, the next edit
 /// brings it up to date: with the few changes logged since, at once; with more, in another
 /// background step that applies those logged so far, and so on until few are left, so that no
-/// edit applies more than ``catchUpLimit`` logged changes.
+/// edit applies more logged changes than ``catchUpLimit`` or its own changes, whichever are
+/// more. An edit of as many changes as were logged since the last step started takes a
+/// finished step, so that a stream of batches never leaves a finished rebuild held beside the
+/// levels in use (a whole second copy of the levels).
 struct ClusterCompaction: Sendable {
   /// The rebuilt hierarchy, with the first `applied` logged changes applied.
   let job: IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)>
   /// Every change made since the state the rebuild started from, in order.
   private(set) var log: PersistentArray<ClusterPlaceChange>
 
-  /// The most logged changes an edit applies to a finished rebuild to take it.
+  /// The most logged changes an edit of few changes applies to a finished rebuild to take it;
+  /// an edit of more changes applies up to as many as it makes (see
+  /// ``catchUpLimit(forEditOf:)``).
   static var catchUpLimit: Int { 64 }
+
+  /// The most logged changes an edit of `changeCount` changes applies to a finished rebuild
+  /// to take it: ``catchUpLimit``, or `changeCount` when more, so that taking the rebuild at
+  /// most doubles the edit's own work, and an edit of a batch as large as those logged since
+  /// the last step takes it.
+  static func catchUpLimit(forEditOf changeCount: Int) -> Int {
+    max(catchUpLimit, changeCount)
+  }
 
   /// Starts rebuilding `hierarchy`'s levels in the background.
   init(compacting hierarchy: ClusterHierarchy) {
@@ -55,19 +68,19 @@ struct ClusterCompaction: Sendable {
   }
 
   /// What to do with the rebuild after an edit logged its changes: the rebuilt hierarchy with
-  /// every logged change applied, when it has finished with few enough left to apply here
-  /// (`population` gives the edited catalog's populations); otherwise the rebuild, still
+  /// every logged change applied, when it has finished with at most `limit` left to apply
+  /// here (`population` gives the edited catalog's populations); otherwise the rebuild, still
   /// running or taking the next background step.
   ///
   /// - Complexity: O(1) while the rebuild runs; otherwise the cost of applying at most
-  ///   ``catchUpLimit`` changes (see ``ClusterHierarchy/applying(_:population:)``).
+  ///   `limit` changes (see ``ClusterHierarchy/applying(_:population:)``).
   func advanced(
-    population: @escaping @Sendable (UInt32) -> Int
+    limit: Int, population: @escaping @Sendable (UInt32) -> Int
   ) -> (caughtUp: ClusterHierarchy?, pending: ClusterCompaction?) {
     guard let (rebuilt, applied) = job.finished else { return (nil, self) }
     let log = log
     let end = log.count
-    if end - applied <= Self.catchUpLimit {
+    if end - applied <= limit {
       return (rebuilt.applyingLogged(log[applied..<end], population: population), nil)
     }
     let next = IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)> {

@@ -24,8 +24,8 @@ extension ClusterHierarchy {
     if bounds.width <= tolerance, bounds.south - bounds.north <= tolerance { return true }
     // A built entry's reach is at most its places' extent, so its square is at most twice as
     // wide (and a unit for rounding the mean); an edited entry's rectangle may be wider still.
-    let isBuilt = index < node.built.entryCount
-    if isBuilt, bounds.width > 2 * tolerance + 2 || bounds.south - bounds.north > 2 * tolerance + 2
+    if node.isAsBuilt(index),
+      bounds.width > 2 * tolerance + 2 || bounds.south - bounds.north > 2 * tolerance + 2
     {
       return false
     }

@@ -22,18 +22,21 @@ extension ClusterHierarchy {
   ///   one with the lower index absorbs the other), and so do their ancestors up to the one
   ///   they share, so that each entry still has one parent.
   ///
-  /// An entry no edit reaches keeps its index, its position and its identity; an entry that
-  /// gains or loses places keeps its identity while its representative and its number of
+  /// Every entry keeps its index (an entry an edit makes takes the next one); an entry no
+  /// edit reaches keeps its position and its identity; an entry that gains or loses places
+  /// keeps its identity while its representative and its number of
   /// children (one, or more) do. So the levels depend on the catalog's history of edits, not
   /// only on its places, and on when the background rebuilds below were taken.
   ///
   /// ## Rebuilding without a stall
-  /// Once the entries edits added outnumber an eighth of the built ones (at least 4,096), an
-  /// edit starts building the levels again from their entries as they are, keeping every
-  /// cluster (``compacted(newHandle:handleCount:)``, O(*n*) per level), on a background
+  /// Once the entries edits changed or added outnumber an eighth of the built ones (at least
+  /// 4,096), an edit starts building the levels again from their entries as they are, keeping
+  /// every cluster (``compacted(newHandle:handleCount:)``, O(*n*) per level), on a background
   /// thread (``ClusterCompaction``); the edits go on meanwhile, each logged, and a later edit
   /// takes the rebuilt levels with the changes logged since applied: at most
-  /// ``ClusterCompaction/catchUpLimit`` of them, the rest in background steps first.
+  /// ``ClusterCompaction/catchUpLimit`` of them, or as many as the edit's own changes when
+  /// more (``ClusterCompaction/catchUpLimit(forEditOf:)``), the rest in background steps
+  /// first.
   ///
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.
@@ -41,8 +44,9 @@ extension ClusterHierarchy {
   /// - Returns: The edited hierarchy, with a new ``ClusterHierarchy/version``.
   /// - Complexity: O(*L* · (*c* + *s*)) per place for *L* levels, *c* children an entry on
   ///   the path has and *s* the cost of finding an entry's neighbours: the built level's
-  ///   search plus the entries edits added to the level in the cells around it; taking a
-  ///   finished rebuild adds that of at most ``ClusterCompaction/catchUpLimit`` places.
+  ///   search plus the entries edits changed or added in the level in the cells around it;
+  ///   taking a finished rebuild adds that of at most ``ClusterCompaction/catchUpLimit``
+  ///   places, or of as many as `changes` when more.
   func applying(
     _ changes: [PlaceHandleChange], population: @escaping @Sendable (UInt32) -> Int
   ) -> ClusterHierarchy {
@@ -50,7 +54,9 @@ extension ClusterHierarchy {
     var edited = applyingLogged(placeChanges, population: population)
     if var compaction {
       compaction.log(placeChanges)
-      let (caughtUp, pending) = compaction.advanced(population: population)
+      let (caughtUp, pending) = compaction.advanced(
+        limit: ClusterCompaction.catchUpLimit(forEditOf: placeChanges.count),
+        population: population)
       if let caughtUp { return caughtUp }
       edited.compaction = pending
     } else if edited.isWorthCompacting {
@@ -83,12 +89,26 @@ extension ClusterHierarchy {
     return edited
   }
 
-  /// Whether the entries edits added outnumber an eighth of the built ones, and at least
-  /// 4,096: then the levels are worth building again from their entries.
+  /// Whether the entries edits changed or added outnumber an eighth of the built ones, and at
+  /// least 4,096: then the levels are worth building again from their entries.
   var isWorthCompacting: Bool {
-    let added = patches.reduce(0) { $0 + $1.added.count }
+    let edited = patches.reduce(0) { $0 + $1.editedCount }
     let built = levels.reduce(0) { $0 + $1.entryCount }
-    return added > max(4_096, built / 8)
+    return edited > max(4_096, built / 8)
+  }
+
+  /// The bytes edits added beside the levels as built (``byteCount``): each level's patch,
+  /// and the rebuild under way, its levels once built and the changes logged since it
+  /// started.
+  ///
+  /// - Complexity: O(*e*) for *e* entries changed or added by edits.
+  package var editByteCount: Int {
+    let patchBytes = patches.reduce(0) { $0 + $1.byteCount }
+    guard let compaction else { return patchBytes }
+    let rebuilt = compaction.job.finished.map {
+      $0.hierarchy.byteCount + $0.hierarchy.editByteCount
+    }
+    return patchBytes + (rebuilt ?? 0) + compaction.log.byteCount
   }
 
   /// Whether the levels are being built again in the background.

@@ -35,9 +35,9 @@ import Dispatch
 /// and checks one by one those of the widest entries that reach farther than that (none when
 /// the margin is wider). An entry that edits changed keeps a rectangle that holds its places
 /// instead (``EntryBounds``): conservative (a place that leaves does not shrink it), exact
-/// again once the levels are built again from their entries. The added entries are searched
-/// by position too, through their grid, in the view widened by the farthest any of their
-/// rectangles reaches from its position (``LevelPatch/addedReach``).
+/// again once the levels are built again from their entries. The entries edits changed or
+/// added are searched by position too, through their grid, in the view widened by the
+/// farthest any of their rectangles reaches from its position (``LevelPatch/addedReach``).
 ///
 /// ## Edits
 /// An edit of the catalog changes the levels in place (``applying(_:population:)``) rather
@@ -132,7 +132,7 @@ package struct ClusterHierarchy: Sendable {
     // A serial queue runs its blocks in order: this one runs after every level's.
     if let finishing { finishing.sync(execute: finishTop) } else { finishTop() }
     levels = finisher.withLock { $0.finished }.reversed()
-    patches = levels.map { LevelPatch(gridShift: $0.gridShift) }
+    patches = levels.map { LevelPatch(gridShift: $0.gridShift, builtCount: $0.entryCount) }
     entryOfPlace = PersistentArray(builder.entryOfPlace)
   }
 
@@ -145,7 +145,7 @@ package struct ClusterHierarchy: Sendable {
     self.radius = radius
     self.maximumLevel = maximumLevel
     self.levels = levels
-    patches = levels.map { LevelPatch(gridShift: $0.gridShift) }
+    patches = levels.map { LevelPatch(gridShift: $0.gridShift, builtCount: $0.entryCount) }
     self.entryOfPlace = PersistentArray(entryOfPlace)
   }
 

@@ -24,16 +24,36 @@ struct ClusterHierarchyEditor {
     ClusterLevelReader(built: levels[level], patch: patches[level])
   }
 
-  private func added(_ entry: Int, at level: Int) -> AddedClusterEntry {
-    patches[level].addedEntry(at: entry - levels[level].entryCount)
+  /// Entry `entry` of `level` as edits left it, with its children: built, changed or added.
+  private func entryRecord(_ entry: Int, at level: Int) -> AddedClusterEntry {
+    let builtCount = levels[level].entryCount
+    guard entry < builtCount else { return patches[level].addedEntry(at: entry - builtCount) }
+    let node = reader(level)
+    return AddedClusterEntry(
+      fields: AddedClusterFields(
+        sum: node.sum(entry), bounds: node.bounds(entry),
+        representative: node.representative(entry), formedLevel: node.formedLevel(entry),
+        parent: level == 0 ? UInt32.max : UInt32(node.parent(entry))),
+      children: level == placeLevel ? [] : node.children(entry).map { UInt32($0) })
   }
 
+  /// Changes entry `entry` of `level` with `body`, in place.
+  ///
+  /// A built entry keeps its index, so that no link to it is written; its parent is set by
+  /// ``setParent(of:at:to:)`` only.
   private mutating func update(
     _ entry: Int, at level: Int, _ body: (inout AddedClusterEntry) -> Void
   ) {
-    var record = added(entry, at: level)
+    var record = entryRecord(entry, at: level)
+    let builtCount = levels[level].entryCount
+    guard entry < builtCount else {
+      body(&record)
+      patches[level].setAdded(record, at: entry - builtCount)
+      return
+    }
+    let children = record.children
     body(&record)
-    patches[level].setAdded(record, at: entry - levels[level].entryCount)
+    patches[level].setBuilt(record, at: entry, childrenChanged: record.children != children)
   }
 
   private mutating func add(_ record: AddedClusterEntry, at level: Int) -> Int {
@@ -41,6 +61,8 @@ struct ClusterHierarchyEditor {
   }
 
   private mutating func setParent(of entry: Int, at level: Int, to parent: Int) {
+    // An entry joined where it was keeps its parent: nothing to write.
+    guard reader(level).parent(entry) != parent else { return }
     if entry < levels[level].entryCount {
       patches[level].setParent(UInt32(parent), ofBuiltEntry: entry)
     } else {
@@ -53,50 +75,12 @@ struct ClusterHierarchyEditor {
     entryOfPlace[Int(handle)] = UInt32(entry)
   }
 
-  /// The index of `entry` of `level` as an added entry, which an edit may change: a built
-  /// entry is copied, marked dead and replaced in its parent's children and its children's
-  /// parents, and so, up to level 0, are its ancestors.
-  private mutating func editable(_ entry: Int, at level: Int) -> Int {
-    let builtCount = levels[level].entryCount
-    guard entry < builtCount else { return entry }
-    let node = reader(level)
-    var record = AddedClusterEntry(
-      fields: AddedClusterFields(
-        sum: node.sum(entry), bounds: node.bounds(entry),
-        representative: node.representative(entry), formedLevel: node.formedLevel(entry),
-        parent: level == 0 ? UInt32.max : UInt32(node.parent(entry))),
-      children: level == placeLevel ? [] : node.children(entry).map { UInt32($0) })
-    patches[level].kill(builtEntry: entry, builtCount: builtCount)
-    if level > 0 {
-      let parent = editable(Int(record.fields.parent), at: level - 1)
-      record.fields.parent = UInt32(parent)
-    }
-    let copy = add(record, at: level)
-    for child in record.children {
-      setParent(of: Int(child), at: level + 1, to: copy)
-    }
-    if level == placeLevel {
-      setEntry(copy, ofPlaceWithHandle: record.fields.representative)
-    }
-    if level > 0 {
-      update(Int(record.fields.parent), at: level - 1) { parent in
-        if let slot = parent.children.firstIndex(of: UInt32(entry)) {
-          parent.children[slot] = UInt32(copy)
-        }
-      }
-    }
-    if unsettled[level].remove(entry) != nil {
-      unsettled[level].insert(copy)
-    }
-    return copy
-  }
-
   // MARK: - Places
 
   /// Takes the place with `handle`, at `position`, out of every entry on its path.
   mutating func remove(handle: UInt32, at position: (x: UInt32, y: UInt32)) {
     guard Int(handle) < entryOfPlace.count, entryOfPlace[Int(handle)] != UInt32.max else { return }
-    var entry = editable(Int(entryOfPlace[Int(handle)]), at: placeLevel)
+    var entry = Int(entryOfPlace[Int(handle)])
     entryOfPlace[Int(handle)] = UInt32.max
     var level = placeLevel
     var emptiedChild: Int?
@@ -112,7 +96,7 @@ struct ClusterHierarchyEditor {
           record.fields.remove(place: position)
         }
       }
-      let record = added(entry, at: level)
+      let record = entryRecord(entry, at: level)
       if record.fields.count == 0 {
         unsettled[level].remove(entry)
         emptiedChild = entry
@@ -141,14 +125,14 @@ struct ClusterHierarchyEditor {
     for level in stride(from: placeLevel - 1, through: 0, by: -1) {
       let entry: Int
       if isAlone, let near = nearestEntry(to: position, at: level) {
-        entry = editable(near, at: level)
+        entry = near
         update(entry, at: level) { record in
           record.children.append(UInt32(child))
           record.fields.add(place: position)
         }
         isAlone = false
       } else if isAlone {
-        let below = added(child, at: level + 1)
+        let below = entryRecord(child, at: level + 1)
         entry = add(
           AddedClusterEntry(
             fields: AddedClusterFields(
@@ -158,7 +142,7 @@ struct ClusterHierarchyEditor {
             children: [UInt32(child)]),
           at: level)
       } else {
-        entry = Int(added(child, at: level + 1).fields.parent)
+        entry = Int(entryRecord(child, at: level + 1).fields.parent)
         update(entry, at: level) { $0.fields.add(place: position) }
       }
       setParent(of: child, at: level + 1, to: entry)
@@ -219,21 +203,21 @@ struct ClusterHierarchyEditor {
           $0 != entry
         }
         guard !close.isEmpty else { continue }
-        var keeper = editable(entry, at: level)
+        var keeper = entry
         for other in close where reader(level).count(other) > 0 {
-          keeper = absorb(editable(other, at: level), into: keeper, at: level)
+          keeper = absorb(other, into: keeper, at: level)
         }
         unsettled[level].insert(keeper)
       }
     }
   }
 
-  /// Merges entry `absorbed` of `level` into `keeper`, both added, and their ancestors up to
-  /// the one they share; returns `keeper`'s index.
+  /// Merges entry `absorbed` of `level` into `keeper`, and their ancestors up to the one they
+  /// share; returns `keeper`'s index.
   @discardableResult
   private mutating func absorb(_ absorbed: Int, into keeper: Int, at level: Int) -> Int {
-    let gone = added(absorbed, at: level)
-    let kept = added(keeper, at: level)
+    let gone = entryRecord(absorbed, at: level)
+    let kept = entryRecord(keeper, at: level)
     update(keeper, at: level) { record in
       record.children += gone.children
       record.fields.absorb(gone.fields)
@@ -261,11 +245,11 @@ struct ClusterHierarchyEditor {
 
   // MARK: - Identity
 
-  /// Sets the representative and the identity of added `entry` of `level` from its children,
+  /// Sets the representative and the identity of `entry` of `level` from its children,
   /// and, when `upwards` and they changed, its ancestors'.
   private mutating func refreshIdentity(of entry: Int, at level: Int, upwards: Bool) {
     guard level < placeLevel else { return }
-    let record = added(entry, at: level)
+    let record = entryRecord(entry, at: level)
     guard record.fields.count > 0, !record.children.isEmpty else { return }
     let below = reader(level + 1)
     var representative = below.representative(Int(record.children[0]))

@@ -1,5 +1,5 @@
 /// One level of a ``ClusterHierarchy`` as its edits left it: the built level's live entries,
-/// then the added ones.
+/// as edits changed them, then the added ones.
 ///
 /// An entry's index is its index in the built level, or, for an added entry, the built level's
 /// entry count plus its index among the added ones. Indexes are stable until the hierarchy is
@@ -21,59 +21,65 @@ package struct ClusterLevelReader {
   package var isUnedited: Bool { patch.isEmpty }
 
   /// The number of entries with places.
-  package var liveCount: Int { builtCount - patch.deadCount + patch.liveAddedCount }
+  package var liveCount: Int { builtCount - patch.emptiedCount + patch.liveAddedCount }
 
+  /// The fields of an entry an edit changed or added.
   @inline(__always)
-  private func added(_ entry: Int) -> AddedClusterFields { patch.added[entry - builtCount] }
+  private func edited(_ entry: Int) -> AddedClusterFields { patch.editedFields(entry) }
+
+  /// Whether the entry is built and no edit changed it: its fields are the built level's.
+  @inline(__always)
+  package func isAsBuilt(_ entry: Int) -> Bool {
+    entry < builtCount && !patch.isChanged(builtEntry: entry)
+  }
 
   /// The entry's x: the mean of its places' (see ``ClusterLevel/x``).
   @inline(__always)
   package func x(_ entry: Int) -> UInt32 {
-    entry < builtCount ? built.x[entry] : added(entry).x
+    isAsBuilt(entry) ? built.x[entry] : edited(entry).x
   }
 
   /// The entry's y: the mean of its places'.
   @inline(__always)
   package func y(_ entry: Int) -> UInt32 {
-    entry < builtCount ? built.y[entry] : added(entry).y
+    isAsBuilt(entry) ? built.y[entry] : edited(entry).y
   }
 
   /// The entry's number of places; 0 for an entry an edit removed.
   @inline(__always)
   package func count(_ entry: Int) -> UInt32 {
-    if entry < builtCount { return patch.isDead(builtEntry: entry) ? 0 : built.count[entry] }
-    return added(entry).count
+    isAsBuilt(entry) ? built.count[entry] : edited(entry).count
   }
 
   /// The entry's places' positions, summed exactly.
   package func sum(_ entry: Int) -> PositionSum {
-    guard entry < builtCount else { return added(entry).sum }
-    return patch.isDead(builtEntry: entry)
-      ? PositionSum(x: 0, y: 0, count: 0, remainderX: 0, remainderY: 0) : built.sum(entry)
+    isAsBuilt(entry) ? built.sum(entry) : edited(entry).sum
   }
 
   /// A rectangle that holds the entry's places: exact for a built entry (the square of its
   /// ``ClusterLevel/reach``), conservative for one an edit changed.
   package func bounds(_ entry: Int) -> EntryBounds {
-    guard entry < builtCount else { return added(entry).bounds }
+    guard isAsBuilt(entry) else { return edited(entry).bounds }
     return EntryBounds(around: (built.x[entry], built.y[entry]), reach: built.reach[entry])
   }
 
   /// The handle of the entry's representative place.
   @inline(__always)
   package func representative(_ entry: Int) -> UInt32 {
-    entry < builtCount ? built.representative[entry] : added(entry).representative
+    isAsBuilt(entry) ? built.representative[entry] : edited(entry).representative
   }
 
   /// The deepest level at which the entry has exactly its places.
   @inline(__always)
   package func formedLevel(_ entry: Int) -> UInt8 {
-    entry < builtCount ? built.formedLevel[entry] : added(entry).formedLevel
+    isAsBuilt(entry) ? built.formedLevel[entry] : edited(entry).formedLevel
   }
 
   /// The entry's parent one level up.
   package func parent(_ entry: Int) -> Int {
-    guard entry < builtCount else { return Int(added(entry).parent) }
+    guard entry < builtCount else { return Int(edited(entry).parent) }
+    // Only a merge gives a built entry another parent: most levels have none to look up.
+    guard !patch.parentOverride.isEmpty else { return Int(built.parent[entry]) }
     return Int(patch.parentOverride[UInt32(entry)] ?? built.parent[entry])
   }
 
@@ -81,6 +87,9 @@ package struct ClusterLevelReader {
   package func children(_ entry: Int) -> [Int] {
     guard entry < builtCount else {
       return patch.addedChildren[entry - builtCount].map { Int($0) }
+    }
+    if patch.isChanged(builtEntry: entry), let children = patch.changedChildren(builtEntry: entry) {
+      return children.map { Int($0) }
     }
     return (built.childStart[entry]..<built.childStart[entry + 1]).map {
       Int(built.childOrder[Int($0)])
@@ -92,89 +101,112 @@ package struct ClusterLevelReader {
   /// index order.
   ///
   /// - Complexity: the built level's search, plus O(*c* + *l*) for the *c* cells of the
-  ///   level's grid the rectangle touches and the *l* added entries listed there, or O(*a*)
-  ///   for *a* added entries when that is fewer.
+  ///   level's grid the rectangle touches and the *l* changed or added entries listed there,
+  ///   or O(*e*) for the *e* entries edits changed or added when that is fewer.
   package func entries(west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>) -> [Int] {
     var found = built.entries(west: west, east: east, yRange: yRange)
     guard !patch.isEmpty else { return found }
-    if patch.deadCount > 0 {
-      found.removeAll { patch.isDead(builtEntry: $0) }
+    if patch.changedCount > 0 {
+      found.removeAll { patch.isChanged(builtEntry: $0) }
     }
-    addedEntries(west: west, east: east, yRange: yRange) { entry, _ in found.append(entry) }
-    return found
+    var edited: [Int] = []
+    editedEntries(west: west, east: east, yRange: yRange) { entry, _ in edited.append(entry) }
+    return Self.merged(found, edited)
   }
 
-  /// Calls `body` with each live added entry whose position lies in the rectangle of
-  /// `entries(west:east:yRange:)`, in index order, and the entry's fields.
+  /// The entries of two ascending lists with none in common, ascending.
+  private static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+    guard let next = second.first else { return first }
+    guard first.last.map({ $0 > next }) ?? false else { return first + second }
+    return (first + second).sorted()
+  }
+
+  /// Calls `body` with each live entry an edit changed or added whose position lies in the
+  /// rectangle of `entries(west:east:yRange:)`, in index order, and the entry's fields.
   ///
-  /// Few added entries are read in a scan; many, in the cells the rectangle touches of the
+  /// Few such entries are read in a scan; many, in the cells the rectangle touches of the
   /// patch's grid, each in the cell its position is in now.
-  private func addedEntries(
+  private func editedEntries(
     west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>,
     _ body: (_ entry: Int, _ fields: AddedClusterFields) -> Void
   ) {
     let width = east &- west
     let (north, south) = (yRange.lowerBound, yRange.upperBound)
-    var fromGrid: [Int] = []
+    func isInside(_ fields: AddedClusterFields) -> Bool {
+      fields.count > 0 && fields.x &- west <= width && fields.y >= north && fields.y <= south
+    }
+    let patch = patch
+    let listed = patch.editedCount
+    var fromGrid: [(entry: Int, fields: AddedClusterFields)] = []
     let grid = patch.grid
-    let added = patch.added
     let readGrid =
-      added.count > Self.scanLimit
+      listed > Self.scanLimit
       && grid.forEachListed(
-        west: west, east: east, yRange: yRange, cellLimit: added.count / Self.scanLimit
+        west: west, east: east, yRange: yRange, cellLimit: listed / Self.scanLimit
       ) { index, cell in
-        let entry = added[index]
-        if entry.count > 0, entry.x &- west <= width, entry.y >= north, entry.y <= south,
-          grid.cell(x: entry.x, y: entry.y) == cell
-        {
-          fromGrid.append(index)
+        let fields = patch.editedFields(index)
+        if isInside(fields), grid.cell(x: fields.x, y: fields.y) == cell {
+          fromGrid.append((index, fields))
         }
       }
     if readGrid {
-      for index in fromGrid.sorted() { body(builtCount + index, added[index]) }
+      fromGrid.sort { $0.entry < $1.entry }
+      for (entry, fields) in fromGrid { body(entry, fields) }
       return
     }
-    added.forEachChunk { entries, start in
-      for (offset, entry) in entries.enumerated()
-      where entry.count > 0 && entry.x &- west <= width && entry.y >= north && entry.y <= south {
-        body(builtCount + start + offset, entry)
+    if patch.changedCount > 0 {
+      var changed: [(entry: Int, fields: AddedClusterFields)] = []
+      let indexes = patch.changedIndexes
+      patch.changedEntries.forEachChunk { entries, start in
+        for (offset, fields) in entries.enumerated() where isInside(fields) {
+          changed.append((Int(indexes[start + offset]), fields))
+        }
+      }
+      changed.sort { $0.entry < $1.entry }
+      for (entry, fields) in changed { body(entry, fields) }
+    }
+    patch.added.forEachChunk { entries, start in
+      for (offset, fields) in entries.enumerated() where isInside(fields) {
+        body(builtCount + start + offset, fields)
       }
     }
   }
 
-  /// The number of added entries up to which a search reads them all, and the number of
-  /// added entries per cell of the rectangle beyond which it does.
+  /// The number of changed and added entries up to which a search reads them all, and the
+  /// number of them per cell of the rectangle beyond which it does.
   private static var scanLimit: Int { 32 }
 
-  /// The live entries a view shows: see ``ClusterLevel/entries(inView:margin:)``; an added
-  /// entry is shown when its position lies in `view` widened by `margin` or its bounds meet
-  /// `view`.
+  /// The live entries a view shows: see ``ClusterLevel/entries(inView:margin:)``; an entry
+  /// an edit changed or added is shown when its position lies in `view` widened by `margin`
+  /// or its bounds meet `view`.
   ///
-  /// The added entries are searched by position like the built ones, in `view` widened by
-  /// the larger of `margin` and the farthest any added entry's bounds reach from its position
+  /// Those entries are searched by position like the built ones, in `view` widened by the
+  /// larger of `margin` and the farthest any of their bounds reach from their positions
   /// (``LevelPatch/addedReach``): an entry whose bounds meet the view lies that close to it.
   ///
-  /// - Complexity: the built level's search, plus the search of the added entries in the
-  ///   widened view (see ``entries(west:east:yRange:)``).
+  /// - Complexity: the built level's search, plus the search of the changed and added entries
+  ///   in the widened view (see ``entries(west:east:yRange:)``).
   package func entries(inView view: MercatorRect, margin: UInt32) -> [Int] {
     var found = built.entries(inView: view, margin: margin)
     guard !patch.isEmpty else { return found }
-    if patch.deadCount > 0 {
-      found.removeAll { patch.isDead(builtEntry: $0) }
+    if patch.changedCount > 0 {
+      found.removeAll { patch.isChanged(builtEntry: $0) }
     }
     let region = view.widened(by: margin)
     let searched = view.widened(by: max(margin, patch.addedReach))
-    addedEntries(west: searched.west, east: searched.east, yRange: searched.y) { entry, fields in
+    var edited: [Int] = []
+    editedEntries(west: searched.west, east: searched.east, yRange: searched.y) {
+      entry, fields in
       if region.contains((fields.x, fields.y)) || fields.bounds.intersects(view) {
-        found.append(entry)
+        edited.append(entry)
       }
     }
-    return found
+    return Self.merged(found, edited)
   }
 
   /// Every live entry, in index order.
   package var liveEntries: [Int] {
-    var live = (0..<builtCount).filter { !patch.isDead(builtEntry: $0) }
+    var live = (0..<builtCount).filter { count($0) > 0 }
     for (offset, entry) in patch.added.enumerated() where entry.count > 0 {
       live.append(builtCount + offset)
     }

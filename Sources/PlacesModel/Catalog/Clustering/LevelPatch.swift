@@ -1,13 +1,28 @@
 /// What edits changed in one level of a ``ClusterHierarchy`` since its levels were last built.
 ///
-/// The built level's entries stay as they are; an entry that an edit changes is marked dead
-/// there and lives on as an added entry, whose index follows the built ones. Copies share
-/// everything through ``PersistentArray``s, so an edit copies a few chunks, not the level.
+/// The built level's arrays stay as they are. A built entry that an edit changes keeps its
+/// index: its fields as edited are kept here (and its children, when they changed), and the
+/// built arrays are no longer read for it. An entry an edit makes is added, with an index
+/// after the built ones. So an edit writes only the entries it changes, never their parents'
+/// and children's links to them. Copies share everything through ``PersistentArray``s and
+/// ``PersistentDictionary``s, so an edit copies a few chunks, not the level.
 struct LevelPatch: Sendable {
-  /// Whether each built entry is dead; empty until one is.
-  private(set) var isDead = PersistentArray<Bool>()
-  /// The number of dead built entries.
-  private(set) var deadCount = 0
+  /// The number of built entries: the first added entry's index.
+  let builtCount: Int
+  /// For each built entry, 0 when no edit changed it, else 1 + the position of its fields in
+  /// ``changedEntries``; empty until an edit changes one.
+  ///
+  /// An array rather than a table by index: 4 bytes a built entry, looked up without
+  /// hashing, where a table's slots took several times the fields' own bytes per entry.
+  private(set) var changedSlot = PersistentArray<UInt32>()
+  /// The fields of the changed built entries, in the order first changed.
+  private(set) var changedEntries = PersistentArray<AddedClusterFields>()
+  /// The index of each of ``changedEntries``.
+  private(set) var changedIndexes = PersistentArray<UInt32>()
+  /// The number of changed built entries left with no places.
+  private(set) var emptiedCount = 0
+  /// The children of each changed built entry whose children changed, by index.
+  private(set) var changedChildren = PersistentDictionary<UInt32, [UInt32]>()
   /// The parent of built entries whose parent is no longer their built one.
   private(set) var parentOverride = PersistentDictionary<UInt32, UInt32>()
   /// The entries edits made, in the order made, but for their children.
@@ -19,40 +34,103 @@ struct LevelPatch: Sendable {
   private(set) var addedChildren = PersistentArray<[UInt32]>()
   /// The number of ``added`` entries with places.
   private(set) var liveAddedCount = 0
-  /// Where the ``added`` entries lie, for searches.
+  /// Where the changed built entries and the added ones with places lie, by index in the
+  /// level, for searches.
   private(set) var grid: AddedEntryGrid
-  /// The farthest the bounds of an added entry reach from its position, along either axis.
+  /// The farthest the bounds of a changed or added entry reach from its position, along
+  /// either axis.
   ///
-  /// A view's search of the added entries is widened by this much. It never shrinks.
+  /// A view's search of those entries is widened by this much. It never shrinks.
   private(set) var addedReach: UInt32 = 0
 
-  /// No changes to a level whose grid has cells of 2^`gridShift` units.
-  init(gridShift: Int) {
+  /// No changes to a level of `builtCount` entries whose grid has cells of 2^`gridShift`
+  /// units.
+  init(gridShift: Int, builtCount: Int) {
+    self.builtCount = builtCount
     grid = AddedEntryGrid(shift: gridShift)
   }
 
   /// Whether the level is as built.
-  var isEmpty: Bool { deadCount == 0 && added.isEmpty }
+  var isEmpty: Bool { changedCount == 0 && added.isEmpty }
 
-  /// Whether built entry `index` is dead.
-  @inline(__always)
-  func isDead(builtEntry index: Int) -> Bool {
-    deadCount > 0 && isDead[index]
+  /// The number of changed built entries.
+  var changedCount: Int { changedEntries.count }
+
+  /// The number of entries the grid lists or may list: the changed built ones and the added
+  /// ones.
+  var editedCount: Int { changedCount + added.count }
+
+  /// The bytes the patch holds: its tables, and the children and grid cells they list.
+  ///
+  /// - Complexity: O(*a* + *c*) for *a* added entries and *c* changed ones.
+  var byteCount: Int {
+    var children = 0
+    addedChildren.forEachChunk { lists, _ in
+      // An array's header is 32 bytes.
+      for list in lists where list.capacity > 0 { children += 32 + list.capacity * 4 }
+    }
+    changedChildren.forEachPair { _, list in
+      if list.capacity > 0 { children += 32 + list.capacity * 4 }
+    }
+    return changedSlot.byteCount + changedEntries.byteCount + changedIndexes.byteCount
+      + changedChildren.byteCount
+      + parentOverride.byteCount + added.byteCount + addedChildren.byteCount + children
+      + grid.byteCount
   }
 
-  /// Marks built entry `index` of a level of `builtCount` entries dead.
-  mutating func kill(builtEntry index: Int, builtCount: Int) {
-    if isDead.isEmpty {
-      isDead = PersistentArray(repeating: false, count: builtCount)
-    }
-    precondition(!isDead[index], "a built cluster entry dies once")
-    isDead[index] = true
-    deadCount += 1
+  /// Whether built entry `index` was changed by an edit.
+  @inline(__always)
+  func isChanged(builtEntry index: Int) -> Bool {
+    changedCount > 0 && changedSlot[index] != 0
+  }
+
+  /// The fields of changed built entry `index`.
+  func changedFields(builtEntry index: Int) -> AddedClusterFields {
+    let slot = Int(changedSlot[index])
+    precondition(slot > 0, "a changed built cluster entry has its fields")
+    return changedEntries[slot - 1]
+  }
+
+  /// The children of changed built entry `index`, if they changed.
+  func changedChildren(builtEntry index: Int) -> [UInt32]? {
+    changedChildren.isEmpty ? nil : changedChildren[UInt32(index)]
+  }
+
+  /// The fields of entry `index` of the level, changed or added: one the grid lists.
+  @inline(__always)
+  func editedFields(_ index: Int) -> AddedClusterFields {
+    index < builtCount ? changedFields(builtEntry: index) : added[index - builtCount]
   }
 
   /// Sets the parent of built entry `index`.
   mutating func setParent(_ parent: UInt32, ofBuiltEntry index: Int) {
     parentOverride[UInt32(index)] = parent
+  }
+
+  /// Sets the fields of built entry `index` to `entry`'s (its parent aside: see
+  /// ``setParent(_:ofBuiltEntry:)``), and its children when `childrenChanged`.
+  mutating func setBuilt(_ entry: AddedClusterEntry, at index: Int, childrenChanged: Bool) {
+    if changedSlot.isEmpty {
+      changedSlot = PersistentArray(repeating: 0, count: builtCount)
+    }
+    let slot = Int(changedSlot[index])
+    let old = slot > 0 ? changedEntries[slot - 1] : nil
+    let fields = entry.fields
+    if slot > 0 {
+      changedEntries[slot - 1] = fields
+    } else {
+      changedEntries.append(fields)
+      changedIndexes.append(UInt32(index))
+      changedSlot[index] = UInt32(changedEntries.count)
+    }
+    grid.move(
+      index, from: old.map { (x: $0.x, y: $0.y, count: $0.count) },
+      to: (fields.x, fields.y, fields.count))
+    addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
+    emptiedCount += (fields.count == 0 ? 1 : 0) - (old.map { $0.count == 0 ? 1 : 0 } ?? 0)
+    if childrenChanged {
+      changedChildren[UInt32(index)] = entry.children
+    }
   }
 
   /// Adds `entry`; returns its index among the added entries.
@@ -61,7 +139,7 @@ struct LevelPatch: Sendable {
     addedChildren.append(entry.children)
     if entry.fields.count > 0 { liveAddedCount += 1 }
     let fields = entry.fields
-    grid.move(added.count - 1, from: nil, to: (fields.x, fields.y, fields.count))
+    grid.move(builtCount + added.count - 1, from: nil, to: (fields.x, fields.y, fields.count))
     addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
     return added.count - 1
   }
@@ -72,19 +150,28 @@ struct LevelPatch: Sendable {
   }
 
   /// Replaces added entry `index`.
+  ///
+  /// Children equal to those it has are not written again: most edits change an entry's
+  /// places, not its children, and writing them would copy a leaf of 64 lists shared with
+  /// earlier copies of the patch, retaining each.
   mutating func setAdded(_ entry: AddedClusterEntry, at index: Int) {
     let old = added[index]
     let wasLive = old.count > 0
     let fields = entry.fields
-    grid.move(index, from: (old.x, old.y, old.count), to: (fields.x, fields.y, fields.count))
+    grid.move(
+      builtCount + index, from: (old.x, old.y, old.count),
+      to: (fields.x, fields.y, fields.count))
     addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
     added[index] = entry.fields
-    addedChildren[index] = entry.children
+    // Lists that share their storage compare equal at once, without reading their elements.
+    if entry.children != addedChildren[index] {
+      addedChildren[index] = entry.children
+    }
     liveAddedCount += (entry.fields.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
   }
 }
 
-/// An added entry but for its children: what a query reads.
+/// An entry edits added or changed, but for its children: what a query reads.
 struct AddedClusterFields: Sendable {
   /// The mean position of its places, in fixed-point Web Mercator units: ``sum``'s mean.
   private(set) var x: UInt32

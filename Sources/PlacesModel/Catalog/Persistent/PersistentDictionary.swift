@@ -140,4 +140,7 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
     get { self[key] ?? defaultValue() }
     set { self[key] = newValue }
   }
+
+  /// The bytes the slots take, not counting what their keys and values refer to.
+  package var byteCount: Int { slots.byteCount }
 }

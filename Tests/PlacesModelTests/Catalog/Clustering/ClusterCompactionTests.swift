@@ -84,4 +84,61 @@ struct ClusterCompactionTests {
     }
     ClusterHierarchyEditTests.checkInvariants(of: catalog, step: step)
   }
+
+  /// A batch of more changes than an edit of few applies to take a finished rebuild (64)
+  /// takes it with up to as many logged changes as it makes, rather than starting another
+  /// background step: in a stream of batches a finished rebuild was otherwise held beside the
+  /// levels in use for good (a second copy of the levels).
+  @Test(.timeLimit(.minutes(3)))
+  func aFinishedRebuildIsTakenByABatchOfAsManyChangesAsWereLogged() throws {
+    var generator = SplitMix64(seed: 53)
+    var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 400, seed: 53))
+    _ = Self.hierarchy(of: catalog)
+    var nextID: Int64 = 100_000
+    var steps = 0
+    while !Self.hierarchy(of: catalog).isCompacting {
+      catalog = try catalog.applying(
+        ClusterHierarchyEditTests.randomBatch(of: catalog, nextID: &nextID, using: &generator)
+      ).catalog
+      steps += 1
+      try #require(steps < 5_000, "no edit started a rebuild")
+    }
+    for round in 0..<3 {
+      // Nothing logged yet: the batch's 200 changes are all that is left to apply.
+      catalog.waitForIndexRebuilds()
+      catalog = try catalog.applying(Self.moves(of: catalog, count: 200, using: &generator))
+        .catalog
+      #expect(!Self.hierarchy(of: catalog).isCompacting, "round \(round)")
+      ClusterHierarchyEditTests.checkInvariants(of: catalog, step: round)
+      // Edits go on until another rebuild starts.
+      while !Self.hierarchy(of: catalog).isCompacting {
+        catalog = try catalog.applying(Self.moves(of: catalog, count: 50, using: &generator))
+          .catalog
+        steps += 1
+        try #require(steps < 5_000, "no edit started another rebuild")
+      }
+    }
+    #expect(catalog.indexBuildCount == 0)
+  }
+
+  /// `count` moves of distinct places of `catalog` to random positions.
+  private static func moves(
+    of catalog: PlaceCatalog, count: Int, using generator: inout SplitMix64
+  ) -> [PlaceEdit] {
+    var edits: [PlaceEdit] = []
+    var touched = Set<Place.ID>()
+    while edits.count < min(count, catalog.count) {
+      let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+      guard touched.insert(place.id).inserted else { continue }
+      let coordinate = Coordinate.fixture(
+        Double.random(in: -80...80, using: &generator),
+        Double.random(in: -180...180, using: &generator))
+      edits.append(
+        .update(
+          Place(
+            id: place.id, name: place.name, coordinate: coordinate,
+            population: place.population)))
+    }
+    return edits
+  }
 }

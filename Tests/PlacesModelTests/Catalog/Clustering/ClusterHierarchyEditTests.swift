@@ -178,6 +178,43 @@ struct ClusterHierarchyEditTests {
     }
   }
 
+  /// An edit changes a built entry in place: after a place moves a hair, every built entry
+  /// of every level still has places and its index, but the place's own entry at the levels
+  /// where it was alone (a changed entry used to be copied to a new index, with its parent's
+  /// and children's links to it written again, up to level 0).
+  @Test func aPlaceMovedAHairLeavesEveryBuiltEntryAtItsIndex() throws {
+    var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 400, seed: 37))
+    _ = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+    func liveBuiltEntries(_ hierarchy: ClusterHierarchy) -> [Set<Int>] {
+      (0...hierarchy.placeLevel).map { levelNumber in
+        let level = hierarchy.level(levelNumber)
+        return Set(level.liveEntries.filter { $0 < level.built.entryCount })
+      }
+    }
+    for number in stride(from: 0, to: 400, by: 23) {
+      let hierarchy = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+      let place = catalog[number]
+      let handle = try #require(catalog.handle(ofPlaceWithID: place.id))
+      let entry = try #require(hierarchy.entry(ofPlaceWithHandle: handle))
+      var expected = liveBuiltEntries(hierarchy)
+      for levelNumber in 0...hierarchy.placeLevel {
+        let index = hierarchy.ancestor(of: entry, at: hierarchy.placeLevel, to: levelNumber)
+        if hierarchy.level(levelNumber).count(index) == 1 { expected[levelNumber].remove(index) }
+      }
+      catalog = try catalog.applying([
+        .update(
+          Place(
+            id: place.id, name: place.name,
+            coordinate: .fixture(
+              place.coordinate.latitude + 1e-7, place.coordinate.longitude + 1e-7),
+            population: place.population))
+      ]).catalog
+      let edited = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+      #expect(liveBuiltEntries(edited) == expected, "place \(number)")
+      Self.checkInvariants(of: catalog, step: number)
+    }
+  }
+
   @Test func manyEditsRebuildTheLevelsKeepingEveryCluster() throws {
     var generator = SplitMix64(seed: 41)
     var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 200, seed: 41))
