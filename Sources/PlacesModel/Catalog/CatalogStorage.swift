@@ -169,12 +169,7 @@ final class CatalogStorage: Sendable {
   /// A full build that edits started in the background and that has finished is taken here
   /// too, not only by the next edit, so that the index it replaces is released.
   var spatialIndex: CatalogSpatialIndex {
-    let index = spatial.value {
-      CatalogSpatialIndex(places: places, handles: handlesByPosition)
-    }
-    guard let taken = index.takingFinishedRebuild() else { return index }
-    retired.retire(index)
-    return spatial.replace(taken)
+    current(spatial) { CatalogSpatialIndex(places: places, handles: handlesByPosition) }
   }
 
   /// The spatial index, if it is built.
@@ -185,12 +180,18 @@ final class CatalogStorage: Sendable {
   /// The name index, built on first use; a finished background build is taken, as by
   /// ``spatialIndex``.
   var nameIndex: CatalogNameIndex {
-    let index = names.value {
-      CatalogNameIndex(places: places, handles: handlesByPosition)
-    }
+    current(names) { CatalogNameIndex(places: places, handles: handlesByPosition) }
+  }
+
+  /// The index `slot` holds, built by `build` on first use; a finished background build is
+  /// taken in its place, and the index it replaces is retired (see ``RetiredIndexes``).
+  private func current<Index: BuiltPlusChangesIndex>(
+    _ slot: LazyIndex<Index>, build: () -> Index
+  ) -> Index {
+    let index = slot.value(build)
     guard let taken = index.takingFinishedRebuild() else { return index }
     retired.retire(index)
-    return names.replace(taken)
+    return slot.replace(taken)
   }
 
   /// The name index, if it is built.
