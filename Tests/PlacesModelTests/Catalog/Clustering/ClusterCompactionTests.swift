@@ -34,12 +34,7 @@ struct ClusterCompactionTests {
         ClusterHierarchyEditTests.randomBatch(of: catalog, nextID: &nextID, using: &generator)
       ).catalog
     }
-    var steps = 0
-    while !Self.hierarchy(of: catalog).isCompacting {
-      try edit()
-      steps += 1
-      try #require(steps < 5_000, "no edit started a rebuild")
-    }
+    let steps = try Self.editUntilARebuildStarts(&catalog, nextID: &nextID, using: &generator)
     // The edit that started the rebuild kept its patches: the levels are not built here.
     let addedAtStart = Self.addedEntryCount(of: Self.hierarchy(of: catalog))
     #expect(addedAtStart > 0)
@@ -95,14 +90,7 @@ struct ClusterCompactionTests {
     var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 400, seed: 53))
     _ = Self.hierarchy(of: catalog)
     var nextID: Int64 = 100_000
-    var steps = 0
-    while !Self.hierarchy(of: catalog).isCompacting {
-      catalog = try catalog.applying(
-        ClusterHierarchyEditTests.randomBatch(of: catalog, nextID: &nextID, using: &generator)
-      ).catalog
-      steps += 1
-      try #require(steps < 5_000, "no edit started a rebuild")
-    }
+    var steps = try Self.editUntilARebuildStarts(&catalog, nextID: &nextID, using: &generator)
     for round in 0..<3 {
       // Nothing logged yet: the batch's 200 changes are all that is left to apply.
       catalog.waitForIndexRebuilds()
@@ -119,6 +107,22 @@ struct ClusterCompactionTests {
       }
     }
     #expect(catalog.indexBuildCount == 0)
+  }
+
+  /// Applies random batches to `catalog` until one starts a rebuild of its clusters; returns
+  /// how many it applied.
+  private static func editUntilARebuildStarts(
+    _ catalog: inout PlaceCatalog, nextID: inout Int64, using generator: inout SplitMix64
+  ) throws -> Int {
+    var steps = 0
+    while !hierarchy(of: catalog).isCompacting {
+      catalog = try catalog.applying(
+        ClusterHierarchyEditTests.randomBatch(of: catalog, nextID: &nextID, using: &generator)
+      ).catalog
+      steps += 1
+      try #require(steps < 5_000, "no edit started a rebuild")
+    }
+    return steps
   }
 
   /// `count` moves of distinct places of `catalog` to random positions.
