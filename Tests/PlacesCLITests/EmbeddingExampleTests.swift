@@ -19,13 +19,13 @@ struct EmbeddingExampleTests {
     )
   }
 
-  @Test func theReadmeExampleDrivesEveryScreenFromOneTap() throws {
+  @Test func theReadmeExampleDrivesEveryScreenFromOneTap() async throws {
     let example = try ReadmeExample(
       readme: PlacesCLI.readText(of: PlacesCLI.packageRoot.appendingPathComponent("README.md")))
     let folder = try TemporaryFolder()
     try folder.write(BuiltInPlaces.geoJSON, to: "places.geojson")
 
-    let run = try PlacesCLI.run(
+    let run = try await PlacesCLI.run(
       [], executable: PlacesCLI.executable(named: "embedding-example"), in: folder.url)
 
     #expect(run.standardOutput == example.output)

@@ -63,6 +63,11 @@ enum PlacesCLI {
 
   /// Runs the tool with `arguments` and `input` on standard input, and waits for it to exit.
   ///
+  /// The wait holds no thread of Swift concurrency's pool (see ``Foundation/Process/exited()``),
+  /// so tests running beside a long run of the tool still get a thread, and their time limits
+  /// measure them, not the queue. At most ``runSlots`` runs go at once; a run waits for a slot
+  /// before it starts, and its time limit counts from its start.
+  ///
   /// A run still going after `timeLimit` seconds (``timeLimit`` by default) is killed and
   /// recorded as an issue, so a tool that hangs fails its test instead of hanging the whole run.
   /// Tests that feed the tool very large files pass a longer limit: under the thread sanitizer
@@ -77,7 +82,34 @@ enum PlacesCLI {
     in directory: URL? = nil,
     standardOutputFile: URL? = nil,
     timeLimit: Double = timeLimit
-  ) throws -> Run {
+  ) async throws -> Run {
+    await runSlots.acquire()
+    let run: Result<Run, any Error>
+    do {
+      run = .success(
+        try await runInSlot(
+          arguments, input: input, executable: executable, in: directory,
+          standardOutputFile: standardOutputFile, timeLimit: timeLimit))
+    } catch {
+      run = .failure(error)
+    }
+    await runSlots.release()
+    return try run.get()
+  }
+
+  /// How many runs of a tool go at once: one per core, so that each run has a core, as it had
+  /// when every test that ran one held a thread of the pool (one per core) while it waited.
+  static let runSlots = RunSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+
+  /// ``run(_:input:executable:in:standardOutputFile:timeLimit:)`` once it holds a slot.
+  private static func runInSlot(
+    _ arguments: [String],
+    input: String,
+    executable: URL?,
+    in directory: URL?,
+    standardOutputFile: URL?,
+    timeLimit: Double
+  ) async throws -> Run {
     let folder = try TemporaryFolder()
     let inputFile = try folder.write(input, to: "stdin.txt")
     let outputFile = try folder.write("", to: "stdout.txt")
@@ -90,17 +122,8 @@ enum PlacesCLI {
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: standardOutputFile ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
-    try process.run()
-    let processID = process.processIdentifier
-    let killed = LockedFlag()
-    let watchdog = DispatchWorkItem {
-      killed.set()
-      kill(processID, SIGKILL)
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
-    process.waitUntilExit()
-    watchdog.cancel()
-    if killed.isSet {
+    try process.runAlone()
+    if await process.exited(killingAfter: timeLimit) {
       let name = process.executableURL?.lastPathComponent ?? "the tool"
       Issue.record("\(name) \(arguments) did not exit within \(Int(timeLimit)) s; it was killed")
     }
@@ -118,27 +141,5 @@ enum PlacesCLI {
     let handle = try FileHandle(forReadingFrom: file)
     defer { try? handle.close() }
     return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-  }
-}
-
-/// A flag one thread sets and another reads.
-///
-/// `@unchecked Sendable`: `value` is only touched while `lock` is held.
-private final class LockedFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-
-  /// Whether ``set()`` has been called.
-  var isSet: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
-
-  /// Raises the flag.
-  func set() {
-    lock.lock()
-    defer { lock.unlock() }
-    value = true
   }
 }

@@ -60,8 +60,8 @@ struct ReadmeTranscriptTests {
   }
 
   @Test(arguments: transcripts)
-  func theToolPrintsWhatTheReadmeShows(_ transcript: Transcript) throws {
-    let run = try PlacesCLI.run(transcript.arguments, input: transcript.input)
+  func theToolPrintsWhatTheReadmeShows(_ transcript: Transcript) async throws {
+    let run = try await PlacesCLI.run(transcript.arguments, input: transcript.input)
 
     #expect(run.standardOutput == transcript.output)
     #expect(run.status == 0)

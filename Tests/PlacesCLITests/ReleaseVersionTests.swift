@@ -11,8 +11,8 @@ struct ReleaseVersionTests {
   }
 
   @Test(.enabled(if: documentsArePresent, "CHANGELOG.md or README.md is not beside the tests"))
-  func versionLineChangelogReleaseAndReadmeInstallLineAgree() throws {
-    let versionLine = try #require(try PlacesCLI.run(["--version"]).lines.first)
+  func versionLineChangelogReleaseAndReadmeInstallLineAgree() async throws {
+    let versionLine = try #require(try await PlacesCLI.run(["--version"]).lines.first)
     let changelog = try PlacesCLI.readText(
       of: PlacesCLI.packageRoot.appendingPathComponent("CHANGELOG.md"))
     let readme = try PlacesCLI.readText(

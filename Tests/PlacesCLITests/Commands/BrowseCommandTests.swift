@@ -8,16 +8,16 @@ struct BrowseCommandTests {
     + "Run 'places-cli help browse' for usage.\n"
 
   @Test(arguments: [["browse"], ["browse", "--places", "does-not-exist.geojson"]])
-  func browseWithoutATerminalPointsToSession(arguments: [String]) throws {
+  func browseWithoutATerminalPointsToSession(arguments: [String]) async throws {
     // PlacesCLI.run connects standard input and output to files, not to a terminal.
-    let run = try PlacesCLI.run(arguments)
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.standardOutput == "")
     #expect(run.standardError == Self.notATerminal)
     #expect(run.status == 64)
   }
 
-  @Test func browseThroughAPipeIsRefusedTheSameWay() throws {
+  @Test func browseThroughAPipeIsRefusedTheSameWay() async throws {
     let process = Process()
     process.executableURL = try PlacesCLI.executable()
     process.arguments = ["browse"]
@@ -27,19 +27,19 @@ struct BrowseCommandTests {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error
-    try process.run()
+    try process.runAlone()
     try input.fileHandleForWriting.close()
     let printed = try output.fileHandleForReading.readToEnd() ?? Data()
     let reported = try error.fileHandleForReading.readToEnd() ?? Data()
-    process.waitUntilExit()
+    await process.exited()
 
     #expect(printed.isEmpty)
     #expect(String(decoding: reported, as: UTF8.self) == Self.notATerminal)
     #expect(process.terminationStatus == 64)
   }
 
-  @Test func browseIsRefusedInsideASession() throws {
-    let run = try PlacesCLI.run(["session"], input: "browse\n")
+  @Test func browseIsRefusedInsideASession() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "browse\n")
 
     #expect(
       run.standardError

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 struct CameraCommandTests {
-  @Test func cameraSendsOnlyTheMarkersOfTheNewRegion() throws {
-    let run = try PlacesCLI.run(["camera", "48.86", "2.35", "11"])
+  @Test func cameraSendsOnlyTheMarkersOfTheNewRegion() async throws {
+    let run = try await PlacesCLI.run(["camera", "48.86", "2.35", "11"])
 
     // Paris alone is in view at city zoom, split from the world's cluster it was in; the three
     // clusters of the world go.
@@ -14,8 +14,8 @@ struct CameraCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func cameraInJSONListsEveryMarkerAddedAndRemoved() throws {
-    let run = try PlacesCLI.run(["camera", "48.86", "2.35", "11", "--format", "json"])
+  @Test func cameraInJSONListsEveryMarkerAddedAndRemoved() async throws {
+    let run = try await PlacesCLI.run(["camera", "48.86", "2.35", "11", "--format", "json"])
 
     let update = try JSONLine.object(from: try #require(run.lines.last))
     #expect(update["command"] as? String == "updateMarkers")
@@ -32,14 +32,14 @@ struct CameraCommandTests {
     #expect(removed.allSatisfy { $0["cluster"] is String && $0["latitude"] is Double })
   }
 
-  @Test func sessionCarriesTheCameraToTheNextSelection() throws {
+  @Test func sessionCarriesTheCameraToTheNextSelection() async throws {
     let input = """
       camera 59.33 18.07 4
       select 42
 
       """
 
-    let run = try PlacesCLI.run(["session"], input: input)
+    let run = try await PlacesCLI.run(["session"], input: input)
 
     let lines = Array(run.lines.dropFirst(SelectCommandTests.startUp.count))
     let firstUpdate = try #require(lines.first)
@@ -56,10 +56,10 @@ struct CameraCommandTests {
     .enabled(
       if: FileManager.default.fileExists(atPath: CameraCommandTests.worldFile),
       "needs ../shared/data/places-world.geojson beside the package"))
-  func selectInTheWorldFilePrintsAHandfulOfLines() throws {
+  func selectInTheWorldFilePrintsAHandfulOfLines() async throws {
     // Loading 170,391 places and building the map's cluster hierarchy takes seconds in a debug
     // build and minutes under the sanitizers: a longer limit than the default minute.
-    let run = try PlacesCLI.run(
+    let run = try await PlacesCLI.run(
       ["--places", Self.worldFile, "select", "2643743"], timeLimit: 900)
 
     #expect(run.status == 0)

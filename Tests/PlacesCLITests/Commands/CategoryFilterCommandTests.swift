@@ -4,8 +4,8 @@ import Testing
 /// `--category` and a session's `filter`, end to end: the built-in places are 180 cities and
 /// 20 airports.
 struct CategoryFilterCommandTests {
-  @Test func listWithACategoryPrintsOnlyItsPlacesByName() throws {
-    let run = try PlacesCLI.run(["list", "--category", "airport"])
+  @Test func listWithACategoryPrintsOnlyItsPlacesByName() async throws {
+    let run = try await PlacesCLI.run(["list", "--category", "airport"])
 
     #expect(run.lines.count == 20)
     #expect(run.lines.first == #"id=190 name="Amsterdam Airport Schiphol" country="NL""#)
@@ -13,8 +13,8 @@ struct CategoryFilterCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func listNearWithACategoryPrintsItsPlacesNearestFirst() throws {
-    let run = try PlacesCLI.run(["list", "--category=airport", "--near", "59.86,17.64"])
+  @Test func listNearWithACategoryPrintsItsPlacesNearestFirst() async throws {
+    let run = try await PlacesCLI.run(["list", "--category=airport", "--near", "59.86,17.64"])
 
     #expect(run.lines.count == 20)
     #expect(
@@ -23,10 +23,10 @@ struct CategoryFilterCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func severalCategoriesAndTheUncategorizedAreShown() throws {
-    let both = try PlacesCLI.run(["list", "--category", "city,airport"])
-    let none = try PlacesCLI.run(["list", "--category", "(none)"])
-    let unknown = try PlacesCLI.run(["list", "--category", "museum"])
+  @Test func severalCategoriesAndTheUncategorizedAreShown() async throws {
+    let both = try await PlacesCLI.run(["list", "--category", "city,airport"])
+    let none = try await PlacesCLI.run(["list", "--category", "(none)"])
+    let unknown = try await PlacesCLI.run(["list", "--category", "museum"])
 
     #expect(both.lines.count == 200)
     #expect(none.lines.isEmpty)
@@ -34,24 +34,24 @@ struct CategoryFilterCommandTests {
     #expect(unknown.status == 0)
   }
 
-  @Test func searchWithACategoryShowsTheFirstMatchesOfItsPlaces() throws {
-    let all = try PlacesCLI.run(["search", "s", "--limit", "200"])
-    let cities = try PlacesCLI.run(["search", "s", "--category", "city", "--limit", "20"])
+  @Test func searchWithACategoryShowsTheFirstMatchesOfItsPlaces() async throws {
+    let all = try await PlacesCLI.run(["search", "s", "--limit", "200"])
+    let cities = try await PlacesCLI.run(["search", "s", "--category", "city", "--limit", "20"])
 
     #expect(all.lines.prefix(20).contains { $0.contains("Airport") })
     #expect(cities.lines == Array(all.lines.filter { !$0.contains("Airport") }.prefix(20)))
     #expect(cities.status == 0)
   }
 
-  @Test func theViewsStartFiltered() throws {
-    let run = try PlacesCLI.run(["select", "190", "--category", "airport"])
+  @Test func theViewsStartFiltered() async throws {
+    let run = try await PlacesCLI.run(["select", "190", "--category", "airport"])
 
     #expect(run.lines.contains("list: reloadRows count=20 order=name"))
     #expect(run.lines.contains("list: highlightRow row=0"))
     #expect(run.status == 0)
   }
 
-  @Test func aSessionsFilterHoldsForTheLinesThatFollowUntilCleared() throws {
+  @Test func aSessionsFilterHoldsForTheLinesThatFollowUntilCleared() async throws {
     let input = """
       select 42
       filter airport
@@ -61,7 +61,7 @@ struct CategoryFilterCommandTests {
 
       """
 
-    let run = try PlacesCLI.run(["session"], input: input)
+    let run = try await PlacesCLI.run(["session"], input: input)
 
     let lines = Array(run.lines.dropFirst(SelectCommandTests.startUp.count))
     let afterSelect = try #require(
@@ -88,25 +88,25 @@ struct CategoryFilterCommandTests {
     (["search", "san", "--category", " "], "invalid value ' ' for '--category'"),
     (["filter", "city,"], "'filter' needs a CATEGORY"),
   ])
-  func badCategoriesAreUsageErrors(arguments: [String], message: String) throws {
-    let run = try PlacesCLI.run(arguments)
+  func badCategoriesAreUsageErrors(arguments: [String], message: String) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("places-cli: " + message), "\(run.standardError)")
     #expect(run.status == 64)
   }
 
-  @Test func aSessionLineTakesFilterNotTheOption() throws {
-    let run = try PlacesCLI.run(["session"], input: "list --category city\n")
+  @Test func aSessionLineTakesFilterNotTheOption() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "list --category city\n")
 
     #expect(run.standardError.contains("in a session, run 'filter C[,C...]'"))
     #expect(run.status == 64)
   }
 
-  @Test func addKeepsCategoryAsTheNewPlacesCategory() throws {
+  @Test func addKeepsCategoryAsTheNewPlacesCategory() async throws {
     let input = "add 9001 59.86 17.64 Uppsala --category museum\nfilter museum\nlist\n"
 
-    let run = try PlacesCLI.run(["session"], input: input)
+    let run = try await PlacesCLI.run(["session"], input: input)
 
     #expect(run.lines.last == #"id=9001 name="Uppsala""#)
     #expect(run.status == 0)

@@ -24,9 +24,9 @@ struct ClusterByCategoryOptionTests {
     #expect(Self.parse(["session", "--cluster-by-category"], context: .session) == nil)
   }
 
-  @Test func theFlagReachesTheMapWhoseClustersThenHoldOneCategoryEach() throws {
-    let across = try PlacesCLI.run(["camera", "20", "0", "1"])
-    let within = try PlacesCLI.run(["camera", "20", "0", "1", "--cluster-by-category"])
+  @Test func theFlagReachesTheMapWhoseClustersThenHoldOneCategoryEach() async throws {
+    let across = try await PlacesCLI.run(["camera", "20", "0", "1"])
+    let within = try await PlacesCLI.run(["camera", "20", "0", "1", "--cluster-by-category"])
 
     let shown = { (run: PlacesCLI.Run) in run.lines.first { $0.hasPrefix("map: showMarkers") } }
     // The 200 built-in places are 180 cities and 20 airports: kept apart, they make more

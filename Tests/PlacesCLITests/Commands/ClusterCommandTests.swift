@@ -22,7 +22,7 @@ struct ClusterCommandTests {
     return try folder.write(text, to: "market.geojson")
   }
 
-  @Test func twoHundredPlacesAtOneSpotSpreadOverPagesThatReachEveryPlace() throws {
+  @Test func twoHundredPlacesAtOneSpotSpreadOverPagesThatReachEveryPlace() async throws {
     let folder = try TemporaryFolder()
     let file = try Self.market(200, in: folder)
     var input = "camera 48.8566 2.3522 16\ntap-cluster 16/7\n"
@@ -31,7 +31,7 @@ struct ClusterCommandTests {
     }
     input += "cluster 16/7\ncamera 48.8566 2.3522 15\n"
 
-    let run = try PlacesCLI.run(
+    let run = try await PlacesCLI.run(
       ["session", "--places", file.path, "--format", "json"], input: input)
 
     let objects = try run.lines.map(JSONLine.object(from:))
@@ -80,11 +80,11 @@ struct ClusterCommandTests {
     #expect(gather["cluster"] as? String == "16/7")
   }
 
-  @Test func aSpreadMarkerSelectsItsPlace() throws {
+  @Test func aSpreadMarkerSelectsItsPlace() async throws {
     let folder = try TemporaryFolder()
     let file = try Self.market(5, in: folder)
 
-    let run = try PlacesCLI.run(
+    let run = try await PlacesCLI.run(
       ["session", "--places", file.path],
       input: "camera 48.8566 2.3522 16\ntap-cluster 16/5\nselect 3\n")
 
@@ -98,8 +98,8 @@ struct ClusterCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func clusterPrintsItsPlacesFromAnOffset() throws {
-    let run = try PlacesCLI.run(["cluster", "0/57", "--offset", "1", "--limit", "2"])
+  @Test func clusterPrintsItsPlacesFromAnOffset() async throws {
+    let run = try await PlacesCLI.run(["cluster", "0/57", "--offset", "1", "--limit", "2"])
 
     #expect(
       run.lines == [
@@ -111,8 +111,8 @@ struct ClusterCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func tapOnASplittingClusterFliesToItsSplitZoom() throws {
-    let run = try PlacesCLI.run(["tap-cluster", "0/57"])
+  @Test func tapOnASplittingClusterFliesToItsSplitZoom() async throws {
+    let run = try await PlacesCLI.run(["tap-cluster", "0/57"])
 
     #expect(
       Array(run.lines.suffix(2)) == [
@@ -157,16 +157,16 @@ struct ClusterCommandTests {
   ]
 
   @Test(arguments: badCommands)
-  func badClusterCommandsSaySo(command: BadCommand) throws {
-    let run = try PlacesCLI.run(command.arguments)
+  func badClusterCommandsSaySo(command: BadCommand) async throws {
+    let run = try await PlacesCLI.run(command.arguments)
 
     #expect(run.standardError.hasPrefix(command.message))
     #expect(run.status == command.status)
     #expect(run.standardOutput.isEmpty)
   }
 
-  @Test func helpExamplesOfTheClusterCommandsRun() throws {
-    let spread = try PlacesCLI.run(
+  @Test func helpExamplesOfTheClusterCommandsRun() async throws {
+    let spread = try await PlacesCLI.run(
       ["session"],
       input: """
         add 9001 48.8566 2.3522 "Stall 1"
@@ -176,13 +176,15 @@ struct ClusterCommandTests {
         tap-cluster 16/9001
 
         """)
-    let help = try PlacesCLI.run(["help", "tap-cluster"])
+    let help = try await PlacesCLI.run(["help", "tap-cluster"])
 
     let line = try #require(spread.lines.last)
     #expect(help.standardOutput.contains("  " + line + "\n"))
-    #expect(try PlacesCLI.run(["cluster", "0/57", "--limit", "5"]).status == 0)
+    #expect(try await PlacesCLI.run(["cluster", "0/57", "--limit", "5"]).status == 0)
     #expect(
-      try PlacesCLI.run(["cluster", "0/57", "--offset", "5", "--limit", "5", "--format", "json"])
-        .status == 0)
+      try await PlacesCLI.run([
+        "cluster", "0/57", "--offset", "5", "--limit", "5", "--format", "json",
+      ])
+      .status == 0)
   }
 }

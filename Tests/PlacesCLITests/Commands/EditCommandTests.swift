@@ -1,8 +1,10 @@
 import Testing
 
 struct EditCommandTests {
-  @Test func addPrintsTheMarkersAndTheRowThatChanged() throws {
-    let run = try PlacesCLI.run(["add", "9001", "59.86", "17.64", "Uppsala", "--category", "city"])
+  @Test func addPrintsTheMarkersAndTheRowThatChanged() async throws {
+    let run = try await PlacesCLI.run([
+      "add", "9001", "59.86", "17.64", "Uppsala", "--category", "city",
+    ])
 
     #expect(
       run.lines
@@ -14,9 +16,9 @@ struct EditCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func aSessionFollowsTheSelectedPlaceThroughRenameMoveAndRemove() throws {
+  @Test func aSessionFollowsTheSelectedPlaceThroughRenameMoveAndRemove() async throws {
     let input = "select 42\nrename 42 \"Stockholm City\"\nmove 42 59.0 18.0\nremove 42\n"
-    let run = try PlacesCLI.run(["session"], input: input)
+    let run = try await PlacesCLI.run(["session"], input: input)
 
     let card = "card: showDetails id=42 name=\"Stockholm City\" country=\"SE\" category=\"city\""
     #expect(
@@ -41,8 +43,8 @@ struct EditCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func jsonAndTextSayTheSame() throws {
-    let run = try PlacesCLI.run(["remove", "42", "--format", "json"])
+  @Test func jsonAndTextSayTheSame() async throws {
+    let run = try await PlacesCLI.run(["remove", "42", "--format", "json"])
 
     #expect(
       run.lines.last
@@ -67,16 +69,16 @@ struct EditCommandTests {
     ] as [([String], Int32, String)])
   func badEditsNameTheArgumentExitDistinctlyAndChangeNothing(
     arguments: [String], status: Int32, message: String
-  ) throws {
-    let run = try PlacesCLI.run(arguments)
+  ) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.status == status)
     #expect(run.standardError.contains(message))
     #expect(!run.lines.contains { $0.contains("updateRows") })
   }
 
-  @Test func aRefusedEditInASessionChangesNothingAndTheSessionGoesOn() throws {
-    let run = try PlacesCLI.run(["session"], input: "add 42 1 2 Twin\nlist --limit 1\n")
+  @Test func aRefusedEditInASessionChangesNothingAndTheSessionGoesOn() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "add 42 1 2 Twin\nlist --limit 1\n")
 
     #expect(run.standardError.contains("line 1: place 42: a place already has this id"))
     #expect(run.lines.last?.hasPrefix("id=") == true)
@@ -84,8 +86,8 @@ struct EditCommandTests {
     #expect(run.status == 2)
   }
 
-  @Test func helpListsTheEditCommands() throws {
-    let run = try PlacesCLI.run(["--help"])
+  @Test func helpListsTheEditCommands() async throws {
+    let run = try await PlacesCLI.run(["--help"])
 
     for command in [
       "add ID LAT LON NAME [--category C]", "move ID LAT LON", "rename ID NAME", "remove ID",

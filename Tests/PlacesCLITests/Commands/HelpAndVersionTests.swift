@@ -5,8 +5,8 @@ import Testing
 
 struct HelpAndVersionTests {
   @Test(arguments: [["--help"], ["-h"], ["help"], ["--help", "--format", "json"]])
-  func toolHelpListsCommandsAndExitStatuses(arguments: [String]) throws {
-    let run = try PlacesCLI.run(arguments)
+  func toolHelpListsCommandsAndExitStatuses(arguments: [String]) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.standardOutput.hasPrefix("OVERVIEW: "))
     #expect(run.standardOutput.contains("USAGE: places-cli [OPTIONS] COMMAND"))
@@ -32,10 +32,10 @@ struct HelpAndVersionTests {
   @Test(arguments: [
     "select", "deselect", "locate", "camera", "list", "search", "session", "browse", "help",
   ])
-  func everyCommandHasHelp(command: String) throws {
-    let afterCommand = try PlacesCLI.run([command, "--help"])
-    let beforeCommand = try PlacesCLI.run(["--help", command])
-    let helpCommand = try PlacesCLI.run(["help", command])
+  func everyCommandHasHelp(command: String) async throws {
+    let afterCommand = try await PlacesCLI.run([command, "--help"])
+    let beforeCommand = try await PlacesCLI.run(["--help", command])
+    let helpCommand = try await PlacesCLI.run(["help", command])
 
     #expect(afterCommand.standardOutput.hasPrefix("USAGE: places-cli \(command)"))
     #expect(afterCommand.standardError == "")
@@ -47,14 +47,14 @@ struct HelpAndVersionTests {
   @Test(arguments: [
     ("select", "--from map|list|search"), ("search", "--limit N"), ("list", "--near LAT,LON"),
   ])
-  func aCommandsHelpListsItsOwnOptions(command: String, option: String) throws {
-    let run = try PlacesCLI.run(["help", command])
+  func aCommandsHelpListsItsOwnOptions(command: String, option: String) async throws {
+    let run = try await PlacesCLI.run(["help", command])
 
     #expect(run.standardOutput.contains("OPTIONS:\n  \(option)  "))
   }
 
-  @Test func sessionHelpNamesTheOptionsGivenOnTheCommandLineOnly() throws {
-    let run = try PlacesCLI.run(["help", "session"])
+  @Test func sessionHelpNamesTheOptionsGivenOnTheCommandLineOnly() async throws {
+    let run = try await PlacesCLI.run(["help", "session"])
 
     let lines = run.standardOutput.split(separator: "\n")
     let start = try #require(lines.firstIndex { $0.hasSuffix("on the command line only:") })
@@ -68,8 +68,8 @@ struct HelpAndVersionTests {
   }
 
   @Test(arguments: [[], ["select"], ["deselect"], ["locate"], ["list"], ["session"], ["help"]])
-  func helpFitsInAHundredColumns(topic: [String]) throws {
-    let run = try PlacesCLI.run(["help"] + topic)
+  func helpFitsInAHundredColumns(topic: [String]) async throws {
+    let run = try await PlacesCLI.run(["help"] + topic)
 
     #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 100 })
   }
@@ -77,8 +77,8 @@ struct HelpAndVersionTests {
   /// Every example in the help runs as printed and prints something: a `printf` example is
   /// one line whose `\\n` become line breaks, and a search example finds a built-in place.
   @Test(arguments: ["select", "locate", "camera", "session", "search", "list", "filter"])
-  func everyExampleInAHelpRunsAndPrintsSomething(command: String) throws {
-    let help = try PlacesCLI.run(["help", command]).standardOutput
+  func everyExampleInAHelpRunsAndPrintsSomething(command: String) async throws {
+    let help = try await PlacesCLI.run(["help", command]).standardOutput
     let examples = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { $0.hasPrefix("places-cli ") || $0.hasPrefix("printf ") }
       .filter { !$0.contains("--places") }
@@ -88,10 +88,10 @@ struct HelpAndVersionTests {
       if example.hasPrefix("printf ") {
         let script = try #require(example.split(separator: "'").dropFirst().first)
         #expect(example.hasSuffix("' | places-cli session"), "\(example)")
-        run = try PlacesCLI.run(
+        run = try await PlacesCLI.run(
           ["session"], input: script.replacingOccurrences(of: "\\n", with: "\n"))
       } else {
-        run = try PlacesCLI.run(Array(try Session.words(of: example).dropFirst()))
+        run = try await PlacesCLI.run(Array(try Session.words(of: example).dropFirst()))
       }
       #expect(run.status == 0, "\(example)")
       #expect(run.standardError == "", "\(example)")
@@ -99,8 +99,8 @@ struct HelpAndVersionTests {
     }
   }
 
-  @Test func browseHelpListsTheOptionsThatReadThePlaces() throws {
-    let run = try PlacesCLI.run(["help", "browse"])
+  @Test func browseHelpListsTheOptionsThatReadThePlaces() async throws {
+    let run = try await PlacesCLI.run(["help", "browse"])
 
     for option in [
       "--places FILE", "--id-property FIELD", "--name-property FIELD", "--non-point centre|skip",
@@ -112,15 +112,15 @@ struct HelpAndVersionTests {
     #expect(run.standardOutput.contains("40 by 12"))
   }
 
-  @Test func helpWinsOverMissingArguments() throws {
-    let run = try PlacesCLI.run(["locate", "91", "-h"])
+  @Test func helpWinsOverMissingArguments() async throws {
+    let run = try await PlacesCLI.run(["locate", "91", "-h"])
 
     #expect(run.standardOutput.hasPrefix("USAGE: places-cli locate LAT LON"))
     #expect(run.status == 0)
   }
 
-  @Test func helpForUnknownCommandIsAUsageError() throws {
-    let run = try PlacesCLI.run(["help", "frobnicate"])
+  @Test func helpForUnknownCommandIsAUsageError() async throws {
+    let run = try await PlacesCLI.run(["help", "frobnicate"])
 
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("places-cli: unknown command 'frobnicate'"))
@@ -130,8 +130,8 @@ struct HelpAndVersionTests {
   @Test(arguments: [
     ["--version"], ["select", "42", "--version"], ["--version", "--format", "json"],
   ])
-  func versionIsOneLine(arguments: [String]) throws {
-    let run = try PlacesCLI.run(arguments)
+  func versionIsOneLine(arguments: [String]) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.lines.count == 1)
     #expect(run.lines.first?.wholeMatch(of: /places-cli \d+\.\d+\.\d+/) != nil)
@@ -140,9 +140,9 @@ struct HelpAndVersionTests {
   }
 
   @Test(arguments: [["--version", "--verbose"], ["--verbose", "--version"]])
-  func verboseVersionAddsTheLicenceAndTheDataAttribution(arguments: [String]) throws {
-    let run = try PlacesCLI.run(arguments)
-    let versionLine = try PlacesCLI.run(["--version"]).standardOutput
+  func verboseVersionAddsTheLicenceAndTheDataAttribution(arguments: [String]) async throws {
+    let run = try await PlacesCLI.run(arguments)
+    let versionLine = try await PlacesCLI.run(["--version"]).standardOutput
 
     #expect(run.standardOutput.hasPrefix(versionLine))
     #expect(
@@ -170,8 +170,8 @@ struct HelpAndVersionTests {
   }
 
   @Test(arguments: [["--verbose"], ["select", "42", "--verbose"]])
-  func verboseWithoutVersionIsAUsageError(arguments: [String]) throws {
-    let run = try PlacesCLI.run(arguments)
+  func verboseWithoutVersionIsAUsageError(arguments: [String]) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.standardOutput == "")
     #expect(
@@ -179,10 +179,10 @@ struct HelpAndVersionTests {
     #expect(run.status == 64)
   }
 
-  @Test func aSessionLinePrintsTheVersionOrTheNotices() throws {
-    let plain = try PlacesCLI.run(["session"], input: "--version\n")
-    let verbose = try PlacesCLI.run(["session"], input: "--version --verbose\n")
-    let versionLine = try #require(try PlacesCLI.run(["--version"]).lines.first)
+  @Test func aSessionLinePrintsTheVersionOrTheNotices() async throws {
+    let plain = try await PlacesCLI.run(["session"], input: "--version\n")
+    let verbose = try await PlacesCLI.run(["session"], input: "--version --verbose\n")
+    let versionLine = try #require(try await PlacesCLI.run(["--version"]).lines.first)
 
     #expect(plain.lines.last == versionLine)
     #expect(verbose.lines.contains(versionLine))

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 struct JSONFormatTests {
-  @Test func everyLineIsAnObjectNamingViewAndCommand() throws {
-    let run = try PlacesCLI.run(["select", "42", "--format", "json"])
+  @Test func everyLineIsAnObjectNamingViewAndCommand() async throws {
+    let run = try await PlacesCLI.run(["select", "42", "--format", "json"])
 
     let objects = try run.lines.map(JSONLine.object(from:))
     #expect(objects.count == 9)
@@ -16,8 +16,8 @@ struct JSONFormatTests {
     #expect(run.status == 0)
   }
 
-  @Test func argumentsAreNamedMembers() throws {
-    let run = try PlacesCLI.run(["select", "42", "--format", "json"])
+  @Test func argumentsAreNamedMembers() async throws {
+    let run = try await PlacesCLI.run(["select", "42", "--format", "json"])
 
     #expect(
       run.lines[3]
@@ -33,8 +33,8 @@ struct JSONFormatTests {
     #expect(rows["order"] as? String == "name")
   }
 
-  @Test func everyMarkerIsListedWithItsCoordinateAndCount() throws {
-    let run = try PlacesCLI.run(["select", "42", "--format", "json"])
+  @Test func everyMarkerIsListedWithItsCoordinateAndCount() async throws {
+    let run = try await PlacesCLI.run(["select", "42", "--format", "json"])
 
     let shown = try JSONLine.object(from: run.lines[1])
     let markers = try #require(shown["markers"] as? [[String: Any]])
@@ -58,10 +58,10 @@ struct JSONFormatTests {
     #expect(removed.allSatisfy { $0["cluster"] is String })
   }
 
-  @Test func namesAreEscaped() throws {
+  @Test func namesAreEscaped() async throws {
     let file = Fixture.path("awkward-names.geojson")
 
-    let run = try PlacesCLI.run(["list", "--format", "json", "--places", file])
+    let run = try await PlacesCLI.run(["list", "--format", "json", "--places", file])
 
     let names = try run.lines.map { try JSONLine.object(from: $0)["name"] as? String }
     #expect(names == ["Back\\slash\ttab\u{01}", "Fly \"N\" K Airport", "Nuku‘alofa"])

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 struct ListCommandTests {
-  @Test func listPrintsEveryPlaceByNameWithoutViewCommands() throws {
-    let run = try PlacesCLI.run(["list"])
+  @Test func listPrintsEveryPlaceByNameWithoutViewCommands() async throws {
+    let run = try await PlacesCLI.run(["list"])
 
     #expect(run.lines.count == 200)
     #expect(run.lines.first == #"id=114 name="Abidjan" country="CI""#)
@@ -13,8 +13,8 @@ struct ListCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func listNearPrintsNearestFirstWithDistance() throws {
-    let run = try PlacesCLI.run(["list", "--near", "59.86,17.64"])
+  @Test func listNearPrintsNearestFirstWithDistance() async throws {
+    let run = try await PlacesCLI.run(["list", "--near", "59.86,17.64"])
 
     #expect(
       run.lines.prefix(3) == [
@@ -26,7 +26,7 @@ struct ListCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func listNearLeavesTheUsersLocationAsItWas() throws {
+  @Test func listNearLeavesTheUsersLocationAsItWas() async throws {
     let input = """
       locate 59.86 17.64
       list --near -33.92,18.42
@@ -34,7 +34,7 @@ struct ListCommandTests {
 
       """
 
-    let run = try PlacesCLI.run(["session"], input: input)
+    let run = try await PlacesCLI.run(["session"], input: input)
 
     let lines = Array(run.lines.dropFirst(SelectCommandTests.startUp.count + 2))
     #expect(lines.count == 400, "two lists of 200 places, and no view command between them")
@@ -44,8 +44,8 @@ struct ListCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func listNearMatchesASortOfEveryPlaceByDistance() throws {
-    let run = try PlacesCLI.run(["list", "--near", "35.68,139.69", "--format", "json"])
+  @Test func listNearMatchesASortOfEveryPlaceByDistance() async throws {
+    let run = try await PlacesCLI.run(["list", "--near", "35.68,139.69", "--format", "json"])
 
     let distances = try run.lines.map(JSONLine.object(from:)).compactMap {
       $0["distanceKm"] as? Double
@@ -54,8 +54,8 @@ struct ListCommandTests {
     #expect(distances == distances.sorted())
   }
 
-  @Test func listInJSONPrintsOneObjectPerPlace() throws {
-    let run = try PlacesCLI.run(["list", "--format", "json", "--near=-33.92,18.42"])
+  @Test func listInJSONPrintsOneObjectPerPlace() async throws {
+    let run = try await PlacesCLI.run(["list", "--format", "json", "--near=-33.92,18.42"])
 
     let objects = try run.lines.map(JSONLine.object(from:))
     #expect(objects.count == 200)
@@ -67,10 +67,10 @@ struct ListCommandTests {
     #expect(Set(first.keys) == ["id", "name", "country", "distanceKm"])
   }
 
-  @Test func limitPrintsTheFirstRowsOnly() throws {
-    let all = try PlacesCLI.run(["list"])
-    let first = try PlacesCLI.run(["list", "--limit", "3"])
-    let nearest = try PlacesCLI.run(["list", "--near", "59.3,18.0", "--limit=2"])
+  @Test func limitPrintsTheFirstRowsOnly() async throws {
+    let all = try await PlacesCLI.run(["list"])
+    let first = try await PlacesCLI.run(["list", "--limit", "3"])
+    let nearest = try await PlacesCLI.run(["list", "--near", "59.3,18.0", "--limit=2"])
 
     #expect(first.lines == Array(all.lines.prefix(3)))
     #expect(nearest.lines.count == 2)

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 struct SearchCommandTests {
-  @Test func searchPrintsMatchesBestFirstWithoutViewCommands() throws {
-    let run = try PlacesCLI.run(["search", "san"])
+  @Test func searchPrintsMatchesBestFirstWithoutViewCommands() async throws {
+    let run = try await PlacesCLI.run(["search", "san"])
 
     #expect(
       run.lines == [
@@ -18,15 +18,15 @@ struct SearchCommandTests {
   }
 
   @Test(arguments: [["zurich"], ["ZÜRICH"], ["Zurich"]])
-  func searchIgnoresCaseAndAccents(words: [String]) throws {
-    let run = try PlacesCLI.run(["search"] + words)
+  func searchIgnoresCaseAndAccents(words: [String]) async throws {
+    let run = try await PlacesCLI.run(["search"] + words)
 
     #expect(run.lines == [#"id=9 name="Zürich" country="CH" match=exactName population=415367"#])
   }
 
-  @Test func severalWordsAreOneQueryAndALaterWordMatchesToo() throws {
-    let exact = try PlacesCLI.run(["search", "sao", "paulo"])
-    let laterWord = try PlacesCLI.run(["search", "paulo"])
+  @Test func severalWordsAreOneQueryAndALaterWordMatchesToo() async throws {
+    let exact = try await PlacesCLI.run(["search", "sao", "paulo"])
+    let laterWord = try await PlacesCLI.run(["search", "paulo"])
 
     #expect(
       exact.lines == [#"id=150 name="São Paulo" country="BR" match=exactName population=12400232"#])
@@ -36,8 +36,8 @@ struct SearchCommandTests {
       ])
   }
 
-  @Test func limitKeepsTheBestMatchesAndJSONHasOneObjectEach() throws {
-    let run = try PlacesCLI.run(["search", "san", "--limit", "2", "--format", "json"])
+  @Test func limitKeepsTheBestMatchesAndJSONHasOneObjectEach() async throws {
+    let run = try await PlacesCLI.run(["search", "san", "--limit", "2", "--format", "json"])
 
     let objects = try run.lines.map(JSONLine.object(from:))
     #expect(objects.map { $0["id"] as? Int } == [156, 148])
@@ -48,15 +48,15 @@ struct SearchCommandTests {
     #expect(Set(first.keys) == ["id", "name", "country", "match", "population"])
   }
 
-  @Test func searchWithNoMatchPrintsNothingAndSucceeds() throws {
-    let run = try PlacesCLI.run(["search", "qqq"])
+  @Test func searchWithNoMatchPrintsNothingAndSucceeds() async throws {
+    let run = try await PlacesCLI.run(["search", "qqq"])
 
     #expect(run.standardOutput == "")
     #expect(run.standardError == "")
     #expect(run.status == 0)
   }
 
-  @Test func inASessionMatchesAreNearestFirstAndOneCanBeChosen() throws {
+  @Test func inASessionMatchesAreNearestFirstAndOneCanBeChosen() async throws {
     let input = """
       locate 59.86 17.64
       search s --limit 3
@@ -64,7 +64,7 @@ struct SearchCommandTests {
 
       """
 
-    let run = try PlacesCLI.run(["session"], input: input)
+    let run = try await PlacesCLI.run(["session"], input: input)
 
     let afterStartUp = Array(run.lines.dropFirst(SelectCommandTests.startUp.count + 2))
     #expect(
@@ -83,8 +83,9 @@ struct SearchCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func choosingAPlaceThatIsNotAMatchIsAUsageError() throws {
-    let run = try PlacesCLI.run(["session"], input: "search stockholm\nselect 1 --from search\n")
+  @Test func choosingAPlaceThatIsNotAMatchIsAUsageError() async throws {
+    let run = try await PlacesCLI.run(
+      ["session"], input: "search stockholm\nselect 1 --from search\n")
 
     #expect(run.lines.count == SelectCommandTests.startUp.count + 1)
     #expect(
@@ -114,8 +115,8 @@ struct SearchCommandTests {
       "invalid value 'menu' for '--from': expected map, list or search"
     ),
   ])
-  func badSearchArgumentsAreUsageErrors(arguments: [String], message: String) throws {
-    let run = try PlacesCLI.run(arguments)
+  func badSearchArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.standardOutput == "")
     let command = try #require(arguments.first)

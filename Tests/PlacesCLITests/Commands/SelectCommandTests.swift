@@ -19,8 +19,8 @@ struct SelectCommandTests {
     "card: showDetails id=42 name=\"Stockholm\" country=\"SE\" category=\"city\" population=1515017",
   ]
 
-  @Test func selectPrintsEveryViewCommandInOrder() throws {
-    let run = try PlacesCLI.run(["select", "42"])
+  @Test func selectPrintsEveryViewCommandInOrder() async throws {
+    let run = try await PlacesCLI.run(["select", "42"])
 
     #expect(run.lines == Self.startUp + Self.stockholmSelected)
     #expect(run.standardError == "")
@@ -33,30 +33,30 @@ struct SelectCommandTests {
     ["--from", "list", "select", "42"],
     ["select", "--", "42"],
   ])
-  func tapFromEitherViewPrintsTheSameCommands(arguments: [String]) throws {
-    let run = try PlacesCLI.run(arguments)
+  func tapFromEitherViewPrintsTheSameCommands(arguments: [String]) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.lines == Self.startUp + Self.stockholmSelected)
     #expect(run.status == 0)
   }
 
-  @Test func optionsMayComeBeforeOrAfterTheCommand() throws {
-    let before = try PlacesCLI.run(["--format", "json", "select", "42"])
-    let after = try PlacesCLI.run(["select", "42", "--format=json"])
+  @Test func optionsMayComeBeforeOrAfterTheCommand() async throws {
+    let before = try await PlacesCLI.run(["--format", "json", "select", "42"])
+    let after = try await PlacesCLI.run(["select", "42", "--format=json"])
 
     #expect(before == after)
     #expect(before.status == 0)
   }
 
-  @Test func deselectWithNothingSelectedPrintsOnlyStartUp() throws {
-    let run = try PlacesCLI.run(["deselect"])
+  @Test func deselectWithNothingSelectedPrintsOnlyStartUp() async throws {
+    let run = try await PlacesCLI.run(["deselect"])
 
     #expect(run.lines == Self.startUp)
     #expect(run.status == 0)
   }
 
-  @Test func locateShowsUserLocationAndReordersList() throws {
-    let run = try PlacesCLI.run(["locate", "-33.92", "18.42"])
+  @Test func locateShowsUserLocationAndReordersList() async throws {
+    let run = try await PlacesCLI.run(["locate", "-33.92", "18.42"])
 
     #expect(
       run.lines == Self.startUp + [
@@ -66,8 +66,8 @@ struct SelectCommandTests {
     #expect(run.status == 0)
   }
 
-  @Test func unknownPlaceExitsWithOneAndPrintsNothing() throws {
-    let run = try PlacesCLI.run(["select", "99999"])
+  @Test func unknownPlaceExitsWithOneAndPrintsNothing() async throws {
+    let run = try await PlacesCLI.run(["select", "99999"])
 
     #expect(run.standardOutput == "")
     #expect(
@@ -75,8 +75,8 @@ struct SelectCommandTests {
     #expect(run.status == 1)
   }
 
-  @Test func unknownPlaceFromListExitsWithOne() throws {
-    let run = try PlacesCLI.run(["select", "0", "--from", "list"])
+  @Test func unknownPlaceFromListExitsWithOne() async throws {
+    let run = try await PlacesCLI.run(["select", "0", "--from", "list"])
 
     #expect(run.standardOutput == "")
     #expect(

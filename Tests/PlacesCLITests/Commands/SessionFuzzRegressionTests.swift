@@ -13,8 +13,8 @@ struct SessionFuzzRegressionTests {
     ("list --near 3␀x,4", "invalid latitude '3␀x'"),
     ("list --near=3,4␀.5", "invalid longitude '4␀.5'"),
   ])
-  func numberWithNULCharacterIsRefused(line: String, message: String) throws {
-    let run = try PlacesCLI.run(["session"], input: withNUL(line) + "\n")
+  func numberWithNULCharacterIsRefused(line: String, message: String) async throws {
+    let run = try await PlacesCLI.run(["session"], input: withNUL(line) + "\n")
 
     #expect(run.lines.count == SelectCommandTests.startUp.count, "only the start-up lines")
     #expect(

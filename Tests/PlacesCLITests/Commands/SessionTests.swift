@@ -11,7 +11,7 @@ struct SessionTests {
     "card: dismiss",
   ]
 
-  @Test func stateCarriesFromLineToLine() throws {
+  @Test func stateCarriesFromLineToLine() async throws {
     let input = """
       select 42
       locate 59.86 17.64
@@ -20,7 +20,7 @@ struct SessionTests {
 
       """
 
-    let run = try PlacesCLI.run(["session"], input: input)
+    let run = try await PlacesCLI.run(["session"], input: input)
 
     #expect(
       Array(run.lines.prefix(12))
@@ -36,7 +36,7 @@ struct SessionTests {
     #expect(run.status == 0)
   }
 
-  @Test func badLinesAreReportedAndSessionGoesOn() throws {
+  @Test func badLinesAreReportedAndSessionGoesOn() async throws {
     let input = """
       # comments and empty lines are skipped
 
@@ -47,7 +47,7 @@ struct SessionTests {
 
       """
 
-    let run = try PlacesCLI.run(["session"], input: input)
+    let run = try await PlacesCLI.run(["session"], input: input)
 
     #expect(
       run.lines
@@ -62,8 +62,8 @@ struct SessionTests {
     #expect(run.status == 64, "the status of the last line that failed")
   }
 
-  @Test func anUnknownCommandListsOnlyWhatASessionTakes() throws {
-    let run = try PlacesCLI.run(["session"], input: "frobnicate\nselct 42\n")
+  @Test func anUnknownCommandListsOnlyWhatASessionTakes() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "frobnicate\nselct 42\n")
 
     #expect(
       run.standardError == """
@@ -75,9 +75,9 @@ struct SessionTests {
     #expect(run.status == 64)
   }
 
-  @Test func helpInASessionShowsTheSessionsHelp() throws {
-    let run = try PlacesCLI.run(["session"], input: "help\n")
-    let sessionHelp = try PlacesCLI.run(["help", "session"])
+  @Test func helpInASessionShowsTheSessionsHelp() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "help\n")
+    let sessionHelp = try await PlacesCLI.run(["help", "session"])
 
     #expect(run.standardOutput.hasSuffix(sessionHelp.standardOutput))
     #expect(!run.standardOutput.contains("EXIT STATUS:\n  0   Success."))
@@ -90,8 +90,8 @@ struct SessionTests {
     #expect(throws: UsageError.unterminatedQuote) { try Session.words(of: #"select "LHR"#) }
   }
 
-  @Test func statusIsThatOfTheLastFailure() throws {
-    let run = try PlacesCLI.run(["session"], input: "select x\nselect 99999\nselect 1\n")
+  @Test func statusIsThatOfTheLastFailure() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "select x\nselect 99999\nselect 1\n")
 
     #expect(run.status == 1)
     #expect(run.standardError.split(separator: "\n").count == 2)
@@ -106,16 +106,16 @@ struct SessionTests {
     ("session", "'session' cannot be used inside a session; give it on the command line"),
     ("select 42 --near 1,2", "option '--near' does not apply to 'select'"),
   ])
-  func commandLineOnlyWordsAreRefusedInSession(line: String, message: String) throws {
-    let run = try PlacesCLI.run(["session"], input: "select 42\n\(line)\n")
+  func commandLineOnlyWordsAreRefusedInSession(line: String, message: String) async throws {
+    let run = try await PlacesCLI.run(["session"], input: "select 42\n\(line)\n")
 
     #expect(run.lines == SelectCommandTests.startUp + SelectCommandTests.stockholmSelected)
     #expect(run.standardError == "places-cli: line 2: \(message)\n")
     #expect(run.status == 64)
   }
 
-  @Test func sessionPrintsJSONWhenAsked() throws {
-    let run = try PlacesCLI.run(["--format", "json", "session"], input: "select 42\nlist\n")
+  @Test func sessionPrintsJSONWhenAsked() async throws {
+    let run = try await PlacesCLI.run(["--format", "json", "session"], input: "select 42\nlist\n")
 
     let objects = try run.lines.map(JSONLine.object(from:))
     #expect(objects.count == 3 + 6 + 200)
@@ -124,16 +124,16 @@ struct SessionTests {
     #expect(run.status == 0)
   }
 
-  @Test func helpAndVersionWorkInsideSession() throws {
-    let run = try PlacesCLI.run(["session"], input: "select --help\n--version\n")
+  @Test func helpAndVersionWorkInsideSession() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "select --help\n--version\n")
 
     #expect(run.standardOutput.contains("USAGE: places-cli select ID"))
     #expect(run.standardOutput.contains("places-cli 0.1.0"))
     #expect(run.status == 0)
   }
 
-  @Test func missingPlacesFileEndsSessionAtOnce() throws {
-    let run = try PlacesCLI.run(
+  @Test func missingPlacesFileEndsSessionAtOnce() async throws {
+    let run = try await PlacesCLI.run(
       ["session", "--places", "/nonexistent/places.geojson"], input: "select 42\n")
 
     #expect(run.standardOutput == "")
@@ -141,7 +141,7 @@ struct SessionTests {
     #expect(run.status == 66)
   }
 
-  @Test func eachLineIsAnsweredBeforeTheNextIsSent() throws {
+  @Test func eachLineIsAnsweredBeforeTheNextIsSent() async throws {
     let process = Process()
     process.executableURL = try PlacesCLI.executable()
     process.arguments = ["session"]
@@ -150,7 +150,7 @@ struct SessionTests {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runAlone()
     // A guard, not a measurement: if the tool ever held its output back, the reads below
     // would wait for ever; killing it ends them with what arrived.
     let processID = process.processIdentifier
@@ -181,7 +181,7 @@ struct SessionTests {
     readLines(until: 13)
     #expect(Array(received.dropFirst(9)) == Self.stockholmDeselected)
     try input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    await process.exited()
     #expect(process.terminationStatus == 0)
   }
 }

@@ -75,8 +75,8 @@ struct UsageErrorTests {
     (["list", "--id-property="], "invalid value '' for '--id-property': expected a property name"),
     (["list", "--name-property"], "option '--name-property' needs a value"),
   ])
-  func usageErrorExitsWith64AndNamesTheProblem(arguments: [String], message: String) throws {
-    let run = try PlacesCLI.run(arguments)
+  func usageErrorExitsWith64AndNamesTheProblem(arguments: [String], message: String) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("places-cli: \(message)\nRun 'places-cli "))
@@ -91,8 +91,8 @@ struct UsageErrorTests {
     ([], "Run 'places-cli --help' for usage."),
     (["help", "frobnicate"], "Run 'places-cli --help' for usage."),
   ])
-  func aUsageErrorPointsToTheHelpOfItsCommand(arguments: [String], hint: String) throws {
-    let run = try PlacesCLI.run(arguments)
+  func aUsageErrorPointsToTheHelpOfItsCommand(arguments: [String], hint: String) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.standardError.hasSuffix("\n" + hint + "\n"))
     #expect(run.status == 64)
@@ -102,39 +102,43 @@ struct UsageErrorTests {
     ["locate", "59.3", "18.0"], ["locate", "59.3,18.0"], ["locate", "59.3, 18.0"],
     ["locate", "59.3,", "18.0"],
   ])
-  func aCoordinateIsTakenWithOrWithoutAComma(arguments: [String]) throws {
-    let run = try PlacesCLI.run(arguments)
+  func aCoordinateIsTakenWithOrWithoutAComma(arguments: [String]) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(run.status == 0)
-    #expect(run.standardOutput == (try PlacesCLI.run(["locate", "59.3", "18.0"])).standardOutput)
+    #expect(
+      run.standardOutput == (try await PlacesCLI.run(["locate", "59.3", "18.0"])).standardOutput)
   }
 
-  @Test func cameraAndNearTakeTheCommaFormsToo() throws {
-    let camera = try PlacesCLI.run(["camera", "59.3, 18.0", "4"])
-    let near = try PlacesCLI.run(["list", "--near", "59.3, 18.0", "--limit", "1"])
+  @Test func cameraAndNearTakeTheCommaFormsToo() async throws {
+    let camera = try await PlacesCLI.run(["camera", "59.3, 18.0", "4"])
+    let near = try await PlacesCLI.run(["list", "--near", "59.3, 18.0", "--limit", "1"])
 
     #expect(camera.status == 0)
     #expect(
-      camera.standardOutput == (try PlacesCLI.run(["camera", "59.3", "18", "4"])).standardOutput)
+      camera.standardOutput
+        == (try await PlacesCLI.run(["camera", "59.3", "18", "4"])).standardOutput)
     #expect(near.lines == [#"id=42 name="Stockholm" country="SE" distanceKm=5.1"#])
   }
 
-  @Test func aRepeatedFlagIsAccepted() throws {
-    let run = try PlacesCLI.run(["--strict", "list", "--strict"])
+  @Test func aRepeatedFlagIsAccepted() async throws {
+    let run = try await PlacesCLI.run(["--strict", "list", "--strict"])
 
     #expect(run.status == 0)
   }
 
-  @Test func usageIsCheckedBeforeDataIsRead() throws {
-    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "1", "2"])
+  @Test func usageIsCheckedBeforeDataIsRead() async throws {
+    let run = try await PlacesCLI.run([
+      "--places", "/nonexistent/places.geojson", "select", "1", "2",
+    ])
 
     #expect(run.status == 64)
   }
 
   /// Whether `4x2` can be an id depends on the catalog (string ids), so it is checked once the
   /// places are loaded: a missing file is reported first.
-  @Test func anIDThatIsNotANumberIsCheckedAgainstTheLoadedCatalog() throws {
-    let run = try PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "4x2"])
+  @Test func anIDThatIsNotANumberIsCheckedAgainstTheLoadedCatalog() async throws {
+    let run = try await PlacesCLI.run(["--places", "/nonexistent/places.geojson", "select", "4x2"])
 
     #expect(run.status == 66)
   }

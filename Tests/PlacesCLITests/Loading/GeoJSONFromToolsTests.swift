@@ -9,8 +9,8 @@ struct GeoJSONFromToolsTests {
 
   // MARK: - String ids
 
-  @Test func selectsAPlaceByItsStringID() throws {
-    let run = try PlacesCLI.run(["select", "LHR", "--places", Self.airports])
+  @Test func selectsAPlaceByItsStringID() async throws {
+    let run = try await PlacesCLI.run(["select", "LHR", "--places", Self.airports])
 
     #expect(
       run.lines == [
@@ -28,10 +28,10 @@ struct GeoJSONFromToolsTests {
     #expect(run.status == 0)
   }
 
-  @Test func takesAStringIDAsListPrintsItInQuotes() throws {
-    let plain = try PlacesCLI.run(["select", "LHR", "--places", Self.airports])
-    let quoted = try PlacesCLI.run(["select", #""LHR""#, "--places", Self.airports])
-    let session = try PlacesCLI.run(
+  @Test func takesAStringIDAsListPrintsItInQuotes() async throws {
+    let plain = try await PlacesCLI.run(["select", "LHR", "--places", Self.airports])
+    let quoted = try await PlacesCLI.run(["select", #""LHR""#, "--places", Self.airports])
+    let session = try await PlacesCLI.run(
       ["session", "--places", Self.airports], input: "select \"LHR\"\ndeselect\nselect '\"LHR\"'\n")
 
     #expect(quoted.status == 0)
@@ -40,9 +40,9 @@ struct GeoJSONFromToolsTests {
     #expect(session.lines.filter { $0.hasPrefix("card: showDetails") }.count == 2)
   }
 
-  @Test func printsStringIDsAsJSONStringsAndNumberIDsAsNumbers() throws {
-    let strings = try PlacesCLI.run(["list", "--format", "json", "--places", Self.airports])
-    let numbers = try PlacesCLI.run(["select", "42", "--format", "json"])
+  @Test func printsStringIDsAsJSONStringsAndNumberIDsAsNumbers() async throws {
+    let strings = try await PlacesCLI.run(["list", "--format", "json", "--places", Self.airports])
+    let numbers = try await PlacesCLI.run(["select", "42", "--format", "json"])
 
     let first = try JSONLine.object(from: strings.lines[0])
     #expect(first["id"] as? String == "CDG")
@@ -50,8 +50,8 @@ struct GeoJSONFromToolsTests {
     #expect(numbers.lines.contains(#"{"view":"map","command":"selectMarker","id":42}"#))
   }
 
-  @Test func anUnknownStringIDExitsWithOne() throws {
-    let run = try PlacesCLI.run(["select", "4x2", "--places", Self.airports])
+  @Test func anUnknownStringIDExitsWithOne() async throws {
+    let run = try await PlacesCLI.run(["select", "4x2", "--places", Self.airports])
 
     #expect(run.standardOutput == "")
     #expect(
@@ -60,7 +60,7 @@ struct GeoJSONFromToolsTests {
     #expect(run.status == 1)
   }
 
-  @Test func aWordThatSpellsANumberFindsTheNumberIDFirstThenTheString() throws {
+  @Test func aWordThatSpellsANumberFindsTheNumberIDFirstThenTheString() async throws {
     let folder = try TemporaryFolder()
     let file = try folder.write(
       """
@@ -71,15 +71,15 @@ struct GeoJSONFromToolsTests {
       ]}
       """, to: "mixed-ids.geojson")
 
-    let fortyTwo = try PlacesCLI.run(["select", "42", "--places", file.path])
-    let seven = try PlacesCLI.run(["select", "007", "--places", file.path])
+    let fortyTwo = try await PlacesCLI.run(["select", "42", "--places", file.path])
+    let seven = try await PlacesCLI.run(["select", "007", "--places", file.path])
 
     #expect(fortyTwo.lines.contains(#"card: showDetails id="42" name="String 42""#))
     #expect(seven.lines.contains(#"card: showDetails id=7 name="Number 7""#))
   }
 
-  @Test func aSessionSelectsByStringID() throws {
-    let run = try PlacesCLI.run(
+  @Test func aSessionSelectsByStringID() async throws {
+    let run = try await PlacesCLI.run(
       ["session", "--places", Self.airports], input: "select CDG\nselect 4x2\n")
 
     #expect(run.lines.contains(#"map: selectMarker id="CDG""#))
@@ -89,8 +89,8 @@ struct GeoJSONFromToolsTests {
 
   // MARK: - Skips
 
-  @Test func aLoadThatSkipsSaysSoInOneLineOnStandardError() throws {
-    let run = try PlacesCLI.run(["list", "--places", Self.mixed])
+  @Test func aLoadThatSkipsSaysSoInOneLineOnStandardError() async throws {
+    let run = try await PlacesCLI.run(["list", "--places", Self.mixed])
 
     #expect(run.lines.count == 4)
     #expect(
@@ -100,8 +100,8 @@ struct GeoJSONFromToolsTests {
     #expect(run.status == 0)
   }
 
-  @Test func aLoadThatSkipsNothingIsSilent() throws {
-    let run = try PlacesCLI.run(["list", "--places", Fixture.path("gdal/rfc7946.geojson")])
+  @Test func aLoadThatSkipsNothingIsSilent() async throws {
+    let run = try await PlacesCLI.run(["list", "--places", Fixture.path("gdal/rfc7946.geojson")])
 
     #expect(
       run.lines == [
@@ -111,10 +111,10 @@ struct GeoJSONFromToolsTests {
     #expect(run.standardError == "")
   }
 
-  @Test func aFileWithNothingToPlaceExitsWith65AndSuggestsANameProperty() throws {
+  @Test func aFileWithNothingToPlaceExitsWith65AndSuggestsANameProperty() async throws {
     let file = Fixture.path("gdal/no-names.geojson")
 
-    let run = try PlacesCLI.run(["list", "--places", file])
+    let run = try await PlacesCLI.run(["list", "--places", file])
 
     #expect(run.standardOutput == "")
     #expect(
@@ -127,8 +127,8 @@ struct GeoJSONFromToolsTests {
 
   // MARK: - Options
 
-  @Test func strictRefusesTheFileNamingEachKindOfProblem() throws {
-    let run = try PlacesCLI.run(["list", "--strict", "--places", Self.mixed])
+  @Test func strictRefusesTheFileNamingEachKindOfProblem() async throws {
+    let run = try await PlacesCLI.run(["list", "--strict", "--places", Self.mixed])
 
     #expect(run.standardOutput == "")
     #expect(
@@ -145,8 +145,8 @@ struct GeoJSONFromToolsTests {
     #expect(run.status == 65)
   }
 
-  @Test func nonPointSkipLeavesOnlyThePoints() throws {
-    let run = try PlacesCLI.run(["list", "--non-point", "skip", "--places", Self.mixed])
+  @Test func nonPointSkipLeavesOnlyThePoints() async throws {
+    let run = try await PlacesCLI.run(["list", "--non-point", "skip", "--places", Self.mixed])
 
     #expect(run.lines == [#"id=0 name="Stockholm""#])
     #expect(
@@ -155,8 +155,8 @@ struct GeoJSONFromToolsTests {
         + "1 with no geometry, 1 without a name\n")
   }
 
-  @Test func nameAndIDPropertiesChooseWhereNamesAndIDsComeFrom() throws {
-    let run = try PlacesCLI.run([
+  @Test func nameAndIDPropertiesChooseWhereNamesAndIDsComeFrom() async throws {
+    let run = try await PlacesCLI.run([
       "select", "DK", "--places", Self.mixed, "--name-property", "NAME_EN", "--id-property",
       "ISO_A2",
     ])
@@ -167,14 +167,14 @@ struct GeoJSONFromToolsTests {
       run.standardError.hasSuffix(
         "Pass --id-property FIELD to take the ids from a property of the features.\n"))
 
-    let english = try PlacesCLI.run([
+    let english = try await PlacesCLI.run([
       "select", "1", "--places", Self.mixed, "--name-property", "NAME_EN",
     ])
     #expect(english.lines.contains(#"card: showDetails id=1 name="Lake Mälaren shore""#))
   }
 
-  @Test func anIDPropertyMissingFromAFeatureNamesIt() throws {
-    let run = try PlacesCLI.run(["list", "--places", Self.airports, "--id-property", "code"])
+  @Test func anIDPropertyMissingFromAFeatureNamesIt() async throws {
+    let run = try await PlacesCLI.run(["list", "--places", Self.airports, "--id-property", "code"])
 
     #expect(
       run.standardError
@@ -184,10 +184,10 @@ struct GeoJSONFromToolsTests {
   }
 
   @Test(arguments: ["--places", "--id-property", "--name-property", "--non-point", "--strict"])
-  func loadOptionsAreRefusedInsideASession(option: String) throws {
+  func loadOptionsAreRefusedInsideASession(option: String) async throws {
     let value = option == "--strict" ? "" : option == "--non-point" ? " skip" : " x"
 
-    let run = try PlacesCLI.run(["session"], input: "list \(option)\(value)\n")
+    let run = try await PlacesCLI.run(["session"], input: "list \(option)\(value)\n")
 
     #expect(
       run.standardError

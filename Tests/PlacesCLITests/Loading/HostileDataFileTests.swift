@@ -38,11 +38,11 @@ struct HostileDataFileTests {
   ])
   func hostileFileExitsWith65NamingFileAndProblem(
     label: String, contents: String, problem: String
-  ) throws {
+  ) async throws {
     let folder = try TemporaryFolder()
     let file = try folder.write(contents, to: "hostile.geojson")
 
-    let run = try PlacesCLI.run(["--places", file.path, "select", "1"])
+    let run = try await PlacesCLI.run(["--places", file.path, "select", "1"])
 
     #expect(run.status == 65, "\(label)")
     #expect(run.standardOutput == "", "\(label)")
@@ -50,7 +50,7 @@ struct HostileDataFileTests {
     #expect(run.standardError.contains(problem), "\(label): \(run.standardError)")
   }
 
-  @Test func invalidUTF8InANameExitsWith65() throws {
+  @Test func invalidUTF8InANameExitsWith65() async throws {
     let folder = try TemporaryFolder()
     var bytes = Array(Self.collection([Self.valid]).utf8)
     let position = try #require(bytes.firstIndex(of: UInt8(ascii: "X")))
@@ -58,7 +58,7 @@ struct HostileDataFileTests {
     let file = folder.url.appendingPathComponent("latin1.geojson")
     try Data(bytes).write(to: file)
 
-    let run = try PlacesCLI.run(["--places", file.path, "list"])
+    let run = try await PlacesCLI.run(["--places", file.path, "list"])
 
     #expect(run.status == 65)
     #expect(run.standardOutput == "")
@@ -66,22 +66,22 @@ struct HostileDataFileTests {
     #expect(run.standardError.contains("UTF-8"))
   }
 
-  @Test func aByteOrderMarkIsAcceptedAndTheFileLoads() throws {
+  @Test func aByteOrderMarkIsAcceptedAndTheFileLoads() async throws {
     let folder = try TemporaryFolder()
     let file = try folder.write("\u{FEFF}" + Self.collection([Self.valid]), to: "bom.geojson")
 
-    let run = try PlacesCLI.run(["--places", file.path, "list"])
+    let run = try await PlacesCLI.run(["--places", file.path, "list"])
 
     #expect(run.status == 0)
     #expect(run.lines == [#"id=1 name="X""#])
   }
 
-  @Test func aCollectionWithNoFeaturesLoadsAsAnEmptyCatalog() throws {
+  @Test func aCollectionWithNoFeaturesLoadsAsAnEmptyCatalog() async throws {
     let folder = try TemporaryFolder()
     let file = try folder.write(Self.collection([]), to: "none.geojson")
 
-    let list = try PlacesCLI.run(["--places", file.path, "list"])
-    let select = try PlacesCLI.run(["--places", file.path, "select", "1"])
+    let list = try await PlacesCLI.run(["--places", file.path, "list"])
+    let select = try await PlacesCLI.run(["--places", file.path, "select", "1"])
 
     #expect(list.status == 0)
     #expect(list.standardOutput == "")
@@ -91,7 +91,7 @@ struct HostileDataFileTests {
         + "Run 'places-cli list' or 'places-cli search TEXT' to find a place's id.\n")
   }
 
-  @Test func aVeryLongNameLoads() throws {
+  @Test func aVeryLongNameLoads() async throws {
     let folder = try TemporaryFolder()
     let longName = String(repeating: "Ab", count: 500_000)
     let contents = Self.collection([
@@ -99,7 +99,7 @@ struct HostileDataFileTests {
     ])
     let file = try folder.write(contents, to: "long.geojson")
 
-    let run = try PlacesCLI.run(["--places", file.path, "--format", "json", "list"])
+    let run = try await PlacesCLI.run(["--places", file.path, "--format", "json", "list"])
 
     #expect(run.status == 0)
     #expect(run.standardOutput.contains(longName))
@@ -124,27 +124,27 @@ struct HostileDataFileTests {
   /// hang, but one that a sanitized build on a busy machine stays well inside.
   private static let largeFileTimeLimit: Double = 900
 
-  @Test func aHundredMegabyteFileLoads() throws {
+  @Test func aHundredMegabyteFileLoads() async throws {
     let folder = try TemporaryFolder()
     let contents = Self.hundredMegabytes(
       lastFeature: Self.feature(id: "480001", coordinates: "[18.06871,59.32938]"))
     #expect(contents.utf8.count > 100_000_000)
     let file = try folder.write(contents, to: "big.geojson")
 
-    let run = try PlacesCLI.run(
+    let run = try await PlacesCLI.run(
       ["--places", file.path, "select", "480001"], timeLimit: Self.largeFileTimeLimit)
 
     #expect(run.status == 0)
     #expect(run.lines.contains("list: reloadRows count=480001 order=name"))
   }
 
-  @Test func aHundredMegabyteFileWithOneBadFeatureAtTheEndLoadsNothing() throws {
+  @Test func aHundredMegabyteFileWithOneBadFeatureAtTheEndLoadsNothing() async throws {
     let folder = try TemporaryFolder()
     let contents = Self.hundredMegabytes(
       lastFeature: Self.feature(id: "480001", coordinates: "[0,95]"))
     let file = try folder.write(contents, to: "big-bad.geojson")
 
-    let run = try PlacesCLI.run(
+    let run = try await PlacesCLI.run(
       ["--places", file.path, "select", "1"], timeLimit: Self.largeFileTimeLimit)
 
     #expect(run.status == 65)

@@ -2,21 +2,21 @@ import Foundation
 import Testing
 
 struct PlacesFileTests {
-  @Test func missingFileExitsWith66AndNamesIt() throws {
+  @Test func missingFileExitsWith66AndNamesIt() async throws {
     let folder = try TemporaryFolder()
     let missing = folder.url.appendingPathComponent("missing.geojson").path
 
-    let run = try PlacesCLI.run(["select", "1", "--places", missing])
+    let run = try await PlacesCLI.run(["select", "1", "--places", missing])
 
     #expect(run.standardOutput == "")
     #expect(run.standardError == "places-cli: \(missing): no such file\n")
     #expect(run.status == 66)
   }
 
-  @Test func folderInsteadOfFileExitsWith66() throws {
+  @Test func folderInsteadOfFileExitsWith66() async throws {
     let folder = try TemporaryFolder()
 
-    let run = try PlacesCLI.run(["select", "1", "--places", folder.url.path])
+    let run = try await PlacesCLI.run(["select", "1", "--places", folder.url.path])
 
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("places-cli: \(folder.url.path): cannot read the file"))
@@ -27,10 +27,10 @@ struct PlacesFileTests {
     ("truncated.geojson", "malformed JSON"),
     ("latitude-out-of-range.geojson", "latitude 95.0 is out of range"),
   ])
-  func badFileExitsWith65AndNamesIt(name: String, problem: String) throws {
+  func badFileExitsWith65AndNamesIt(name: String, problem: String) async throws {
     let file = Fixture.path(name)
 
-    let run = try PlacesCLI.run(["--places", file, "select", "1"])
+    let run = try await PlacesCLI.run(["--places", file, "select", "1"])
 
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("places-cli: \(file)"))
@@ -39,28 +39,30 @@ struct PlacesFileTests {
     #expect(run.status == 65)
   }
 
-  @Test func emptyFileExitsWith65AndNamesIt() throws {
+  @Test func emptyFileExitsWith65AndNamesIt() async throws {
     let folder = try TemporaryFolder()
     let file = try folder.write("", to: "empty.geojson")
 
-    let run = try PlacesCLI.run(["--places", file.path, "select", "1"])
+    let run = try await PlacesCLI.run(["--places", file.path, "select", "1"])
 
     #expect(run.standardOutput == "")
     #expect(run.standardError == "places-cli: \(file.path): the file is empty\n")
     #expect(run.status == 65)
   }
 
-  @Test func theSampleFixtureIsTheBuiltInData() throws {
-    let builtIn = try PlacesCLI.run(["list", "--format", "json"])
-    let fixture = try PlacesCLI.run(
+  @Test func theSampleFixtureIsTheBuiltInData() async throws {
+    let builtIn = try await PlacesCLI.run(["list", "--format", "json"])
+    let fixture = try await PlacesCLI.run(
       ["list", "--format", "json", "--places", Fixture.path("places-sample.geojson")])
 
     #expect(fixture.standardOutput == builtIn.standardOutput)
     #expect(fixture.status == 0)
   }
 
-  @Test func placesFromFileReplaceBuiltInOnes() throws {
-    let run = try PlacesCLI.run(["select", "1", "--places", Fixture.path("awkward-names.geojson")])
+  @Test func placesFromFileReplaceBuiltInOnes() async throws {
+    let run = try await PlacesCLI.run([
+      "select", "1", "--places", Fixture.path("awkward-names.geojson"),
+    ])
 
     // The marker updates are the map's business (MapViewModelTests); this test is about names.
     #expect(

@@ -76,12 +76,12 @@ struct SeveralPlacesFilesTests {
         == .repeatedOption("--format"), "options that read no file are given once")
   }
 
-  @Test func anIDPrefixWithNoFileToApplyToIsRefused() throws {
+  @Test func anIDPrefixWithNoFileToApplyToIsRefused() async throws {
     let error = Self.usageError(["list", "--id-prefix", "airport:"])
 
     #expect(error == .optionNeedsOption("--id-prefix", required: "--places"))
     #expect(error?.description == "option '--id-prefix' applies only with '--places'")
-    let run = try PlacesCLI.run(["--id-prefix", "airport:", "list"])
+    let run = try await PlacesCLI.run(["--id-prefix", "airport:", "list"])
     #expect(run.status == 64)
     #expect(run.standardOutput == "")
   }
@@ -102,12 +102,12 @@ struct SeveralPlacesFilesTests {
 
   // MARK: - Loading
 
-  @Test func anIDTwoFilesGiveFailsWith65NamingBothFilesAndTheFeature() throws {
+  @Test func anIDTwoFilesGiveFailsWith65NamingBothFilesAndTheFeature() async throws {
     let folder = try TemporaryFolder()
     let cities = try folder.write(Self.cities, to: "cities.geojson").path
     let airports = try folder.write(Self.airports, to: "airports.geojson").path
 
-    let run = try PlacesCLI.run(["list", "--places", cities, "--places", airports])
+    let run = try await PlacesCLI.run(["list", "--places", cities, "--places", airports])
 
     #expect(run.status == 65)
     #expect(run.standardOutput == "")
@@ -119,15 +119,15 @@ struct SeveralPlacesFilesTests {
         + "ids apart, for example --id-prefix airport:.\n")
   }
 
-  @Test func aPrefixedFileLoadsBesideTheOtherAndItsPlacesAreSelectedByTheirNewIDs() throws {
+  @Test func aPrefixedFileLoadsBesideTheOtherAndItsPlacesAreSelectedByTheirNewIDs() async throws {
     let folder = try TemporaryFolder()
     let cities = try folder.write(Self.cities, to: "cities.geojson").path
     let airports = try folder.write(Self.airports, to: "airports.geojson").path
 
-    let list = try PlacesCLI.run([
+    let list = try await PlacesCLI.run([
       "list", "--places", cities, "--places", airports, "--id-prefix", "airport:",
     ])
-    let select = try PlacesCLI.run([
+    let select = try await PlacesCLI.run([
       "select", "airport:1", "--places", cities, "--places", airports, "--id-prefix",
       "airport:",
     ])
@@ -142,7 +142,7 @@ struct SeveralPlacesFilesTests {
     #expect(select.lines.last == #"card: showDetails id="airport:1" name="Arlanda""#)
   }
 
-  @Test func eachFileSaysWhatItSkipped() throws {
+  @Test func eachFileSaysWhatItSkipped() async throws {
     let folder = try TemporaryFolder()
     let cities = try folder.write(Self.cities, to: "cities.geojson").path
     let unnamed =
@@ -151,7 +151,7 @@ struct SeveralPlacesFilesTests {
       + #""properties":{"name":"Eight"},"geometry":{"type":"Point","coordinates":[1,2]}}]}"#
     let other = try folder.write(unnamed, to: "other.geojson").path
 
-    let run = try PlacesCLI.run(["list", "--places", cities, "--places", other])
+    let run = try await PlacesCLI.run(["list", "--places", cities, "--places", other])
 
     #expect(run.status == 0)
     #expect(
@@ -160,8 +160,8 @@ struct SeveralPlacesFilesTests {
   }
 
   /// The example in the tool's help, run in a folder holding the files it names.
-  @Test func theHelpsExampleRunsAndFailsWithoutItsPrefix() throws {
-    let help = try PlacesCLI.run(["--help"]).standardOutput
+  @Test func theHelpsExampleRunsAndFailsWithoutItsPrefix() async throws {
+    let help = try await PlacesCLI.run(["--help"]).standardOutput
     let example = try #require(
       help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         .first { $0.hasPrefix("places-cli ") && $0.contains("--id-prefix") })
@@ -170,8 +170,8 @@ struct SeveralPlacesFilesTests {
     try folder.write(Self.airports, to: "airports.geojson")
     let words = Array(try Session.words(of: example).dropFirst())
 
-    let run = try PlacesCLI.run(words, in: folder.url)
-    let withoutPrefix = try PlacesCLI.run(
+    let run = try await PlacesCLI.run(words, in: folder.url)
+    let withoutPrefix = try await PlacesCLI.run(
       Array(words.prefix { $0 != "--id-prefix" }), in: folder.url)
 
     #expect(run.status == 0)
@@ -191,14 +191,14 @@ struct SeveralPlacesFilesTests {
         && FileManager.default.fileExists(
           atPath: sharedData.appendingPathComponent("places-world.geojson").path),
       "needs ../shared/data/places-world.geojson and places-airports.geojson"))
-  func theWorldAndTheAirportsClashUntilTheAirportsArePrefixed() throws {
+  func theWorldAndTheAirportsClashUntilTheAirportsArePrefixed() async throws {
     let world = Self.sharedData.appendingPathComponent("places-world.geojson").path
     let airports = Self.sharedData.appendingPathComponent("places-airports.geojson").path
     // Reading both and building the map's hierarchy takes seconds in a debug build and
     // minutes under the sanitizers: a longer limit than the default minute.
-    let clash = try PlacesCLI.run(
+    let clash = try await PlacesCLI.run(
       ["--places", world, "--places", airports, "list", "--limit", "1"], timeLimit: 900)
-    let prefixed = try PlacesCLI.run(
+    let prefixed = try await PlacesCLI.run(
       ["--places", world, "--places", airports, "--id-prefix", "airport:", "deselect"],
       timeLimit: 900)
 

@@ -13,25 +13,25 @@ struct WriteFailureTests {
   // MARK: - The built executable
 
   @Test(.enabled(if: hasFullDevice, "needs /dev/full, which Linux has"))
-  func selectIntoAFullDeviceExitsWithAnIOError() throws {
-    let run = try PlacesCLI.run(["select", "42"], standardOutputFile: Self.fullDevice)
+  func selectIntoAFullDeviceExitsWithAnIOError() async throws {
+    let run = try await PlacesCLI.run(["select", "42"], standardOutputFile: Self.fullDevice)
 
     #expect(run.standardError == Self.diskFull + "\n")
     #expect(run.status == 74)
   }
 
   @Test(.enabled(if: hasFullDevice, "needs /dev/full, which Linux has"))
-  func helpIntoAFullDeviceExitsWithAnIOError() throws {
-    let run = try PlacesCLI.run(["--help"], standardOutputFile: Self.fullDevice)
+  func helpIntoAFullDeviceExitsWithAnIOError() async throws {
+    let run = try await PlacesCLI.run(["--help"], standardOutputFile: Self.fullDevice)
 
     #expect(run.standardError == Self.diskFull + "\n")
     #expect(run.status == 74)
   }
 
   @Test(.enabled(if: hasFullDevice, "needs /dev/full, which Linux has"))
-  func sessionIntoAFullDeviceStopsBeforeReadingAnyLine() throws {
+  func sessionIntoAFullDeviceStopsBeforeReadingAnyLine() async throws {
     // Had the session gone on, the bad id on line 2 would have been reported too.
-    let run = try PlacesCLI.run(
+    let run = try await PlacesCLI.run(
       ["session"], input: "select 42\nselect 4x2\n", standardOutputFile: Self.fullDevice)
 
     #expect(run.standardError == Self.diskFull + "\n")

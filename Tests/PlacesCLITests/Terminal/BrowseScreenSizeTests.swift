@@ -23,7 +23,7 @@ struct BrowseScreenSizeTests {
   }
 
   @Test(arguments: [(40, 12), (80, 24), (200, 60)])
-  func quitShowsNothingIsCutAndAResizeLeavesNothingBehind(columns: Int, rows: Int) throws {
+  func quitShowsNothingIsCutAndAResizeLeavesNothingBehind(columns: Int, rows: Int) async throws {
     let (terminal, process) = try startBrowse(columns: UInt16(columns), rows: UInt16(rows))
     let first = terminal.screen(columns: columns, rows: rows)
     let (wider, taller) = (columns + 20, rows + 6)
@@ -33,7 +33,7 @@ struct BrowseScreenSizeTests {
       untilScreen: { $0.last?.hasSuffix("? keys  q quit ") == true }, columns: wider,
       rows: taller)
     terminal.type("q")
-    process.waitUntilExit()
+    await process.exited()
     terminal.closeTerminal()
     terminal.readToEnd()
     let left = terminal.screen(columns: wider, rows: taller)
@@ -50,11 +50,11 @@ struct BrowseScreenSizeTests {
     #expect(process.terminationStatus == 0)
   }
 
-  @Test func loadingSaysSoInRawModeBeforeTheFirstFrame() throws {
+  @Test func loadingSaysSoInRawModeBeforeTheFirstFrame() async throws {
     let (terminal, process) = try startBrowse(columns: 80, rows: 24)
     let output = String(decoding: terminal.output, as: UTF8.self)
     terminal.type("q")
-    process.waitUntilExit()
+    await process.exited()
 
     let loading = try #require(output.range(of: "Loading places from the built-in sample…"))
     let enter = try #require(output.range(of: TerminalDevice.enterSequence))
@@ -66,7 +66,7 @@ struct BrowseScreenSizeTests {
   @Test(arguments: [false, true])
   func controlZOrSIGTSTPSuspendsWithTheTerminalRestoredAndContinuingRedraws(
     bySignal: Bool
-  ) throws {
+  ) async throws {
     let (terminal, process) = try startBrowse(columns: 80, rows: 24)
     let before = terminal.output.count
 
@@ -83,7 +83,7 @@ struct BrowseScreenSizeTests {
     let redrawn = terminal.read(until: "q quit", after: stoppedAt)
     let during = try terminal.settings()
     terminal.type("q")
-    process.waitUntilExit()
+    await process.exited()
 
     #expect(suspended, "the terminal is given back")
     #expect(stopped, "the process stops, as a shell's job")
@@ -93,13 +93,13 @@ struct BrowseScreenSizeTests {
     #expect(process.terminationStatus == 0)
   }
 
-  @Test func noColorDrawsWithoutColours() throws {
+  @Test func noColorDrawsWithoutColours() async throws {
     let (terminal, process) = try startBrowse(
       columns: 80, rows: 24, environment: ["NO_COLOR": "1"])
     terminal.type("/sto")
     terminal.read(untilScreenShows: "Stockholm SE")
     terminal.type("\u{1B}q")
-    process.waitUntilExit()
+    await process.exited()
     let output = String(decoding: terminal.output, as: UTF8.self)
 
     let styles = output.split(separator: "\u{1B}[").filter { $0.contains("m") }.compactMap {
@@ -112,11 +112,11 @@ struct BrowseScreenSizeTests {
     }
   }
 
-  @Test func aDumbTerminalIsRefused() throws {
+  @Test func aDumbTerminalIsRefused() async throws {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     let process = try terminal.launch(
       try PlacesCLI.executable(), arguments: ["browse"], environment: ["TERM": "dumb"])
-    process.waitUntilExit()
+    await process.exited()
     terminal.closeTerminal()
     terminal.readToEnd()
     let output = String(decoding: terminal.output, as: UTF8.self)

@@ -35,7 +35,7 @@ struct BrowseTerminalTests {
   }
 
   @Test(arguments: Ending.allCases)
-  func theTerminalIsRestoredHoweverBrowseEnds(ending: Ending) throws {
+  func theTerminalIsRestoredHoweverBrowseEnds(ending: Ending) async throws {
     let (terminal, process, before) = try startBrowse()
     let during = try terminal.settings()
 
@@ -46,7 +46,7 @@ struct BrowseTerminalTests {
     case .terminationSignal: kill(process.processIdentifier, SIGTERM)
     case .hangUpSignal: kill(process.processIdentifier, SIGHUP)
     }
-    process.waitUntilExit()
+    await process.exited()
     let after = try terminal.settings()
     terminal.closeTerminal()
     terminal.readToEnd()
@@ -61,7 +61,7 @@ struct BrowseTerminalTests {
     #expect(output.hasSuffix(TerminalDevice.leaveSequence))
   }
 
-  @Test func aSearchSelectsItsMatchOnTheMapAndInTheCard() throws {
+  @Test func aSearchSelectsItsMatchOnTheMapAndInTheCard() async throws {
     let (terminal, process, _) = try startBrowse()
 
     terminal.type("/stockh")
@@ -71,7 +71,7 @@ struct BrowseTerminalTests {
     let carded = terminal.read(untilScreenShows: "│ population 1,515,017")
     let screen = terminal.screen()
     terminal.type("q")
-    process.waitUntilExit()
+    await process.exited()
 
     #expect(matched, "the match is listed while typing")
     #expect(selected, "the map marks the selected place")
@@ -81,7 +81,7 @@ struct BrowseTerminalTests {
     #expect(process.terminationStatus == 0)
   }
 
-  @Test func aSelectionInTheListShowsOnTheMapAndInTheCard() throws {
+  @Test func aSelectionInTheListShowsOnTheMapAndInTheCard() async throws {
     let (terminal, process, _) = try startBrowse()
 
     terminal.type("\t")
@@ -98,7 +98,7 @@ struct BrowseTerminalTests {
     })
     let screen = terminal.screen()
     terminal.type("q")
-    process.waitUntilExit()
+    await process.exited()
 
     #expect(focused, "Tab moves to the list")
     #expect(marked, "the map marks \(name)")
@@ -107,7 +107,7 @@ struct BrowseTerminalTests {
     #expect(process.terminationStatus == 0)
   }
 
-  @Test func aResizeRedrawsTheScreenAtTheNewSize() throws {
+  @Test func aResizeRedrawsTheScreenAtTheNewSize() async throws {
     let (terminal, process, _) = try startBrowse()
     var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(terminal.controller, UInt(TIOCSWINSZ), &size)
@@ -117,7 +117,7 @@ struct BrowseTerminalTests {
       untilScreen: { $0.last?.contains("q quit") == true }, columns: 100, rows: 30)
     let screen = terminal.screen(columns: 100, rows: 30)
     terminal.type("q")
-    process.waitUntilExit()
+    await process.exited()
 
     #expect(redrawn)
     #expect(screen.last?.hasPrefix(" hjkl pan") == true, "the keys on the last row")

@@ -55,7 +55,7 @@ final class PseudoTerminal {
     process.standardInput = handle
     process.standardOutput = handle
     process.standardError = handle
-    try process.run()
+    try process.runAlone()
     return process
   }
 

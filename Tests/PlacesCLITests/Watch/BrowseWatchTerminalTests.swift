@@ -5,7 +5,7 @@ import Testing
 /// runs: the screen follows the file, and a broken file leaves the last good places on it.
 @Suite(.timeLimit(.minutes(5)))
 struct BrowseWatchTerminalTests {
-  @Test func theScreenFollowsTheFileAndShowsWhyABrokenFileWasNotLoaded() throws {
+  @Test func theScreenFollowsTheFileAndShowsWhyABrokenFileWasNotLoaded() async throws {
     let folder = try TemporaryFolder()
     let file = try folder.write(
       WatchedSession.geoJSON([(1, "Uppsala", 59.86, 17.64), (2, "Visby", 57.64, 18.30)]),
@@ -26,7 +26,7 @@ struct BrowseWatchTerminalTests {
     #expect(terminal.screen().contains { $0.contains(" Lund") }, "the last good places stay")
 
     terminal.type("q")
-    process.waitUntilExit()
+    await process.exited()
     terminal.closeTerminal()
     terminal.readToEnd()
     #expect(process.terminationStatus == 0)

@@ -12,8 +12,8 @@ struct WatchOptionTests {
   ])
   func watchWithoutAFileOrWithACommandItDoesNotApplyToIsAUsageError(
     arguments: [String], message: String, command: String
-  ) throws {
-    let run = try PlacesCLI.run(arguments)
+  ) async throws {
+    let run = try await PlacesCLI.run(arguments)
 
     #expect(
       run.standardError
@@ -22,8 +22,8 @@ struct WatchOptionTests {
     #expect(run.status == 64)
   }
 
-  @Test func watchIsRefusedOnALineOfASession() throws {
-    let run = try PlacesCLI.run(["session"], input: "list --watch\n")
+  @Test func watchIsRefusedOnALineOfASession() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "list --watch\n")
 
     #expect(
       run.standardError
@@ -33,8 +33,8 @@ struct WatchOptionTests {
   }
 
   @Test(arguments: ["session", "browse"])
-  func theHelpOfSessionAndBrowseDescribesWatch(command: String) throws {
-    let run = try PlacesCLI.run(["help", command])
+  func theHelpOfSessionAndBrowseDescribesWatch(command: String) async throws {
+    let run = try await PlacesCLI.run(["help", command])
 
     #expect(run.standardOutput.contains("\n  --watch  "))
     #expect(run.standardOutput.contains("WATCHING:"))

@@ -5,7 +5,7 @@ import Testing
 /// pipe kept open, the file rewritten on disk while it runs, polled at its real interval.
 struct WatchedSessionProcessTests {
   @Test(.timeLimit(.minutes(5)))
-  func aRewriteOfTheFileUnderARunningSessionPrintsTheDifference() throws {
+  func aRewriteOfTheFileUnderARunningSessionPrintsTheDifference() async throws {
     let folder = try TemporaryFolder()
     let file = try folder.write(
       WatchedSession.geoJSON([(1, "Uppsala", 59.86, 17.64), (2, "Visby", 57.64, 18.30)]),
@@ -19,7 +19,7 @@ struct WatchedSessionProcessTests {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
-    try process.run()
+    try process.runAlone()
     // A guard, not a measurement: a tool that never reloads would leave the reads below
     // waiting for ever; killing it ends them with what arrived.
     let processID = process.processIdentifier
@@ -66,7 +66,7 @@ struct WatchedSessionProcessTests {
     readLines(untilOneStartsWith: "id=", in: output.fileHandleForReading)
     #expect(received.first { $0.hasPrefix("id=") } == #"id=2 name="Visby""#)
     try input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    await process.exited()
     #expect(process.terminationStatus == 0)
   }
 }
