@@ -36,29 +36,42 @@ extension MapViewModel {
   /// before (``MapMarkerUpdate/Addition/from``), a removed one the marker its entry shows now
   /// (``MapMarkerUpdate/Removal/into``), when the two are different markers with different
   /// identities.
+  ///
+  /// - Complexity: O(*n*) for *n* entries in the two layers: both list their entries in
+  ///   ascending order, so they are walked together; an entry whose marker the new layer took
+  ///   over from the old one is passed over without comparing the markers.
   static func filterUpdate(
     from previous: MapMarkerLayer, to current: MapMarkerLayer
   ) -> MapMarkerUpdate {
-    var previousByEntry: [Int: MapMarker] = [:]
-    for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
-      if let marker = shown?.marker { previousByEntry[entry] = marker }
-    }
-    var currentByEntry: [Int: MapMarker] = [:]
-    for (entry, shown) in zip(current.entries, current.entryMarkers) {
-      if let marker = shown?.marker { currentByEntry[entry] = marker }
-    }
     func other(_ marker: MapMarker, _ relative: MapMarker?) -> MapMarker? {
       relative.flatMap { $0.id == marker.id ? nil : $0 }
     }
     var removed: [MapMarkerUpdate.Removal] = []
-    for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
-      guard let marker = shown?.marker, currentByEntry[entry] != marker else { continue }
-      removed.append(.init(id: marker.id, into: other(marker, currentByEntry[entry])))
-    }
     var added: [MapMarkerUpdate.Addition] = []
-    for (entry, shown) in zip(current.entries, current.entryMarkers) {
-      guard let marker = shown?.marker, previousByEntry[entry] != marker else { continue }
-      added.append(.init(marker: marker, from: other(marker, previousByEntry[entry])))
+    let (before, beforeMarkers) = (previous.entries, previous.entryMarkers)
+    let (after, afterMarkers) = (current.entries, current.entryMarkers)
+    var (old, new) = (0, 0)
+    while old < before.count || new < after.count {
+      let oldMarker: MapMarker?
+      let newMarker: MapMarker?
+      if new == after.count || (old < before.count && before[old] < after[new]) {
+        (oldMarker, newMarker) = (beforeMarkers[old]?.marker, nil)
+        old += 1
+      } else if old == before.count || after[new] < before[old] {
+        (oldMarker, newMarker) = (nil, afterMarkers[new]?.marker)
+        new += 1
+      } else {
+        let (oldShown, newShown) = (beforeMarkers[old], afterMarkers[new])
+        (old, new) = (old + 1, new + 1)
+        if oldShown === newShown { continue }
+        (oldMarker, newMarker) = (oldShown?.marker, newShown?.marker)
+      }
+      if let oldMarker, oldMarker != newMarker {
+        removed.append(.init(id: oldMarker.id, into: other(oldMarker, newMarker)))
+      }
+      if let newMarker, newMarker != oldMarker {
+        added.append(.init(marker: newMarker, from: other(newMarker, oldMarker)))
+      }
     }
     if previous.selectedMarker != current.selectedMarker {
       if let marker = previous.selectedMarker { removed.append(.init(id: marker.id)) }
