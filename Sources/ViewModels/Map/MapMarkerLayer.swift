@@ -284,22 +284,25 @@ final class MapMarkerSource {
         // A filter change: the markers that show the same places under both filters are kept,
         // from the layer shown and from the one the last filter change replaced.
         let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
-        var earlier: [Int: ShownMarker] = [:]
+        var earlier: (keys: [Int], markers: [ShownMarker]) = ([], [])
         if let replaced, replaced.source === token, replaced.level == level,
           replaced.selected == selected
         {
+          let shownByBoth = categoryTest(showingIn: [replaced.filter, filter])
           for (key, shown) in zip(replaced.entries, replaced.entryMarkers)
-          where key != selectedKey
-            && showsWhole(key, at: level, under: replaced.filter, filter)
-          {
-            if let shown { earlier[key] = shown }
+          where key != selectedKey && showsWhole(key, at: level, where: shownByBoth) {
+            if let shown {
+              earlier.keys.append(key)
+              earlier.markers.append(shown)
+            }
           }
         }
+        let shownByBoth = categoryTest(showingIn: [previous.filter, filter])
         entryMarkers = markers(
           of: entries, at: level, selected: selected, filter: filter, reusing: previous,
           earlier: earlier
         ) { key in
-          key != selectedKey && self.showsWhole(key, at: level, under: previous.filter, filter)
+          key != selectedKey && self.showsWhole(key, at: level, where: shownByBoth)
         }
         replaced = previous
       }
@@ -313,10 +316,12 @@ final class MapMarkerSource {
   }
 
   /// The markers of `entries` of `level`, taken from `previous` for the entries it shows
-  /// that `isKept` keeps (when it is of the same level and selection), or from `earlier`.
+  /// that `isKept` keeps (when it is of the same level and selection), or from `earlier`
+  /// (keys ascending, as `entries`).
   private func markers(
     of entries: [Int], at level: Int, selected: UInt32?, filter: CategoryFilter,
-    reusing previous: MapMarkerLayer?, earlier: [Int: ShownMarker] = [:],
+    reusing previous: MapMarkerLayer?,
+    earlier: (keys: [Int], markers: [ShownMarker]) = ([], []),
     keeping isKept: (Int) -> Bool = { _ in true }
   ) -> [ShownMarker?] {
     let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
@@ -324,44 +329,56 @@ final class MapMarkerSource {
     let shownEntries = previous?.entries ?? []
     let shownMarkers = previous?.entryMarkers ?? []
     let filtersPlaces = filtersPlaces(filter)
+    let isShown = filtersPlaces ? categoryTest(showingIn: [filter]) : { _ in true }
     var markers: [ShownMarker?] = []
     markers.reserveCapacity(entries.count)
     var shown = 0
+    var kept = 0
     for key in entries {
       while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
       if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
         markers.append(shownMarkers[shown])
         continue
       }
-      if !earlier.isEmpty, let kept = earlier[key] {
-        markers.append(kept)
+      while kept < earlier.keys.count, earlier.keys[kept] < key { kept += 1 }
+      if kept < earlier.keys.count, earlier.keys[kept] == key {
+        markers.append(earlier.markers[kept])
         continue
       }
       let node = nodes[key >> 32]
       let marker =
         filtersPlaces
-        ? filteredMarker(of: key, at: level, selected: selected, filter: filter, node: node)
+        ? filteredMarker(
+          of: key, at: level, selected: selected, filter: filter, isShown: isShown, node: node)
         : self.marker(of: key, at: level, selected: selected, ancestor: selectedKey, node: node)
       markers.append(marker.map(ShownMarker.init))
     }
     return markers
   }
 
-  /// Whether `key` at `level` shows every one of its places under both `first` and
-  /// `second`, so that its marker is the same under both (the selected place's entry aside):
-  /// always when clustering by category (a hidden category's entries are not in a layer);
-  /// with one hierarchy, when the entry's composition is known and each of its categories is
-  /// shown by both.
-  private func showsWhole(
-    _ key: Int, at level: Int, under first: CategoryFilter, _ second: CategoryFilter
-  ) -> Bool {
+  /// Whether `key` at `level` shows every one of its places under two filters, whose test
+  /// of a category number (``categoryTest(showingIn:)``) is `shownByBoth`, so that its marker
+  /// is the same under both (the selected place's entry aside): always when clustering by
+  /// category (a hidden category's entries are not in a layer); with one hierarchy, when the
+  /// entry's composition is known and each of its categories is shown by both.
+  private func showsWhole(_ key: Int, at level: Int, where shownByBoth: (Int) -> Bool) -> Bool {
     guard groupCategories == nil else { return true }
     guard let composition = compositions[level << 32 | Self.split(key).entry] else {
       return false
     }
-    return composition.shares.allSatisfy { share in
-      let category = categoryNames[share.category]
-      return first.shows(category: category) && second.shows(category: category)
+    return composition.shares.allSatisfy { shownByBoth($0.category) }
+  }
+
+  /// A test of whether every filter of `filters` shows a category, given its number.
+  ///
+  /// The answers for the categories of ``categoryNames`` are a table made once, so that a
+  /// filter change looks each category up by name once rather than once per entry; a category
+  /// numbered after the table was made is looked up by name.
+  private func categoryTest(showingIn filters: [CategoryFilter]) -> (Int) -> Bool {
+    let table = categoryNames.map { name in filters.allSatisfy { $0.shows(category: name) } }
+    return { [unowned self] number in
+      number < table.count
+        ? table[number] : filters.allSatisfy { $0.shows(category: self.categoryNames[number]) }
     }
   }
 
@@ -401,11 +418,13 @@ final class MapMarkerSource {
   /// The marker of the places of `key` at `level` that `filter` shows, the selected place
   /// aside (see the type's discussion); `nil` when there are none.
   ///
+  /// `isShown` is `filter`'s test of a category number (``categoryTest(showingIn:)``).
+  ///
   /// - Complexity: O(*c*) for an entry of *c* categories once its composition is known; O(*k*)
   ///   for an entry of *k* places the first time, or when it holds the selected place.
   private func filteredMarker(
     of key: Int, at level: Int, selected: UInt32?, filter: CategoryFilter,
-    node: ClusterLevelReader
+    isShown: (Int) -> Bool, node: ClusterLevelReader
   ) -> MapMarker? {
     let entry = Self.split(key).entry
     let x = node.x(entry)
@@ -427,7 +446,6 @@ final class MapMarkerSource {
     } else {
       composition = self.composition(of: entry, at: level, x: x)
     }
-    let isShown = { (category: Int) in filter.shows(category: self.categoryNames[category]) }
     if selected == nil || selectedAncestor(of: selected ?? 0, at: level) != key,
       composition.shares.allSatisfy({ isShown($0.category) })
     {
