@@ -6,27 +6,27 @@
 /// to another cell leaves the list of the one it left, and an entry left without places leaves
 /// the grid. Copies share the cells (see ``PersistentDictionary``): moving one entry copies a
 /// few of them.
-struct AddedEntryGrid: Sendable {
+package struct AddedEntryGrid: Sendable {
   /// The side of a cell: 2^`shift` units.
-  let shift: Int
+  package let shift: Int
   /// The added entries listed in each cell, by the cell's key.
   private var cells = PersistentDictionary<UInt64, [UInt32]>()
 
   /// No entries, on a grid of cells 2^`shift` units on a side.
-  init(shift: Int) {
+  package init(shift: Int) {
     self.shift = min(max(shift, 0), 32)
   }
 
   /// The key of the cell holding (`x`, `y`).
   @inline(__always)
-  func cell(x: UInt32, y: UInt32) -> UInt64 {
+  package func cell(x: UInt32, y: UInt32) -> UInt64 {
     ClusterLevel.key(x: x, y: y, shift: shift)
   }
 
   /// Records that entry `index`, which had `old` position and number of places (`nil`
   /// when it is new), now has `new`: an entry with places is listed in the cell of its
   /// position, and nowhere else.
-  mutating func move(
+  package mutating func move(
     _ index: Int, from old: (x: UInt32, y: UInt32, count: UInt32)?,
     to new: (x: UInt32, y: UInt32, count: UInt32)
   ) {
@@ -45,7 +45,7 @@ struct AddedEntryGrid: Sendable {
   /// The bytes the grid holds: its slots, and the lists of entries in them.
   ///
   /// - Complexity: O(*c*) for *c* cells.
-  var byteCount: Int {
+  package var byteCount: Int {
     var lists = 0
     cells.forEachPair { _, listed in
       if listed.capacity > 0 { lists += 32 + listed.capacity * 4 }
@@ -56,7 +56,7 @@ struct AddedEntryGrid: Sendable {
   /// Calls `body` with each entry listed in the cells that columns `west` eastwards to
   /// `east` (wrapping) by rows `yRange` touch, and the key of the cell it was listed in;
   /// returns `false`, calling nothing, when the rectangle touches more than `cellLimit` cells.
-  func forEachListed(
+  package func forEachListed(
     west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>, cellLimit: Int,
     _ body: (_ index: Int, _ cell: UInt64) -> Void
   ) -> Bool {

@@ -46,3 +46,47 @@ struct AddedEntryGridTests {
     }
   }
 }
+
+/// The grid itself against a dictionary of where each entry is: long lists in few cells,
+/// entries moving between them, leaving and coming back, and copies kept along the way that
+/// must not see what their originals did after them.
+struct AddedEntryGridListTests {
+  @Test(arguments: [101, 102, 103] as [UInt64])
+  func everyCellListsExactlyTheEntriesLastMovedIntoIt(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    // Cells 2^30 units wide: a grid of four by four, so that lists grow long.
+    var grid = AddedEntryGrid(shift: 30)
+    var cellOf: [Int: (x: UInt32, y: UInt32)] = [:]
+    var kept: [(grid: AddedEntryGrid, cellOf: [Int: (x: UInt32, y: UInt32)])] = []
+    for step in 0..<4_000 {
+      let entry = Int.random(in: 0..<300, using: &generator)
+      let old = cellOf[entry].map { (x: $0.x, y: $0.y, count: UInt32(1)) }
+      if Int.random(in: 0..<5, using: &generator) == 0 {
+        // Left without places: out of the grid.
+        grid.move(entry, from: old, to: (x: 0, y: 0, count: 0))
+        cellOf[entry] = nil
+      } else {
+        let position = (
+          x: UInt32.random(in: 0...UInt32.max, using: &generator),
+          y: UInt32.random(in: 0...UInt32.max, using: &generator)
+        )
+        grid.move(entry, from: old, to: (x: position.x, y: position.y, count: 1))
+        cellOf[entry] = position
+      }
+      if step.isMultiple(of: 500) { kept.append((grid, cellOf)) }
+    }
+    kept.append((grid, cellOf))
+    for (copy, expected) in kept {
+      var listed: [Int: UInt64] = [:]
+      var listedTwice: [Int] = []
+      let read = copy.forEachListed(
+        west: 0, east: .max, yRange: 0...UInt32.max, cellLimit: 16
+      ) { entry, cell in
+        if listed.updateValue(cell, forKey: entry) != nil { listedTwice.append(entry) }
+      }
+      #expect(read)
+      #expect(listedTwice.isEmpty, "listed twice: \(listedTwice)")
+      #expect(listed == expected.mapValues { copy.cell(x: $0.x, y: $0.y) })
+    }
+  }
+}
