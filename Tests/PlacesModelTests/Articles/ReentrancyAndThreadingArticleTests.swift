@@ -489,7 +489,7 @@ struct ReentrancyAndThreadingArticleTests {
 
   // MARK: - Change streams
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func aStreamMadeDuringABroadcastMissesItAndHearsWhatIsQueuedBehindIt() async throws {
     var model: PlacesModel? = PlacesModel.fixture([.london, .paris])
     var stream: AsyncStream<PlacesModelChange>?

@@ -114,7 +114,7 @@ struct MulticastDelegateDeinitRaceTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func aQueuedBroadcastReleasesWhatItCapturedOutsideTheLock() throws {
     let log = LockedValue<[String]>([])
 
