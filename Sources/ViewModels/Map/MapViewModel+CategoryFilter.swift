@@ -37,9 +37,9 @@ extension MapViewModel {
   /// (``MapMarkerUpdate/Removal/into``), when the two are different markers with different
   /// identities.
   ///
-  /// - Complexity: O(*n*) for *n* entries in the two layers: both list their entries in
-  ///   ascending order, so they are walked together; an entry whose marker the new layer took
-  ///   over from the old one is passed over without comparing the markers.
+  /// - Complexity: O(*n*) for *n* entries in the two layers, walked together
+  ///   (``MapMarkerLayer/forEachEntry(alongside:_:)``); an entry whose marker the new layer
+  ///   took over from the old one is passed over without comparing the markers.
   static func filterUpdate(
     from previous: MapMarkerLayer, to current: MapMarkerLayer
   ) -> MapMarkerUpdate {
@@ -48,24 +48,9 @@ extension MapViewModel {
     }
     var removed: [MapMarkerUpdate.Removal] = []
     var added: [MapMarkerUpdate.Addition] = []
-    let (before, beforeMarkers) = (previous.entries, previous.entryMarkers)
-    let (after, afterMarkers) = (current.entries, current.entryMarkers)
-    var (old, new) = (0, 0)
-    while old < before.count || new < after.count {
-      let oldMarker: MapMarker?
-      let newMarker: MapMarker?
-      if new == after.count || (old < before.count && before[old] < after[new]) {
-        (oldMarker, newMarker) = (beforeMarkers[old]?.marker, nil)
-        old += 1
-      } else if old == before.count || after[new] < before[old] {
-        (oldMarker, newMarker) = (nil, afterMarkers[new]?.marker)
-        new += 1
-      } else {
-        let (oldShown, newShown) = (beforeMarkers[old], afterMarkers[new])
-        (old, new) = (old + 1, new + 1)
-        if oldShown === newShown { continue }
-        (oldMarker, newMarker) = (oldShown?.marker, newShown?.marker)
-      }
+    previous.forEachEntry(alongside: current) { oldShown, newShown, inBoth in
+      if inBoth && oldShown === newShown { return }
+      let (oldMarker, newMarker) = (oldShown?.marker, newShown?.marker)
       if let oldMarker, oldMarker != newMarker {
         removed.append(.init(id: oldMarker.id, into: other(oldMarker, newMarker)))
       }

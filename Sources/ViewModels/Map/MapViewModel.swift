@@ -485,21 +485,10 @@ public final class MapViewModel {
   ) -> MapMarkerUpdate {
     var removed: [MapMarkerUpdate.Removal] = []
     var added: [MapMarkerUpdate.Addition] = []
-    var old = 0
-    var new = 0
-    while old < previous.entries.count || new < current.entries.count {
-      if new == current.entries.count
-        || (old < previous.entries.count && previous.entries[old] < current.entries[new])
-      {
-        if let shown = previous.entryMarkers[old] { removed.append(.init(id: shown.marker.id)) }
-        old += 1
-      } else if old == previous.entries.count || current.entries[new] < previous.entries[old] {
-        if let shown = current.entryMarkers[new] { added.append(.init(marker: shown.marker)) }
-        new += 1
-      } else {
-        old += 1
-        new += 1
-      }
+    previous.forEachEntry(alongside: current) { old, new, inBoth in
+      guard !inBoth else { return }
+      if let old { removed.append(.init(id: old.marker.id)) }
+      if let new { added.append(.init(marker: new.marker)) }
     }
     if previous.selectedMarker != current.selectedMarker {
       if let marker = previous.selectedMarker { removed.append(.init(id: marker.id)) }
