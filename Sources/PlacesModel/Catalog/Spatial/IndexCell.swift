@@ -98,7 +98,36 @@ struct IndexCell: Sendable {
       * Coordinate.earthRadiusInMetres + Self.boundSlack
   }
 
+  /// Whether the computed distance from `origin` to every place in the cell exceeds
+  /// `threshold`'s distance: ``lowerDistanceBound(from:)`` is above it.
+  ///
+  /// Compared as haversines, without the arcsine: the bound's angle exceeds the distance plus
+  /// ``boundSlack`` exactly when its haversine exceeds `threshold`'s ``DistanceThreshold/farther``,
+  /// the haversine being increasing from 0 to π.
+  func isWhollyFarther(than threshold: DistanceThreshold, from origin: DistanceOrigin) -> Bool {
+    Self.minimumHaversine(from: origin.point, to: self) > threshold.farther
+  }
+
+  /// Whether the computed distance from `origin` to every place in the cell is below
+  /// `threshold`'s distance: ``upperDistanceBound(from:)`` is below it.
+  ///
+  /// Compared as haversines: π less the angle from the antipode is below the distance less
+  /// ``boundSlack`` (*x* radians) exactly when that angle's haversine exceeds hav(π − *x*),
+  /// which is 1 − hav(*x*), 1 less `threshold`'s ``DistanceThreshold/nearer``.
+  func isWhollyNearer(than threshold: DistanceThreshold, from origin: DistanceOrigin) -> Bool {
+    Self.minimumHaversine(from: origin.antipode, to: self) > 1 - threshold.nearer
+  }
+
   /// The least central angle, in radians, from `point` to the cell.
+  static func minimumAngle(from point: AnglePoint, to cell: IndexCell) -> Double {
+    let longitude = point.longitudeDegrees
+    guard longitude < cell.west || longitude > cell.east else {
+      return cell.latitudeGap(from: point)
+    }
+    return 2 * asin(min(1, minimumHaversine(from: point, to: cell).squareRoot()))
+  }
+
+  /// The haversine of the least central angle from `point` to the cell.
   ///
   /// When the point's meridian crosses the cell, the nearest point of the cell is on it, and
   /// the angle is the difference in latitude. Otherwise the nearest point lies on the cell's
@@ -108,10 +137,11 @@ struct IndexCell: Sendable {
   /// `atan(tan φ / cos Δλ)`, and rises again towards both poles, so the nearest point is that
   /// foot clamped to the cell; when it is farther, the perpendicular's foot is on the far side
   /// of the Earth and the nearest point is one of the two corners.
-  static func minimumAngle(from point: AnglePoint, to cell: IndexCell) -> Double {
+  static func minimumHaversine(from point: AnglePoint, to cell: IndexCell) -> Double {
     let longitude = point.longitudeDegrees
     guard longitude < cell.west || longitude > cell.east else {
-      return cell.latitudeGap(from: point)
+      let halfGap = sin(cell.latitudeGap(from: point) / 2)
+      return halfGap * halfGap
     }
     // Degrees to go east from the point to the west edge, and west to the east edge.
     var eastward = cell.west - longitude
@@ -119,34 +149,33 @@ struct IndexCell: Sendable {
     var westward = longitude - cell.east
     if westward < 0 { westward += 360 }
     let deltaDegrees = min(eastward, westward)
-    let deltaLongitude = deltaDegrees * radiansPerDegree
+    let sinHalfDelta = sin(deltaDegrees * radiansPerDegree / 2)
     let south = cell.south * radiansPerDegree
     let north = cell.north * radiansPerDegree
     if deltaDegrees < 90 {
-      let foot = atan(point.tanLatitude / cos(deltaLongitude))
+      // cos Δλ = 1 − 2 sin²(Δλ / 2): the sine the haversine needs anyway.
+      let cosDelta = 1 - 2 * sinHalfDelta * sinHalfDelta
+      let foot = atan(point.tanLatitude / cosDelta)
       let nearest = min(max(foot, south), north)
-      return centralAngle(
-        point.latitude, point.cosLatitude, nearest, cos(nearest), deltaLongitude)
+      return haversine(point.latitude, point.cosLatitude, nearest, cos(nearest), sinHalfDelta)
     }
     return min(
-      centralAngle(point.latitude, point.cosLatitude, south, cos(south), deltaLongitude),
-      centralAngle(point.latitude, point.cosLatitude, north, cos(north), deltaLongitude))
+      haversine(point.latitude, point.cosLatitude, south, cos(south), sinHalfDelta),
+      haversine(point.latitude, point.cosLatitude, north, cos(north), sinHalfDelta))
   }
 
   static var radiansPerDegree: Double { Coordinate.radiansPerDegree }
 
-  /// The central angle in radians between two points given by their latitudes (radians), the
-  /// cosines of those, and their difference in longitude (radians), by the haversine formula.
+  /// The haversine of the central angle between two points given by their latitudes
+  /// (radians), the cosines of those, and the sine of half their difference in longitude.
   @inline(__always)
-  static func centralAngle(
+  static func haversine(
     _ latitude1: Double, _ cosLatitude1: Double, _ latitude2: Double, _ cosLatitude2: Double,
-    _ deltaLongitude: Double
+    _ sinHalfDeltaLongitude: Double
   ) -> Double {
     let sinLatitude = sin((latitude2 - latitude1) / 2)
-    let sinLongitude = sin(deltaLongitude / 2)
-    let haversine =
-      sinLatitude * sinLatitude + cosLatitude1 * cosLatitude2 * sinLongitude * sinLongitude
-    return 2 * asin(min(1, haversine.squareRoot()))
+    return sinLatitude * sinLatitude
+      + cosLatitude1 * cosLatitude2 * sinHalfDeltaLongitude * sinHalfDeltaLongitude
   }
 
   // MARK: - Rectangles

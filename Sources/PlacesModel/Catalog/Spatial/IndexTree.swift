@@ -91,8 +91,8 @@ struct IndexTree {
     guard lower < upper else { return 0 }
     if cell.latitudeLowerDistanceBound(from: origin) > key.distance { return 0 }
     if cell.latitudeUpperDistanceBound(from: origin) < key.distance { return upper - lower }
-    if cell.lowerDistanceBound(from: origin) > key.distance { return 0 }
-    if cell.upperDistanceBound(from: origin) < key.distance { return upper - lower }
+    if cell.isWhollyFarther(than: threshold, from: origin) { return 0 }
+    if cell.isWhollyNearer(than: threshold, from: origin) { return upper - lower }
     if Self.isLeaf(lower: lower, upper: upper) {
       var found = 0
       for slot in lower..<upper where comesBefore(slot, key, threshold, origin) {
@@ -128,8 +128,8 @@ struct IndexTree {
     lower: Int, upper: Int, cell: IndexCell, origin: DistanceOrigin
   ) {
     guard lower < upper,
-      cell.lowerDistanceBound(from: origin) <= high.distance,
-      cell.upperDistanceBound(from: origin) > low.distance
+      !cell.isWhollyFarther(than: high, from: origin),
+      !cell.isWhollyNearer(than: low, from: origin)
     else { return }
     if Self.isLeaf(lower: lower, upper: upper) {
       for slot in lower..<upper {
