@@ -25,8 +25,8 @@ package struct AddedEntryGrid: Sendable {
 
   /// The side of a cell: 2^`shift` units.
   package let shift: Int
-  /// The (cell, entry) listings, by the cell's hash.
-  private var slots = PersistentArray<Slot>(repeating: .empty, count: 16)
+  /// The (cell, entry) listings, by the cell's hash; no slots until the first listing.
+  private var slots = PersistentArray<Slot>()
   /// The number of listings.
   private var count = 0
 
@@ -79,6 +79,7 @@ package struct AddedEntryGrid: Sendable {
   /// Takes `entry` out of `cell`, closing the gap behind it: each listing after it that would
   /// no longer be found past the gap moves back (no tombstones).
   private mutating func unlist(_ entry: UInt32, from cell: UInt64) {
+    guard !slots.isEmpty else { return }
     let mask = slots.count - 1
     var hole = Self.home(of: cell, capacity: slots.count)
     while true {
@@ -103,7 +104,7 @@ package struct AddedEntryGrid: Sendable {
 
   /// Doubles the table, listing every entry again.
   private mutating func grow() {
-    let capacity = slots.count * 2
+    let capacity = max(16, slots.count * 2)
     var grown = [Slot](repeating: .empty, count: capacity)
     slots.forEachChunk { chunk, _ in
       for listed in chunk where !listed.isEmpty {
@@ -118,6 +119,7 @@ package struct AddedEntryGrid: Sendable {
   /// Calls `body` with each entry listed in `cell`.
   @inline(__always)
   private func forEachListed(in cell: UInt64, _ body: (_ index: Int, _ cell: UInt64) -> Void) {
+    guard !slots.isEmpty else { return }
     let mask = slots.count - 1
     var slot = Self.home(of: cell, capacity: slots.count)
     while case let listed = slots[slot], !listed.isEmpty {

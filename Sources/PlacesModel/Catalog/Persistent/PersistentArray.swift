@@ -1,16 +1,24 @@
 /// An array whose copies share its elements in a shallow tree.
 ///
-/// The elements sit in leaves of 64, the leaves in branches of 64, the branches in one table.
-/// Writing one element of a copy copies the table, one branch and one leaf, never the whole
-/// array. So an edit of a large catalog copies O(*n* / 4096 + 128) words, not O(*n*), and every
+/// The elements sit in leaves, the leaves in branches of 4,096 elements, the branches in one
+/// table. Writing one element of a copy copies the table, one branch and one leaf, never the
+/// whole array. Copying a branch retains each of its leaves, and copying a leaf retains what
+/// its elements refer to; so elements of up to 16 bytes that refer to nothing sit in leaves of
+/// 256, in branches of 16 (a copy's write copies 1–4 KB of plain bytes and retains 16 leaves),
+/// and other elements in leaves of 64, in branches of 64. So an edit of a large catalog copies O(*n* / 4096 + 128) words, not O(*n*), and every
 /// earlier copy keeps the elements it had. Reads cost two more indirections than an `Array`.
 package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollection {
   private typealias Leaf = PersistentNode<Element>
   private typealias Branch = PersistentNode<Leaf>
 
-  private static var leafShift: Int { 6 }
+  private static var leafShift: Int {
+    _isPOD(Element.self) && MemoryLayout<Element>.stride <= 16 ? 8 : 6
+  }
   private static var branchShift: Int { 12 }
   private static var leafMask: Int { (1 << leafShift) - 1 }
+  /// The most leaves a branch holds.
+  private static var branchCapacity: Int { 1 << (branchShift - leafShift) }
+  private static var branchMask: Int { branchCapacity - 1 }
   private var branches: [Branch] = []
   /// The number of elements.
   package private(set) var count = 0
@@ -23,25 +31,25 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   /// - Complexity: O(*n*).
   package init(_ elements: some Collection<Element>) {
     var leaf: [Element] = []
-    leaf.reserveCapacity(PersistentNode<Element>.capacity)
+    leaf.reserveCapacity(1 << Self.leafShift)
     var leaves: [Leaf] = []
-    leaves.reserveCapacity(PersistentNode<Element>.capacity)
+    leaves.reserveCapacity(Self.branchCapacity)
     for element in elements {
       leaf.append(element)
-      if leaf.count == Leaf.capacity {
-        leaves.append(Leaf(leaf))
+      if leaf.count == 1 << Self.leafShift {
+        leaves.append(Self.leaf(leaf))
         leaf.removeAll(keepingCapacity: true)
-        if leaves.count == Branch.capacity {
-          branches.append(Branch(leaves))
+        if leaves.count == Self.branchCapacity {
+          branches.append(Self.branch(leaves))
           leaves.removeAll(keepingCapacity: true)
         }
       }
     }
     if !leaf.isEmpty {
-      leaves.append(Leaf(leaf))
+      leaves.append(Self.leaf(leaf))
     }
     if !leaves.isEmpty {
-      branches.append(Branch(leaves))
+      branches.append(Self.branch(leaves))
     }
     count = elements.count
   }
@@ -64,15 +72,25 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
     get {
       precondition(position >= 0 && position < count, "a persistent array index is in range")
       let branch = branches[position >> Self.branchShift]
-      let leaf = branch.elements[(position >> Self.leafShift) & Self.leafMask]
+      let leaf = branch.elements[(position >> Self.leafShift) & Self.branchMask]
       return leaf.elements[position & Self.leafMask]
     }
     set {
       precondition(position >= 0 && position < count, "a persistent array index is in range")
       let leaf = uniqueLeaf(
-        branch: position >> Self.branchShift, leaf: (position >> Self.leafShift) & Self.leafMask)
+        branch: position >> Self.branchShift, leaf: (position >> Self.leafShift) & Self.branchMask)
       leaf.elements[position & Self.leafMask] = newValue
     }
+  }
+
+  /// A leaf of `elements`, with room for a full leaf.
+  private static func leaf(_ elements: [Element]) -> Leaf {
+    Leaf(elements, capacity: 1 << leafShift)
+  }
+
+  /// A branch of `leaves`, with room for a full branch.
+  private static func branch(_ leaves: [Leaf]) -> Branch {
+    Branch(leaves, capacity: branchCapacity)
   }
 
   /// Leaf `leaf` of branch `branch`, copied along with its branch if another array shares
@@ -93,17 +111,17 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   /// - Complexity: O(1) amortised, plus a leaf's and a branch's copy when a copy shares them.
   package mutating func append(_ element: Element) {
     if count & ((1 << Self.branchShift) - 1) == 0 {
-      branches.append(Branch([Leaf([element])]))
+      branches.append(Self.branch([Self.leaf([element])]))
     } else if count & Self.leafMask == 0 {
       let last = branches.count - 1
       if !isKnownUniquelyReferenced(&branches[last]) {
         branches[last] = branches[last].copy()
       }
-      branches[last].append(Leaf([element]))
+      branches[last].append(Self.leaf([element]))
     } else {
       let last = count - 1
       let leaf = uniqueLeaf(
-        branch: last >> Self.branchShift, leaf: (last >> Self.leafShift) & Self.leafMask)
+        branch: last >> Self.branchShift, leaf: (last >> Self.leafShift) & Self.branchMask)
       leaf.append(element)
     }
     count += 1
@@ -130,11 +148,11 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   package var byteCount: Int {
     let leaves = (count + Self.leafMask) >> Self.leafShift
     return count * MemoryLayout<Element>.stride + leaves * MemoryLayout<Int>.stride * 5
-      + branches.count * MemoryLayout<Int>.stride * (4 + Branch.capacity)
+      + branches.count * MemoryLayout<Int>.stride * (4 + Self.branchCapacity)
   }
 }
 
-/// Up to 64 items in memory of their own, a leaf or a branch of a ``PersistentArray``; written
+/// Up to `capacity` items in memory of their own, a leaf or a branch of a ``PersistentArray``; written
 /// only while one array holds it.
 ///
 /// The items sit behind a constant pointer, not in a stored `var`, so that reading one costs
@@ -142,25 +160,27 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
 private final class PersistentNode<Item: Sendable>: @unchecked Sendable {
   // Safe: a node is written only when `isKnownUniquelyReferenced` says that the one array
   // writing it is its only holder, so no other thread can be reading it.
-  static var capacity: Int { 64 }
+  /// The most items the node holds.
+  let capacity: Int
   let elements: UnsafeMutablePointer<Item>
   /// The items initialized, from the first; read and written only by appends, copies and
   /// `deinit`.
   private(set) var count: Int
 
-  init(copying source: UnsafePointer<Item>, count: Int) {
-    elements = .allocate(capacity: Self.capacity)
+  init(copying source: UnsafePointer<Item>, count: Int, capacity: Int) {
+    self.capacity = capacity
+    elements = .allocate(capacity: capacity)
     elements.initialize(from: source, count: count)
     self.count = count
   }
 
-  convenience init(_ items: [Item]) {
-    self.init(copying: items, count: items.count)
+  convenience init(_ items: [Item], capacity: Int) {
+    self.init(copying: items, count: items.count, capacity: capacity)
   }
 
   /// A copy of this node, sharing the items' references.
   func copy() -> PersistentNode {
-    PersistentNode(copying: elements, count: count)
+    PersistentNode(copying: elements, count: count, capacity: capacity)
   }
 
   /// Adds `item` after the last.

@@ -8,16 +8,16 @@
 /// coordinates) it copies plain bytes, touching no reference count. The table keeps at most
 /// half its slots full, so *b* ≥ 2*n* for *n* keys, and doubles when it would fill more, which
 /// rehashes every key (O(*n*), amortised O(1) an insertion). It never shrinks: *b* is at most
-/// four times the most keys the table has held (and at least 16).
+/// four times the most keys the table has held (and at least 16 once it has held one).
 package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private typealias Slot = (key: Key, value: Value)?
   private var slots: PersistentArray<Slot>
   /// The number of keys.
   package private(set) var count = 0
 
-  /// No keys.
+  /// No keys, and no slots until the first is set.
   package init() {
-    slots = PersistentArray(repeating: nil, count: 16)
+    slots = PersistentArray()
   }
 
   /// The pairs of `pairs`; a key given twice keeps its last value.
@@ -83,9 +83,14 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
   ///   outgrows the table.
   package subscript(key: Key) -> Value? {
     get {
-      slots[Self.slot(of: key, in: slots.count) { slots[$0] }]?.value
+      guard !slots.isEmpty else { return nil }
+      return slots[Self.slot(of: key, in: slots.count) { slots[$0] }]?.value
     }
     set {
+      if slots.isEmpty {
+        guard newValue != nil else { return }
+        slots = PersistentArray(repeating: nil, count: 16)
+      }
       let slot = Self.slot(of: key, in: slots.count) { slots[$0] }
       switch (slots[slot] != nil, newValue) {
       case (true, let value?):
