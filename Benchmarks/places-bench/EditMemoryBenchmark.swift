@@ -12,7 +12,7 @@ enum EditMemoryBenchmark {
     let indexBytes: Int
     /// The bytes edits added beside the cluster levels as built: their patches, and a rebuild
     /// under way (see ``ClusterHierarchy/editByteCount``).
-    let clusterEditBytes: Int
+    let clusterEditBytes: (patches: Int, rebuild: Int)
   }
 
   /// A failure of the measured path, with what went wrong.
@@ -58,11 +58,12 @@ enum EditMemoryBenchmark {
         "catalog of \(initialCount) places whose indexes were built first, screens attached;",
         "prepareIndexes() on the last catalog (\(finalPlaces.count) places) and on a fresh",
         "PlaceCatalog of its places; memory is the heap bytes in use freed when each catalog",
-        "is released (its places array, index by id and every index; names are shared and",
+        "is released, read once background work has settled (its places array, index by id and every index; names are shared and",
         "not counted); the indexes' own byteCounts (spatial, names, order by name,",
         "clusters): \(indexMegabytes.edited) MB edited, \(indexMegabytes.fresh) MB fresh;",
-        "besides, the clusters' edits (patches, and a rebuild under way):",
-        "\(Report.format(Double(editedFootprint.clusterEditBytes) / 1e6)) MB edited",
+        "besides, the clusters' edits: patches",
+        "\(Report.format(Double(editedFootprint.clusterEditBytes.patches) / 1e6)) MB, a rebuild",
+        "under way \(Report.format(Double(editedFootprint.clusterEditBytes.rebuild) / 1e6)) MB",
       ].joined(separator: " ")
       if quick {
         note += "; --quick: \(editCount) edits instead of 100000"
@@ -84,11 +85,11 @@ enum EditMemoryBenchmark {
   /// Reads the memory `catalog` holds, its indexes built, then releases it.
   private static func footprint(releasing catalog: inout PlaceCatalog?) throws -> Footprint {
     let (indexBytes, clusterEditBytes) = try indexByteCount(of: catalog)
-    guard let before = MemoryProbe.heapBytesInUse() else {
+    guard let before = MemoryProbe.settledHeapBytesInUse() else {
       throw Failure(message: "the allocator's statistics could not be read")
     }
     catalog = nil
-    guard let after = MemoryProbe.heapBytesInUse() else {
+    guard let after = MemoryProbe.settledHeapBytesInUse() else {
       throw Failure(message: "the allocator's statistics could not be read")
     }
     return Footprint(
@@ -101,7 +102,7 @@ enum EditMemoryBenchmark {
   @inline(never)
   private static func indexByteCount(
     of catalog: PlaceCatalog?
-  ) throws -> (indexes: Int, clusterEdits: Int) {
+  ) throws -> (indexes: Int, clusterEdits: (patches: Int, rebuild: Int)) {
     guard let catalog else { throw Failure(message: "no catalog to measure") }
     let clusters = catalog.clusterHierarchy(
       radius: PlaceCatalog.standardClusterRadius,
@@ -109,6 +110,6 @@ enum EditMemoryBenchmark {
     let indexes =
       catalog.spatialIndex.byteCount + catalog.nameIndex.byteCount + catalog.nameOrder.byteCount
       + clusters.byteCount
-    return (indexes, clusters.editByteCount)
+    return (indexes, clusters.editByteCounts)
   }
 }

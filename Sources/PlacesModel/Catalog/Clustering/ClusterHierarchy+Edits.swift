@@ -103,12 +103,19 @@ extension ClusterHierarchy {
   ///
   /// - Complexity: O(*e*) for *e* entries changed or added by edits.
   package var editByteCount: Int {
+    let bytes = editByteCounts
+    return bytes.patches + bytes.rebuild
+  }
+
+  /// ``editByteCount`` in its two parts: the patches of the levels in use, and the rebuild
+  /// under way (its levels once built, their patches and the changes logged since it started).
+  package var editByteCounts: (patches: Int, rebuild: Int) {
     let patchBytes = patches.reduce(0) { $0 + $1.byteCount }
-    guard let compaction else { return patchBytes }
+    guard let compaction else { return (patchBytes, 0) }
     let rebuilt = compaction.job.finished.map {
       $0.hierarchy.byteCount + $0.hierarchy.editByteCount
     }
-    return patchBytes + (rebuilt ?? 0) + compaction.log.byteCount
+    return (patchBytes, (rebuilt ?? 0) + compaction.log.byteCount)
   }
 
   /// Whether the levels are being built again in the background.
