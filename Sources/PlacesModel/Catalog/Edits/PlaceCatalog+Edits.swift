@@ -21,7 +21,7 @@ extension PlaceCatalog {
   ///   empty or only white space. A ``Coordinate`` is valid by construction, so latitudes,
   ///   longitudes and non-finite values are refused where the coordinate is made.
   /// - Complexity: O(*k*) on average for *k* edits to check them, then, if anything changed,
-  ///   O(*k* (*n* / 2048 + 128)) at most to copy the parts of the places and of the index by
+  ///   O(*k* (*n* / 2048 + 272)) at most to copy the parts of the places and of the index by
   ///   identifier the edits write (the rest is shared with this catalog, which keeps its
   ///   values). The indexes this catalog has built follow: the map's clusters change in place
   ///   along the paths of the places moved, inserted or removed; the order by name moves the

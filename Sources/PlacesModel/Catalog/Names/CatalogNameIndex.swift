@@ -74,7 +74,7 @@ package struct CatalogNameIndex: BuiltPlusChangesIndex {
   /// changed (see ``BuiltPlusChanges/rebuildThreshold(builtCount:)``) or moved
   /// (``movedRebuildThreshold(builtCount:)``).
   ///
-  /// - Complexity: O(*k* (*c* / 2048 + 128)) for *k* changes and *c* places changed since the
+  /// - Complexity: O(*k* (*c* / 2048 + 272)) for *k* changes and *c* places changed since the
   ///   full build; starting a build costs O(1) here.
   func deriving(
     removing: [UInt32], adding: [(UInt32, Place)], moving: [(UInt32, Place)] = [],

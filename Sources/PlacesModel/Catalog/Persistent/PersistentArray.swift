@@ -5,8 +5,10 @@
 /// whole array. Copying a branch retains each of its leaves, and copying a leaf retains what
 /// its elements refer to; so elements of up to 16 bytes that refer to nothing sit in leaves of
 /// 256, in branches of 16 (a copy's write copies 1–4 KB of plain bytes and retains 16 leaves),
-/// and other elements in leaves of 64, in branches of 64. So an edit of a large catalog copies O(*n* / 4096 + 128) words, not O(*n*), and every
-/// earlier copy keeps the elements it had. Reads cost two more indirections than an `Array`.
+/// and other elements in leaves of 64, in branches of 64. So an edit of a large catalog copies
+/// O(*n* / 4096 + 272) elements and references, not O(*n*), and every earlier copy keeps the
+/// elements it had.
+/// Reads cost two more indirections than an `Array`.
 package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollection {
   private typealias Leaf = PersistentNode<Element>
   private typealias Branch = PersistentNode<Leaf>
@@ -15,7 +17,9 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
     _isPOD(Element.self) && MemoryLayout<Element>.stride <= 16 ? 8 : 6
   }
   private static var branchShift: Int { 12 }
-  private static var leafMask: Int { (1 << leafShift) - 1 }
+  /// The most elements a leaf holds.
+  private static var leafCapacity: Int { 1 << leafShift }
+  private static var leafMask: Int { leafCapacity - 1 }
   /// The most leaves a branch holds.
   private static var branchCapacity: Int { 1 << (branchShift - leafShift) }
   private static var branchMask: Int { branchCapacity - 1 }
@@ -31,12 +35,12 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   /// - Complexity: O(*n*).
   package init(_ elements: some Collection<Element>) {
     var leaf: [Element] = []
-    leaf.reserveCapacity(1 << Self.leafShift)
+    leaf.reserveCapacity(Self.leafCapacity)
     var leaves: [Leaf] = []
     leaves.reserveCapacity(Self.branchCapacity)
     for element in elements {
       leaf.append(element)
-      if leaf.count == 1 << Self.leafShift {
+      if leaf.count == Self.leafCapacity {
         leaves.append(Self.leaf(leaf))
         leaf.removeAll(keepingCapacity: true)
         if leaves.count == Self.branchCapacity {
@@ -66,7 +70,7 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
 
   /// The element at `position`.
   ///
-  /// - Complexity: O(1) to read; O(*n* / 4096 + 128) to write when a copy shares the leaf,
+  /// - Complexity: O(1) to read; O(*n* / 4096 + 272) to write when a copy shares the leaf,
   ///   O(1) otherwise.
   package subscript(position: Int) -> Element {
     get {
@@ -85,7 +89,7 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
 
   /// A leaf of `elements`, with room for a full leaf.
   private static func leaf(_ elements: [Element]) -> Leaf {
-    Leaf(elements, capacity: 1 << leafShift)
+    Leaf(elements, capacity: leafCapacity)
   }
 
   /// A branch of `leaves`, with room for a full branch.
@@ -152,8 +156,8 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   }
 }
 
-/// Up to `capacity` items in memory of their own, a leaf or a branch of a ``PersistentArray``; written
-/// only while one array holds it.
+/// Up to `capacity` items in memory of their own, a leaf or a branch of a ``PersistentArray``;
+/// written only while one array holds it.
 ///
 /// The items sit behind a constant pointer, not in a stored `var`, so that reading one costs
 /// no dynamic exclusivity check.

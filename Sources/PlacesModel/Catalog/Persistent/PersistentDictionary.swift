@@ -1,6 +1,7 @@
 /// A hash table whose copies share their slots through a ``PersistentArray``: inserting or
 /// removing one key of a copy copies the array's table of branches, a branch and a leaf or two
-/// of 64 slots, O(*b* / 4096 + 128) words for *b* slots, not the whole table.
+/// (of 256 slots for plain keys and values of up to 16 bytes together, else of 64):
+/// O(*b* / 4096 + 272) slots and references for *b* slots, not the whole table.
 ///
 /// The pairs sit in the slots themselves (open addressing, each key in the first free slot
 /// from its hash's, a removal closing the gap behind it), not in a list per bucket: copying a
@@ -78,7 +79,7 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
 
   /// The value of `key`, or `nil`; setting `nil` removes the key.
   ///
-  /// - Complexity: O(1) on average to read; to write, O(*b* / 4096 + 128) for *b* slots (see
+  /// - Complexity: O(1) on average to read; to write, O(*b* / 4096 + 272) for *b* slots (see
   ///   the type) when a copy shares the slots' leaves, plus a rehash when an insertion
   ///   outgrows the table.
   package subscript(key: Key) -> Value? {

@@ -2,7 +2,7 @@
 /// ``PersistentArray``.
 ///
 /// Inserting into a copy copies one leaf of 64 words and its branch, never the whole set, so
-/// an edit that notes a handle costs O(*h* / 262,144 + 128) words for handles below *h*, and
+/// an edit that notes a handle costs O(*h* / 262,144 + 272) words for handles below *h*, and
 /// every earlier copy keeps the members it had. A lookup reads one word.
 struct PersistentHandleSet: Sendable {
   private var words = PersistentArray<UInt64>()

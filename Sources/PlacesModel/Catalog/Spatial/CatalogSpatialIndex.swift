@@ -60,7 +60,7 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   /// Takes a full build that has finished, or starts one for `edited` when enough places
   /// changed (see ``BuiltPlusChanges/rebuildThreshold(builtCount:)``).
   ///
-  /// - Complexity: O(*k* (*c* / 2048 + 128)) for *k* changes and *c* places changed since the
+  /// - Complexity: O(*k* (*c* / 2048 + 272)) for *k* changes and *c* places changed since the
   ///   full build; starting a build costs O(1) here.
   func deriving(
     _ changes: [(handle: UInt32, old: Coordinate?, new: Coordinate?)], edited: CatalogStorage
