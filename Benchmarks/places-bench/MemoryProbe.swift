@@ -51,12 +51,12 @@ enum MemoryProbe {
   /// bytes as the measured catalog's, which moved a 96 MB catalog's figure to 175 MB.
   static func settledHeapBytesInUse() -> Int? {
     guard var last = heapBytesInUse() else { return nil }
-    var agreeing = 1
-    for _ in 0..<100 where agreeing < 3 {
+    var (agreeing, readings) = (1, 1)
+    while agreeing < 3 && readings <= 100 {
       usleep(20_000)
       guard let reading = heapBytesInUse() else { return nil }
       agreeing = reading == last ? agreeing + 1 : 1
-      last = reading
+      (last, readings) = (reading, readings + 1)
     }
     return last
   }
