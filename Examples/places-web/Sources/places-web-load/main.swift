@@ -3,14 +3,14 @@
 // Usage: places-web-load --port PORT [--sessions 200] [--moves 50] [--keystrokes 20]
 //                        [--interval MS] [--server-pid PID] [--edits 5] [--no-edit]
 // Start the server with --max-sessions above --sessions (one more session makes the edit), and
-// --allow-edits for the edits' figure (each edit a rename to a name no run used before, so that
-// it changes the catalog however often the generator runs against one server); with --server-pid the server's CPU and memory are read
-// from /proc. Every client's messages are fixed by its seed; the run is bounded in clients,
-// messages and time (each client waits for each answer before its next message). With
-// --interval, each page sends one message every MS milliseconds, as a person pans and types,
-// and a message's latency runs from when it was due; without, the next message goes as soon as
-// the last is answered, which measures the server's throughput: the 200 pages then keep 200
-// messages queued, and the latency is that queue.
+// --allow-edits for the edits' figure (each edit a rename to a new name carrying a random number
+// drawn once per run, so that it changes the catalog however often the generator runs against one
+// server); with --server-pid the server's CPU and memory are read from /proc. Every client's
+// messages are fixed by its seed; the run is bounded in clients, messages and time (each client
+// waits for each answer before its next message). With --interval, each page sends one message
+// every MS milliseconds, as a person pans and types, and a message's latency runs from when it was
+// due; without, the next message goes as soon as the last is answered, which measures the server's
+// throughput: the 200 pages then keep 200 messages queued, and the latency is that queue.
 import Foundation
 import HummingbirdWSClient
 import Logging
@@ -96,7 +96,8 @@ var fanOuts: [Duration] = []
 if options["--no-edit"] == nil {
   let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22)
   let measured = Latencies()
-  // A name no earlier run gave, so that a second run against the same server still edits.
+  // Drawn once per run: names that an earlier run against the same server did not give (an
+  // edit to the name a place already has changes nothing, and its fan-out would read 0).
   let run = UInt32.random(in: 0...UInt32.max)
   try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
     inbound, outbound, _ in
