@@ -86,7 +86,7 @@ package struct ClusterLevelReader {
   /// The entry's children one level down.
   package func children(_ entry: Int) -> [Int] {
     guard entry < builtCount else {
-      return patch.addedChildren[entry - builtCount].map { Int($0) }
+      return patch.addedChildren(at: entry - builtCount).map { Int($0) }
     }
     if patch.isChanged(builtEntry: entry), let children = patch.changedChildren(builtEntry: entry) {
       return children.map { Int($0) }

@@ -22,7 +22,7 @@ struct LevelPatch: Sendable {
   /// The number of changed built entries left with no places.
   private(set) var emptiedCount = 0
   /// The children of each changed built entry whose children changed, by index.
-  private(set) var changedChildren = PersistentDictionary<UInt32, [UInt32]>()
+  private var changedChildren = PersistentDictionary<UInt32, PatchChildren>()
   /// The parent of built entries whose parent is no longer their built one.
   private(set) var parentOverride = PersistentDictionary<UInt32, UInt32>()
   /// The entries edits made, in the order made, but for their children.
@@ -31,7 +31,10 @@ struct LevelPatch: Sendable {
   /// entry retains nothing.
   private(set) var added = PersistentArray<AddedClusterFields>()
   /// The children of each added entry.
-  private(set) var addedChildren = PersistentArray<[UInt32]>()
+  private var addedChildren = PersistentArray<PatchChildren>()
+  /// The children of the changed and added entries with more than
+  /// ``PatchChildren/inlineCapacity``, by index in the level.
+  private var spilledChildren = PersistentDictionary<UInt32, [UInt32]>()
   /// The number of ``added`` entries with places.
   private(set) var liveAddedCount = 0
   /// Where the changed built entries and the added ones with places lie, by index in the
@@ -65,15 +68,12 @@ struct LevelPatch: Sendable {
   /// - Complexity: O(*a* + *c*) for *a* added entries and *c* changed ones.
   var byteCount: Int {
     var children = 0
-    addedChildren.forEachChunk { lists, _ in
+    spilledChildren.forEachPair { _, list in
       // An array's header is 32 bytes.
-      for list in lists where list.capacity > 0 { children += 32 + list.capacity * 4 }
-    }
-    changedChildren.forEachPair { _, list in
       if list.capacity > 0 { children += 32 + list.capacity * 4 }
     }
     return changedSlot.byteCount + changedEntries.byteCount + changedIndexes.byteCount
-      + changedChildren.byteCount
+      + changedChildren.byteCount + spilledChildren.byteCount
       + parentOverride.byteCount + added.byteCount + addedChildren.byteCount + children
       + grid.byteCount
   }
@@ -93,7 +93,34 @@ struct LevelPatch: Sendable {
 
   /// The children of changed built entry `index`, if they changed.
   func changedChildren(builtEntry index: Int) -> [UInt32]? {
-    changedChildren.isEmpty ? nil : changedChildren[UInt32(index)]
+    guard !changedChildren.isEmpty, let children = changedChildren[UInt32(index)] else {
+      return nil
+    }
+    return list(children, ofEntry: index)
+  }
+
+  /// The children of added entry `index` (counted from the first added entry).
+  func addedChildren(at index: Int) -> [UInt32] {
+    list(addedChildren[index], ofEntry: builtCount + index)
+  }
+
+  /// The children `children` stands for, of entry `entry` of the level.
+  private func list(_ children: PatchChildren, ofEntry entry: Int) -> [UInt32] {
+    children.inline ?? spilledChildren[UInt32(entry)] ?? []
+  }
+
+  /// `children` as the patch keeps them for entry `entry` of the level, which had `old`: kept
+  /// apart when they do not fit in the value, and no longer kept apart when they now do.
+  private mutating func kept(
+    _ children: [UInt32], ofEntry entry: Int, replacing old: PatchChildren?
+  ) -> PatchChildren {
+    let kept = PatchChildren(children)
+    if kept.isSpilled {
+      spilledChildren[UInt32(entry)] = children
+    } else if old?.isSpilled ?? false {
+      spilledChildren[UInt32(entry)] = nil
+    }
+    return kept
   }
 
   /// The fields of entry `index` of the level, changed or added: one the grid lists.
@@ -129,14 +156,16 @@ struct LevelPatch: Sendable {
     addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
     emptiedCount += (fields.count == 0 ? 1 : 0) - (old.map { $0.count == 0 ? 1 : 0 } ?? 0)
     if childrenChanged {
-      changedChildren[UInt32(index)] = entry.children
+      let old = changedChildren.isEmpty ? nil : changedChildren[UInt32(index)]
+      changedChildren[UInt32(index)] = kept(entry.children, ofEntry: index, replacing: old)
     }
   }
 
   /// Adds `entry`; returns its index among the added entries.
   mutating func add(_ entry: AddedClusterEntry) -> Int {
     added.append(entry.fields)
-    addedChildren.append(entry.children)
+    addedChildren.append(
+      kept(entry.children, ofEntry: builtCount + added.count - 1, replacing: nil))
     if entry.fields.count > 0 { liveAddedCount += 1 }
     let fields = entry.fields
     grid.move(builtCount + added.count - 1, from: nil, to: (fields.x, fields.y, fields.count))
@@ -146,14 +175,14 @@ struct LevelPatch: Sendable {
 
   /// Added entry `index`, with its children.
   func addedEntry(at index: Int) -> AddedClusterEntry {
-    AddedClusterEntry(fields: added[index], children: addedChildren[index])
+    AddedClusterEntry(fields: added[index], children: addedChildren(at: index))
   }
 
   /// Replaces added entry `index`.
   ///
   /// Children equal to those it has are not written again: most edits change an entry's
-  /// places, not its children, and writing them would copy a leaf of 64 lists shared with
-  /// earlier copies of the patch, retaining each.
+  /// places, not its children, and writing them would copy a leaf of the children's table
+  /// shared with earlier copies of the patch.
   mutating func setAdded(_ entry: AddedClusterEntry, at index: Int) {
     let old = added[index]
     let wasLive = old.count > 0
@@ -164,8 +193,9 @@ struct LevelPatch: Sendable {
     addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
     added[index] = entry.fields
     // Lists that share their storage compare equal at once, without reading their elements.
-    if entry.children != addedChildren[index] {
-      addedChildren[index] = entry.children
+    if entry.children != addedChildren(at: index) {
+      let old = addedChildren[index]
+      addedChildren[index] = kept(entry.children, ofEntry: builtCount + index, replacing: old)
     }
     liveAddedCount += (entry.fields.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
   }
