@@ -5,7 +5,7 @@
 /// children are copied a leaf at a time by every edit that writes them: a leaf of these values
 /// is copied as bytes, touching no reference count, where a leaf of arrays retained each one
 /// (and freeing the copy released each).
-struct PatchChildren: Sendable {
+package struct PatchChildren: Sendable {
   /// The number of children, or ``spilledCount`` when they are kept apart.
   private let count: UInt32
   private let first: UInt32
@@ -13,13 +13,13 @@ struct PatchChildren: Sendable {
   private let third: UInt32
 
   /// The most children kept in the value.
-  static var inlineCapacity: Int { 3 }
+  package static var inlineCapacity: Int { 3 }
 
   private static var spilledCount: UInt32 { .max }
 
   /// `children` in the value when there are at most ``inlineCapacity``; otherwise the note that
   /// they are kept apart.
-  init(_ children: [UInt32]) {
+  package init(_ children: [UInt32]) {
     guard children.count <= Self.inlineCapacity else {
       (count, first, second, third) = (Self.spilledCount, 0, 0, 0)
       return
@@ -31,10 +31,10 @@ struct PatchChildren: Sendable {
   }
 
   /// Whether the children are kept apart, not in the value.
-  var isSpilled: Bool { count == Self.spilledCount }
+  package var isSpilled: Bool { count == Self.spilledCount }
 
   /// The children kept in the value, in order; `nil` when they are kept apart.
-  var inline: [UInt32]? {
+  package var inline: [UInt32]? {
     switch count {
     case 0: []
     case 1: [first]
