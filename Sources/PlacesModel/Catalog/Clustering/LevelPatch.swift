@@ -192,10 +192,16 @@ struct LevelPatch: Sendable {
       to: (fields.x, fields.y, fields.count))
     addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
     added[index] = entry.fields
-    // Lists that share their storage compare equal at once, without reading their elements.
-    if entry.children != addedChildren(at: index) {
-      let old = addedChildren[index]
-      addedChildren[index] = kept(entry.children, ofEntry: builtCount + index, replacing: old)
+    let oldChildren = addedChildren[index]
+    // Lists kept apart that share their storage compare equal at once, without reading
+    // their elements.
+    let unchanged =
+      oldChildren.isSpilled
+      ? spilledChildren[UInt32(builtCount + index)] == entry.children
+      : oldChildren.keepsInline(entry.children)
+    if !unchanged {
+      addedChildren[index] = kept(
+        entry.children, ofEntry: builtCount + index, replacing: oldChildren)
     }
     liveAddedCount += (entry.fields.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
   }

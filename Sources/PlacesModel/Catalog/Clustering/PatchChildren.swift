@@ -33,6 +33,18 @@ package struct PatchChildren: Sendable {
   /// Whether the children are kept apart, not in the value.
   package var isSpilled: Bool { count == Self.spilledCount }
 
+  /// Whether the value keeps exactly `children`, in order (never when they are kept apart):
+  /// asked without making an array.
+  package func keepsInline(_ children: [UInt32]) -> Bool {
+    guard !isSpilled, Int(count) == children.count else { return false }
+    switch count {
+    case 0: return true
+    case 1: return children[0] == first
+    case 2: return children[0] == first && children[1] == second
+    default: return children[0] == first && children[1] == second && children[2] == third
+    }
+  }
+
   /// The children kept in the value, in order; `nil` when they are kept apart.
   package var inline: [UInt32]? {
     switch count {

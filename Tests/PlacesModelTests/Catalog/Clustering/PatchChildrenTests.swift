@@ -11,9 +11,15 @@ struct PatchChildrenTests {
     if count <= PatchChildren.inlineCapacity {
       #expect(!kept.isSpilled)
       #expect(kept.inline == children)
+      #expect(kept.keepsInline(children))
+      #expect(!kept.keepsInline(children + [7]))
+      if let last = children.last {
+        #expect(!kept.keepsInline(children.dropLast() + [last + 1]))
+      }
     } else {
       #expect(kept.isSpilled)
       #expect(kept.inline == nil)
+      #expect(!kept.keepsInline(children))
     }
   }
 
