@@ -1,10 +1,10 @@
 /// An entry's children one level down as a ``LevelPatch`` keeps them: up to three in the value
 /// itself, as plain numbers, or a note that they are kept apart, in a table of arrays.
 ///
-/// Most entries an edit changes or adds have one to three children, and a patch's tables of
-/// children are copied a leaf at a time by every edit that writes them: a leaf of these values
-/// is copied as bytes, touching no reference count, where a leaf of arrays retained each one
-/// (and freeing the copy released each).
+/// A patch's tables of children are copied a leaf at a time by every edit that writes them: a
+/// leaf of these values is copied as bytes, touching no reference count, where a leaf of arrays
+/// retained each one (and freeing the copy released each). Short lists are the common case: a
+/// place carried up the levels alone is an entry of one child at each of them.
 package struct PatchChildren: Sendable {
   /// The number of children, or ``spilledCount`` when they are kept apart.
   private let count: UInt32
