@@ -1,7 +1,7 @@
 /// A set of place handles whose copies share their bits: one bit per handle, in the words of a
 /// ``PersistentArray``.
 ///
-/// Inserting into a copy copies one leaf of 64 words and its branch, never the whole set, so
+/// Inserting into a copy copies one leaf of 256 words and its branch, never the whole set, so
 /// an edit that notes a handle costs O(*h* / 262,144 + 272) words for handles below *h*, and
 /// every earlier copy keeps the members it had. A lookup reads one word.
 struct PersistentHandleSet: Sendable {
