@@ -34,7 +34,7 @@ struct ClusterHierarchyEditor {
         sum: node.sum(entry), bounds: node.bounds(entry),
         representative: node.representative(entry), formedLevel: node.formedLevel(entry),
         parent: level == 0 ? UInt32.max : UInt32(node.parent(entry))),
-      children: level == placeLevel ? [] : node.children(entry).map { UInt32($0) })
+      children: level == placeLevel ? [] : node.childIndexes(entry))
   }
 
   /// Changes entry `entry` of `level` with `body`, in place.

@@ -85,15 +85,16 @@ package struct ClusterLevelReader {
 
   /// The entry's children one level down.
   package func children(_ entry: Int) -> [Int] {
-    guard entry < builtCount else {
-      return patch.addedChildren(at: entry - builtCount).map { Int($0) }
-    }
+    childIndexes(entry).map { Int($0) }
+  }
+
+  /// ``children(_:)`` as the level stores them: what an edit reads and writes back.
+  func childIndexes(_ entry: Int) -> [UInt32] {
+    guard entry < builtCount else { return patch.addedChildren(at: entry - builtCount) }
     if patch.isChanged(builtEntry: entry), let children = patch.changedChildren(builtEntry: entry) {
-      return children.map { Int($0) }
+      return children
     }
-    return (built.childStart[entry]..<built.childStart[entry + 1]).map {
-      Int(built.childOrder[Int($0)])
-    }
+    return Array(built.childOrder[Int(built.childStart[entry])..<Int(built.childStart[entry + 1])])
   }
 
   /// The live entries whose positions lie in the rectangle of columns `west` eastwards to
