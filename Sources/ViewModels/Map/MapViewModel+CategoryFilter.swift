@@ -43,19 +43,23 @@ extension MapViewModel {
   static func filterUpdate(
     from previous: MapMarkerLayer, to current: MapMarkerLayer
   ) -> MapMarkerUpdate {
-    func other(_ marker: MapMarker, _ relative: MapMarker?) -> MapMarker? {
-      relative.flatMap { $0.id == marker.id ? nil : $0 }
-    }
     var removed: [MapMarkerUpdate.Removal] = []
     var added: [MapMarkerUpdate.Addition] = []
+    // The markers are read where the layers hold them, and copied only into the update.
     previous.forEachEntry(alongside: current) { oldShown, newShown, inBoth in
       if inBoth && oldShown === newShown { return }
-      let (oldMarker, newMarker) = (oldShown?.marker, newShown?.marker)
-      if let oldMarker, oldMarker != newMarker {
-        removed.append(.init(id: oldMarker.id, into: other(oldMarker, newMarker)))
-      }
-      if let newMarker, newMarker != oldMarker {
-        added.append(.init(marker: newMarker, from: other(newMarker, oldMarker)))
+      switch (oldShown, newShown) {
+      case (let old?, let new?):
+        guard old.marker != new.marker else { return }
+        let isOther = old.marker.id != new.marker.id
+        removed.append(.init(id: old.marker.id, into: isOther ? new.marker : nil))
+        added.append(.init(marker: new.marker, from: isOther ? old.marker : nil))
+      case (let old?, nil):
+        removed.append(.init(id: old.marker.id))
+      case (nil, let new?):
+        added.append(.init(marker: new.marker))
+      case (nil, nil):
+        return
       }
     }
     if previous.selectedMarker != current.selectedMarker {
