@@ -258,7 +258,8 @@ final class MapMarkerSource {
   /// The markers of entries that `previous` shows too are taken from it when it is of the same
   /// level of the same source, with the same selection and filter (a pan): only the entries
   /// that came into view are made. When they are the same entries, `previous` itself is
-  /// returned.
+  /// returned. A filter change back to the filter of the layer the last filter change
+  /// replaced, with the same entries, level and selection, returns that layer.
   func layer(
     for viewport: MapViewport, level: Int, selected: UInt32?, filter: CategoryFilter = .all,
     reusing previous: MapMarkerLayer? = nil
@@ -303,6 +304,15 @@ final class MapMarkerSource {
           ? previous.entryMarkers
           : markers(of: entries, at: level, selected: selected, filter: filter, reusing: previous)
       } else {
+        if let replaced, replaced.source === token, replaced.level == level,
+          replaced.selected == selected, replaced.selectedMarker == selectedMarker,
+          replaced.entries == entries, replaced.filter == filter
+        {
+          // A change back to the filter the last change replaced, nothing else changed: its
+          // layer again, every marker as it was.
+          self.replaced = previous
+          return replaced
+        }
         // A filter change: the markers that show the same places under both filters are kept,
         // from the layer shown and from the one the last filter change replaced.
         let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }

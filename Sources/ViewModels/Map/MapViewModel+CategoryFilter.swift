@@ -25,7 +25,9 @@ extension MapViewModel {
   /// into or left the view, as without one.
   ///
   /// - Complexity: One clustering of the view; without clustering by category, plus O(*k*)
-  ///   for each cluster of *k* places in view, when the filter hides some category.
+  ///   for each cluster of *k* places in view, when the filter hides some category. A change
+  ///   back to the filter before the last change, with the camera's entries and the selection
+  ///   unchanged, takes the markers that filter showed: one query of the view.
   public var categoryFilter: CategoryFilter {
     get { filter }
     set { sequence(.filter(newValue)) }

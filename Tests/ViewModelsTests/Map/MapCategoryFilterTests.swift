@@ -170,6 +170,54 @@ struct MapCategoryFilterTests {
     }
   }
 
+  /// Two filters taken in turn at one camera, the selection changed between: each change
+  /// back shows what that filter showed before at this camera and selection, the selected
+  /// place in view has its own marker, every promise of the map holds, and the view, told only
+  /// updates, shows the same markers.
+  @Test(arguments: [false, true], [61, 62] as [UInt64])
+  func filtersTakenInTurnShowWhatTheyShowedBefore(clustersByCategory: Bool, seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    let places = Self.catalog(count: 900, using: &generator)
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(
+      model: model, camera: .world, viewSize: .phone,
+      options: MapClusterOptions.standard.clusteringByCategory(clustersByCategory))
+    let spy = UpdateSpy()
+    map.view = spy
+    var changesBack = 0
+    for round in 0..<12 {
+      let viewport = RandomMapScenes.viewport(near: places, using: &generator)
+      map.cameraChanged(to: viewport.camera, viewSize: .phone)
+      let filters = [Self.randomFilter(using: &generator), Self.randomFilter(using: &generator)]
+      var shownBefore: [CategoryFilter: Set<MapMarker>] = [:]
+      for step in 0..<6 {
+        if step == 3 {
+          // A place in view when there is one, so that the selection shows on the map.
+          let inView = MapPlaceCounts(markersOf: map, size: .phone, places: places).counts.keys
+          if let id = inView.sorted().randomElement(using: &generator) ?? places.first?.id {
+            try model.select(id)
+          }
+          shownBefore = [:]
+        }
+        let filter = filters[step % 2]
+        map.categoryFilter = filter
+        let shown = Set(map.markers)
+        if let before = shownBefore[filter] {
+          #expect(shown == before, "round \(round), step \(step)")
+          changesBack += 1
+        }
+        shownBefore[filter] = shown
+        #expect(Set(spy.shown.values) == shown, "round \(round), step \(step)")
+        #expect(Self.problems(in: map, places: places).isEmpty)
+        let inView = MapPlaceCounts(markersOf: map, size: .phone, places: places).counts
+        if let selected = map.selectedItem, inView[selected] != nil {
+          #expect(map.markers.contains { $0.placeID == selected }, "\(selected) has no marker")
+        }
+      }
+    }
+    #expect(changesBack >= 12)
+  }
+
   /// A view that keeps each whole update.
   final class UpdateSpy: MapViewDelegate {
     var updates: [MapMarkerUpdate] = []
