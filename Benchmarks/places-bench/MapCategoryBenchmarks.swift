@@ -65,6 +65,11 @@ enum MapCategoryBenchmarks {
     init(model: PlacesModel, stop: MapBenchmarks.Stop, byCategory: Bool, filter: CategoryFilter)
       throws
     {
+      let categories = Set(model.places.lazy.compactMap(\.category))
+      let other = CategoryFilter(
+        showing: categories.filter { !filter.shows(category: $0) },
+        includingUncategorized: !filter.shows(category: nil))
+      cycle = [filter, other, .all]
       cameras = try stop.cameras(viewWidth: MapBenchmarks.viewSize.width)
       viewModel = MapViewModel(
         model: model, camera: cameras.0, viewSize: MapBenchmarks.viewSize,
@@ -85,6 +90,22 @@ enum MapCategoryBenchmarks {
     func changeFilter(_ iterations: Int) {
       for iteration in 0..<iterations {
         viewModel.categoryFilter = iteration.isMultiple(of: 2) ? filter : .all
+      }
+    }
+
+    /// How far ``cycleFilter(_:)`` has gone round ``cycle``.
+    private var cycleStep = 0
+
+    /// ``filter``, the filter of the categories it hides, and every place.
+    let cycle: [CategoryFilter]
+
+    /// Changes the filter `iterations` times, going round ``cycle``: never back to the filter
+    /// before, so that no change takes the markers of the layer the last one replaced.
+    func cycleFilter(_ iterations: Int) {
+      let cycle = cycle
+      for _ in 0..<iterations {
+        cycleStep = (cycleStep + 1) % cycle.count
+        viewModel.categoryFilter = cycle[cycleStep]
       }
     }
   }
@@ -121,9 +142,9 @@ enum MapCategoryBenchmarks {
       return
     }
     addMemoryFigure(item, catalog: catalog, report: &report)
-    // Three scenes per stop and clustering: a pan without a filter, filter changes, a pan
-    // under the filter.
-    var scenes: [[(plain: Scene, changing: Scene, filtered: Scene)]] = []
+    // Four scenes per stop and clustering: a pan without a filter, filter changes to and fro,
+    // a pan under the filter, filter changes round three filters.
+    var scenes: [[(plain: Scene, changing: Scene, filtered: Scene, cycling: Scene)]] = []
     do {
       for byCategory in [false, true] {
         scenes.append(
@@ -134,7 +155,8 @@ enum MapCategoryBenchmarks {
             return (
               try Scene(model: model, stop: stop, byCategory: byCategory, filter: item.filter),
               try Scene(model: model, stop: stop, byCategory: byCategory, filter: item.filter),
-              filtered
+              filtered,
+              try Scene(model: model, stop: stop, byCategory: byCategory, filter: item.filter)
             )
           })
       }
@@ -150,6 +172,8 @@ enum MapCategoryBenchmarks {
           TimedOperation(name: "\(mode) \(stop.name) filter", body: scene.changing.changeFilter))
         operations.append(
           TimedOperation(name: "\(mode) \(stop.name) filtered", body: scene.filtered.move))
+        operations.append(
+          TimedOperation(name: "\(mode) \(stop.name) cycle", body: scene.cycling.cycleFilter))
       }
     }
     let medians = Timing.interleavedMedians(operations, plan: quick ? .quick : .full)
@@ -161,8 +185,9 @@ enum MapCategoryBenchmarks {
     for (mode, row) in scenes.enumerated() {
       let clustering = mode == 0 ? "one hierarchy" : "clustering by category"
       for (index, (stop, scene)) in zip(stops, row).enumerated() {
-        let base = (mode * stops.count + index) * 3
+        let base = (mode * stops.count + index) * 4
         let (pan, change, filtered) = (medians[base], medians[base + 1], medians[base + 2])
+        let cycled = medians[base + 3]
         let markers = scene.filtered.viewModel.markers
         report.add(
           Figure(
@@ -175,6 +200,17 @@ enum MapCategoryBenchmarks {
             note: "categoryFilter alternating between \(item.filter) and all at "
               + "\(scene.changing.cameras.0), a 390x844 view; the camera move alternates "
               + "between it and a quarter of the view east"))
+        report.add(
+          Figure(
+            section: "map",
+            name: "Map: filter change round three filters at \(stop.name) zoom, \(item.name), "
+              + "\(clustering): to last view command",
+            value: cycled, unit: "us",
+            baseline: (name: "camera move at the same zoom, no filter", value: pan),
+            ratio: cycled / pan, target: .ratioAtMost(1),
+            note: "categoryFilter going round "
+              + scene.cycling.cycle.map { "\($0)" }.joined(separator: " -> ")
+              + ", never back to the filter before (whose markers a change back takes again)"))
         var baseline: (name: String, value: Double?)?
         var ratio: Double?
         var note =
