@@ -366,24 +366,32 @@ final class MapMarkerSource {
     markers.reserveCapacity(entries.count)
     var shown = 0
     var kept = 0
-    for key in entries {
-      while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
-      if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
-        markers.append(shownMarkers[shown])
-        continue
+    var index = 0
+    // Keys ascend with their group: each group's level reader is bound once for its run of
+    // entries, not copied (a retain of each of its tables) for every entry.
+    while index < entries.count {
+      let group = entries[index] >> 32
+      let node = nodes[group]
+      while index < entries.count, entries[index] >> 32 == group {
+        let key = entries[index]
+        index += 1
+        while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
+        if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
+          markers.append(shownMarkers[shown])
+          continue
+        }
+        while kept < earlier.keys.count, earlier.keys[kept] < key { kept += 1 }
+        if kept < earlier.keys.count, earlier.keys[kept] == key {
+          markers.append(earlier.markers[kept])
+          continue
+        }
+        let marker =
+          filtersPlaces
+          ? filteredMarker(
+            of: key, at: level, selected: selected, filter: filter, isShown: isShown, node: node)
+          : self.marker(of: key, at: level, selected: selected, ancestor: selectedKey, node: node)
+        markers.append(marker.map(ShownMarker.init))
       }
-      while kept < earlier.keys.count, earlier.keys[kept] < key { kept += 1 }
-      if kept < earlier.keys.count, earlier.keys[kept] == key {
-        markers.append(earlier.markers[kept])
-        continue
-      }
-      let node = nodes[key >> 32]
-      let marker =
-        filtersPlaces
-        ? filteredMarker(
-          of: key, at: level, selected: selected, filter: filter, isShown: isShown, node: node)
-        : self.marker(of: key, at: level, selected: selected, ancestor: selectedKey, node: node)
-      markers.append(marker.map(ShownMarker.init))
     }
     return markers
   }
