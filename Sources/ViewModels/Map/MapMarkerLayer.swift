@@ -287,27 +287,28 @@ final class MapMarkerSource {
         selectedMarker = MapMarker(place: place)
       }
     }
-    if let previous, previous.source === token, previous.level == level,
-      previous.selected == selected, previous.filter == filter, previous.entries == entries,
-      previous.selectedMarker == selectedMarker
-    {
+    // Whether `layer` is of this source, level and selection: its markers can be taken.
+    func sharesLevelAndSelection(_ layer: MapMarkerLayer) -> Bool {
+      layer.source === token && layer.level == level && layer.selected == selected
+    }
+    // Whether `layer` is the very layer asked for: every marker as it would be made.
+    func isTheLayerAskedFor(_ layer: MapMarkerLayer) -> Bool {
+      sharesLevelAndSelection(layer) && layer.filter == filter && layer.entries == entries
+        && layer.selectedMarker == selectedMarker
+    }
+    if let previous, isTheLayerAskedFor(previous) {
       // A pan that brought nothing into view and took nothing out: the same layer.
       return previous
     }
     let entryMarkers: [ShownMarker?]
-    if let previous, previous.source === token, previous.level == level,
-      previous.selected == selected
-    {
+    if let previous, sharesLevelAndSelection(previous) {
       if previous.filter == filter {
         entryMarkers =
           entries == previous.entries
           ? previous.entryMarkers
           : markers(of: entries, at: level, selected: selected, filter: filter, reusing: previous)
       } else {
-        if let replaced, replaced.source === token, replaced.level == level,
-          replaced.selected == selected, replaced.selectedMarker == selectedMarker,
-          replaced.entries == entries, replaced.filter == filter
-        {
+        if let replaced, isTheLayerAskedFor(replaced) {
           // A change back to the filter the last change replaced, nothing else changed: its
           // layer again, every marker as it was.
           self.replaced = previous
@@ -317,9 +318,7 @@ final class MapMarkerSource {
         // from the layer shown and from the one the last filter change replaced.
         let selectedKey = selected.map { selectedAncestor(of: $0, at: level) }
         var earlier: (keys: [Int], markers: [ShownMarker]) = ([], [])
-        if let replaced, replaced.source === token, replaced.level == level,
-          replaced.selected == selected
-        {
+        if let replaced, sharesLevelAndSelection(replaced) {
           let shownByBoth = categoryTest(showingIn: [replaced.filter, filter])
           for (key, shown) in zip(replaced.entries, replaced.entryMarkers)
           where key != selectedKey && showsWhole(key, at: level, where: shownByBoth) {
