@@ -62,14 +62,11 @@ enum MapCategoryBenchmarks {
     let cameras: (MapCamera, MapCamera)
     let filter: CategoryFilter
 
-    init(model: PlacesModel, stop: MapBenchmarks.Stop, byCategory: Bool, filter: CategoryFilter)
-      throws
-    {
-      let categories = Set(model.places.lazy.compactMap(\.category))
-      let other = CategoryFilter(
-        showing: categories.filter { !filter.shows(category: $0) },
-        includingUncategorized: !filter.shows(category: nil))
-      cycle = [filter, other, .all]
+    init(
+      model: PlacesModel, stop: MapBenchmarks.Stop, byCategory: Bool, filter: CategoryFilter,
+      cycle: [CategoryFilter]
+    ) throws {
+      self.cycle = cycle
       cameras = try stop.cameras(viewWidth: MapBenchmarks.viewSize.width)
       viewModel = MapViewModel(
         model: model, camera: cameras.0, viewSize: MapBenchmarks.viewSize,
@@ -96,18 +93,27 @@ enum MapCategoryBenchmarks {
     /// How far ``cycleFilter(_:)`` has gone round ``cycle``.
     private var cycleStep = 0
 
-    /// ``filter``, the filter of the categories it hides, and every place.
+    /// The filters ``cycleFilter(_:)`` goes round (see ``filterCycle(around:places:)``).
     let cycle: [CategoryFilter]
 
     /// Changes the filter `iterations` times, going round ``cycle``: never back to the filter
     /// before, so that no change takes the markers of the layer the last one replaced.
     func cycleFilter(_ iterations: Int) {
-      let cycle = cycle
       for _ in 0..<iterations {
         cycleStep = (cycleStep + 1) % cycle.count
         viewModel.categoryFilter = cycle[cycleStep]
       }
     }
+  }
+
+  /// `filter`, the filter of the categories of `places` it hides, and every place: three
+  /// filters none of which is the one before it when taken in turn.
+  static func filterCycle(around filter: CategoryFilter, places: [Place]) -> [CategoryFilter] {
+    let categories = Set(places.lazy.compactMap(\.category))
+    let other = CategoryFilter(
+      showing: categories.filter { !filter.shows(category: $0) },
+      includingUncategorized: !filter.shows(category: nil))
+    return [filter, other, .all]
   }
 
   static func run(
@@ -145,19 +151,19 @@ enum MapCategoryBenchmarks {
     // Four scenes per stop and clustering: a pan without a filter, filter changes to and fro,
     // a pan under the filter, filter changes round three filters.
     var scenes: [[(plain: Scene, changing: Scene, filtered: Scene, cycling: Scene)]] = []
+    let cycle = filterCycle(around: item.filter, places: item.places)
     do {
       for byCategory in [false, true] {
         scenes.append(
           try stops.map { stop in
-            let filtered = try Scene(
-              model: model, stop: stop, byCategory: byCategory, filter: item.filter)
+            func scene() throws -> Scene {
+              try Scene(
+                model: model, stop: stop, byCategory: byCategory, filter: item.filter,
+                cycle: cycle)
+            }
+            let filtered = try scene()
             filtered.viewModel.categoryFilter = item.filter
-            return (
-              try Scene(model: model, stop: stop, byCategory: byCategory, filter: item.filter),
-              try Scene(model: model, stop: stop, byCategory: byCategory, filter: item.filter),
-              filtered,
-              try Scene(model: model, stop: stop, byCategory: byCategory, filter: item.filter)
-            )
+            return (try scene(), try scene(), filtered, try scene())
           })
       }
     } catch {
@@ -189,28 +195,26 @@ enum MapCategoryBenchmarks {
         let (pan, change, filtered) = (medians[base], medians[base + 1], medians[base + 2])
         let cycled = medians[base + 3]
         let markers = scene.filtered.viewModel.markers
-        report.add(
-          Figure(
-            section: "map",
-            name: "Map: filter change at \(stop.name) zoom, \(item.name), \(clustering): to "
-              + "last view command",
-            value: change, unit: "us",
-            baseline: (name: "camera move at the same zoom, no filter", value: pan),
-            ratio: change / pan, target: .ratioAtMost(1),
-            note: "categoryFilter alternating between \(item.filter) and all at "
-              + "\(scene.changing.cameras.0), a 390x844 view; the camera move alternates "
-              + "between it and a quarter of the view east"))
-        report.add(
-          Figure(
-            section: "map",
-            name: "Map: filter change round three filters at \(stop.name) zoom, \(item.name), "
-              + "\(clustering): to last view command",
-            value: cycled, unit: "us",
-            baseline: (name: "camera move at the same zoom, no filter", value: pan),
-            ratio: cycled / pan, target: .ratioAtMost(1),
-            note: "categoryFilter going round "
-              + scene.cycling.cycle.map { "\($0)" }.joined(separator: " -> ")
-              + ", never back to the filter before (whose markers a change back takes again)"))
+        // A filter change's figure, `kind` naming how the filters change, against the pan.
+        func addFilterChange(_ kind: String, value: Double, note: String) {
+          report.add(
+            Figure(
+              section: "map",
+              name: "Map: filter change \(kind)at \(stop.name) zoom, \(item.name), "
+                + "\(clustering): to last view command",
+              value: value, unit: "us",
+              baseline: (name: "camera move at the same zoom, no filter", value: pan),
+              ratio: value / pan, target: .ratioAtMost(1), note: note))
+        }
+        addFilterChange(
+          "", value: change,
+          note: "categoryFilter alternating between \(item.filter) and all at "
+            + "\(scene.changing.cameras.0), a 390x844 view; the camera move alternates "
+            + "between it and a quarter of the view east")
+        addFilterChange(
+          "round three filters ", value: cycled,
+          note: "categoryFilter going round " + cycle.map { "\($0)" }.joined(separator: " -> ")
+            + ", never back to the filter before (whose markers a change back takes again)")
         var baseline: (name: String, value: Double?)?
         var ratio: Double?
         var note =

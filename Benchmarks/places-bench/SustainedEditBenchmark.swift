@@ -91,8 +91,8 @@ enum SustainedEditBenchmark {
     let scene = try Scene(places: places, byDistance: byDistance)
     var edits = RandomEdits(ids: places.map(\.id), seed: seed)
     // As many batches before the stream: whether a batch costs more after a long history.
-    let batchSize = min(1_000, scene.model.places.count / 2)
-    let before = try timeBatches(quick ? 3 : 10, of: batchSize, in: scene, drawingFrom: &edits)
+    let (batchCount, batchSize) = (quick ? 3 : 10, min(1_000, scene.model.places.count / 2))
+    let before = try timeBatches(batchCount, of: batchSize, in: scene, drawingFrom: &edits)
     var milliseconds: [Double] = []
     milliseconds.reserveCapacity(editCount)
     var slowest: (time: Double, edit: PlaceEdit?) = (0, nil)
@@ -107,7 +107,7 @@ enum SustainedEditBenchmark {
       if time > slowest.time { slowest = (time, edit) }
       if let failure { throw failure }
     }
-    let after = try timeBatches(quick ? 3 : 10, of: batchSize, in: scene, drawingFrom: &edits)
+    let after = try timeBatches(batchCount, of: batchSize, in: scene, drawingFrom: &edits)
     finalCatalog = scene.model.places
     return Stream(
       milliseconds: milliseconds, slowestEdit: slowest.edit.map(Self.kind) ?? "none",

@@ -30,6 +30,20 @@ struct MapCategoryFilterTests {
       includingUncategorized: Bool.random(using: &generator))
   }
 
+  /// A model of `places` and a phone-sized map of the world over it, its view an
+  /// ``UpdateSpy``.
+  static func spiedMap(of places: [Place], clustersByCategory: Bool) throws -> (
+    model: PlacesModel, map: MapViewModel, spy: UpdateSpy
+  ) {
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(
+      model: model, camera: .world, viewSize: .phone,
+      options: MapClusterOptions.standard.clusteringByCategory(clustersByCategory))
+    let spy = UpdateSpy()
+    map.view = spy
+    return (model, map, spy)
+  }
+
   /// What is wrong with `map`'s markers under its filter: each message names a broken promise.
   static func problems(in map: MapViewModel, places: [Place]) -> [String] {
     let filter = map.categoryFilter
@@ -178,12 +192,7 @@ struct MapCategoryFilterTests {
   func filtersTakenInTurnShowWhatTheyShowedBefore(clustersByCategory: Bool, seed: UInt64) throws {
     var generator = SplitMix64(seed: seed)
     let places = Self.catalog(count: 900, using: &generator)
-    let model = try PlacesModel(places: places)
-    let map = MapViewModel(
-      model: model, camera: .world, viewSize: .phone,
-      options: MapClusterOptions.standard.clusteringByCategory(clustersByCategory))
-    let spy = UpdateSpy()
-    map.view = spy
+    let (model, map, spy) = try Self.spiedMap(of: places, clustersByCategory: clustersByCategory)
     var changesBack = 0
     for round in 0..<12 {
       let viewport = RandomMapScenes.viewport(near: places, using: &generator)
@@ -244,12 +253,7 @@ struct MapCategoryFilterTests {
   ) throws {
     var generator = SplitMix64(seed: seed)
     let places = Self.catalog(count: 900, using: &generator)
-    let model = try PlacesModel(places: places)
-    let map = MapViewModel(
-      model: model, camera: .world, viewSize: .phone,
-      options: MapClusterOptions.standard.clusteringByCategory(clustersByCategory))
-    let spy = UpdateSpy()
-    map.view = spy
+    let (_, map, spy) = try Self.spiedMap(of: places, clustersByCategory: clustersByCategory)
     var lineage = 0
     for _ in 0..<40 {
       let viewport = RandomMapScenes.viewport(near: places, using: &generator)
