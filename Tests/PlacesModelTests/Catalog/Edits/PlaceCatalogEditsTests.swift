@@ -11,7 +11,7 @@ struct PlaceCatalogEditsTests {
     var catalog = try PlaceCatalog(start)
     var edits = RandomEdits(places: start, seed: seed)
     var generator = SplitMix64(seed: seed &+ 7)
-    for _ in 0..<40 {
+    for _ in 0..<RandomizedTestSize.steps(40) {
       catalog.prepareIndexes()  // The old catalog's indexes must not leak into the new.
       let batch = edits.nextBatch(maximumCount: 12)
       let (edited, changes) = try catalog.applying(batch)

@@ -163,8 +163,8 @@ struct PersistentDictionaryTests {
   }
 
   /// Inserts, updates, removes, copies and snapshots a few dictionaries at random for 4,000
-  /// steps, checking each against its `Dictionary` model as it goes and every snapshot at the
-  /// end.
+  /// steps (fewer in a reduced run: ``RandomizedTestSize``), checking each against its
+  /// `Dictionary` model as it goes and every snapshot at the end.
   private static func checkRandomHistory<Key: Hashable & Sendable>(
     seed: UInt64, keyCount: Int, makeKey: (Int) -> Key
   ) throws {
@@ -174,7 +174,8 @@ struct PersistentDictionaryTests {
     var written: Set<Key> = []
     var largestCount = 0
 
-    for step in 0..<4_000 {
+    let steps = RandomizedTestSize.steps(4_000)
+    for step in 0..<steps {
       if step % 250 == 0 {
         for (index, version) in versions.enumerated() {
           let (count, modelCount) = (version.persistent.count, version.model.count)
@@ -229,7 +230,8 @@ struct PersistentDictionaryTests {
     }
     let changedSnapshots = snapshots.filter { !$0.version.isFaithful(at: written) }.map(\.step)
     #expect(changedSnapshots.isEmpty, "snapshots taken at these steps changed")
-    #expect(snapshots.count > 100)
-    #expect(largestCount > min(512, keyCount / 2), "\(largestCount) keys at most")
+    #expect(snapshots.count > steps / 40)
+    // Enough keys that the table has grown past a leaf, in a whole history or a reduced one.
+    #expect(largestCount > min(512 * steps / 4_000, keyCount / 2), "\(largestCount) keys at most")
   }
 }
