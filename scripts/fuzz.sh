@@ -115,12 +115,19 @@ build_session() {
 }
 
 : >"$build/logs/build.log"
+# The stale fuzzers are built at the same time: the session fuzzer's modules are compiled
+# whole, each on one core, so the two builds share the cores better than they take turns.
+builds=()
 for target in "${targets[@]}"; do
   if is_stale "$build/$target-fuzzer"; then
     echo "== building $target-fuzzer"
     rm -f "$build/$target-fuzzer"
-    "build_$target"
+    "build_$target" &
+    builds+=("$!")
   fi
+done
+for pid in "${builds[@]}"; do
+  wait "$pid" || exit 2
 done
 
 # MARK: - Fuzzing

@@ -235,7 +235,7 @@ struct ClusterCoverageTests {
     var catalog = try PlaceCatalog(Self.chainingCatalog(seed: seed))
     _ = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
     var nextID: Int64 = 1_000_000
-    for step in 0..<40 {
+    for step in 0..<TestSize.steps(40) {
       var edits: [PlaceEdit] = []
       for _ in 0..<3 {
         edits += ClusterHierarchyEditTests.randomBatch(

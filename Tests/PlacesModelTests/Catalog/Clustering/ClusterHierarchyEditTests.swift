@@ -137,7 +137,7 @@ struct ClusterHierarchyEditTests {
         .liveEntries.count
     }
     var nextID: Int64 = 100_000
-    for step in 0..<RandomizedTestSize.steps(80) {
+    for step in 0..<TestSize.steps(80) {
       let edits = Self.randomBatch(of: catalog, nextID: &nextID, using: &generator)
       catalog = try catalog.applying(edits).catalog
       #expect(catalog.indexBuildCount == 0)

@@ -11,7 +11,7 @@ struct PlaceCatalogEditsTests {
     var catalog = try PlaceCatalog(start)
     var edits = RandomEdits(places: start, seed: seed)
     var generator = SplitMix64(seed: seed &+ 7)
-    for _ in 0..<RandomizedTestSize.steps(40) {
+    for _ in 0..<TestSize.steps(40) {
       catalog.prepareIndexes()  // The old catalog's indexes must not leak into the new.
       let batch = edits.nextBatch(maximumCount: 12)
       let (edited, changes) = try catalog.applying(batch)
@@ -266,7 +266,7 @@ struct PlaceCatalogReplacementTests {
     var catalog = try PlaceCatalog(start)
     var edits = RandomEdits(places: start, seed: seed)
     var generator = SplitMix64(seed: seed &+ 11)
-    for round in 0..<30 {
+    for round in 0..<TestSize.steps(30) {
       catalog.prepareIndexes()
       _ = edits.nextBatch(maximumCount: 8)
       var newPlaces = edits.places

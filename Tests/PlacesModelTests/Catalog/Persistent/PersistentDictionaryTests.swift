@@ -163,7 +163,7 @@ struct PersistentDictionaryTests {
   }
 
   /// Inserts, updates, removes, copies and snapshots a few dictionaries at random for 4,000
-  /// steps (fewer in a reduced run: ``RandomizedTestSize``), checking each against its
+  /// steps (fewer in a reduced run: ``TestSize``), checking each against its
   /// `Dictionary` model as it goes and every snapshot at the end.
   private static func checkRandomHistory<Key: Hashable & Sendable>(
     seed: UInt64, keyCount: Int, makeKey: (Int) -> Key
@@ -174,7 +174,7 @@ struct PersistentDictionaryTests {
     var written: Set<Key> = []
     var largestCount = 0
 
-    let steps = RandomizedTestSize.steps(4_000)
+    let steps = TestSize.steps(4_000)
     for step in 0..<steps {
       if step % 250 == 0 {
         for (index, version) in versions.enumerated() {
