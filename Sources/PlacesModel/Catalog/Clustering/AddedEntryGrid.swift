@@ -120,11 +120,11 @@ package struct AddedEntryGrid: Sendable {
   @inline(__always)
   private func forEachListed(in cell: UInt64, _ body: (_ index: Int, _ cell: UInt64) -> Void) {
     guard !slots.isEmpty else { return }
-    let mask = slots.count - 1
-    var slot = Self.home(of: cell, capacity: slots.count)
-    while case let listed = slots[slot], !listed.isEmpty {
+    // The run is read leaf by leaf: the table's slots are never all full, so it ends.
+    slots.scan(from: Self.home(of: cell, capacity: slots.count)) { listed in
+      guard !listed.isEmpty else { return false }
       if listed.cell == cell { body(Int(listed.entry), cell) }
-      slot = (slot + 1) & mask
+      return true
     }
   }
 

@@ -131,6 +131,33 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
     count += 1
   }
 
+  /// Calls `body` with the elements from `position` on, in order, going on from the first
+  /// after the last, until `body` returns `false` or every element has been seen: a scan that
+  /// finds each leaf once, not each element (an open-addressed table's run of slots).
+  ///
+  /// - Complexity: O(*k*) for the *k* elements seen.
+  package func scan(from position: Int, while body: (Element) throws -> Bool) rethrows {
+    precondition(position >= 0 && position < count, "a persistent array index is in range")
+    var position = position
+    var seen = 0
+    while seen < count {
+      let leaf = branches[position >> Self.branchShift].elements[
+        (position >> Self.leafShift) & Self.branchMask]
+      let go = try withExtendedLifetime(leaf) {
+        var offset = position & Self.leafMask
+        while offset < leaf.count && seen < count {
+          guard try body(leaf.elements[offset]) else { return false }
+          offset += 1
+          seen += 1
+        }
+        return true
+      }
+      guard go else { return }
+      position = (position | Self.leafMask) + 1
+      if position >= count { position = 0 }
+    }
+  }
+
   /// Calls `body` with each leaf's elements in order, and the position of the first: a scan
   /// without a lookup per element.
   package func forEachChunk(_ body: (UnsafeBufferPointer<Element>, Int) throws -> Void) rethrows {

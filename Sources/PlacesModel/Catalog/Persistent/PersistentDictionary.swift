@@ -85,7 +85,15 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
   package subscript(key: Key) -> Value? {
     get {
       guard !slots.isEmpty else { return nil }
-      return slots[Self.slot(of: key, in: slots.count) { slots[$0] }]?.value
+      // The key's run of slots, read leaf by leaf; a free slot ends it.
+      var value: Value?
+      slots.scan(from: key.hashValue & (slots.count - 1)) { slot in
+        guard let pair = slot else { return false }
+        guard pair.key == key else { return true }
+        value = pair.value
+        return false
+      }
+      return value
     }
     set {
       if slots.isEmpty {

@@ -130,6 +130,33 @@ struct PersistentArrayTests {
     #expect(Array(second) == Array(0..<count) + [-2, -3])
   }
 
+  /// A scan from any position sees the elements from there on, wrapping past the last, and
+  /// stops where its body says or once it has seen them all: plain elements (leaves of 256)
+  /// and strings (leaves of 64), against the indexes a brute-force loop visits.
+  @Test(arguments: [1, 16, 255, 256, 257, 1_000, 5_000])
+  func aScanSeesTheElementsFromItsStartWrappingAndStopsWhereItsBodySays(count: Int) {
+    var generator = SplitMix64(seed: UInt64(count))
+    let numbers = PersistentArray(0..<count)
+    let strings = PersistentArray((0..<count).map { "s\($0)" })
+    for _ in 0..<40 {
+      let start = Int.random(in: 0..<count, using: &generator)
+      let wanted = Int.random(in: 1...(count + 3), using: &generator)
+      let expected = (0..<min(wanted, count)).map { (start + $0) % count }
+      var seen: [Int] = []
+      numbers.scan(from: start) { element in
+        seen.append(element)
+        return seen.count < wanted
+      }
+      #expect(seen == expected, "from \(start), \(wanted) wanted")
+      var seenStrings: [String] = []
+      strings.scan(from: start) { element in
+        seenStrings.append(element)
+        return seenStrings.count < wanted
+      }
+      #expect(seenStrings == expected.map { "s\($0)" }, "from \(start), \(wanted) wanted")
+    }
+  }
+
   @Test func writesToAnAlreadyCopiedChunkStayInTheCopy() {
     let original = PersistentArray(0..<600)
     var copy = original
