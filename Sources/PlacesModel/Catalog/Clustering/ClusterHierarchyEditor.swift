@@ -8,7 +8,7 @@ struct ClusterHierarchyEditor {
   var entryOfPlace: PersistentArray<UInt32>
   /// The entries of each level whose mean moved or which merged: they may be within the radius
   /// of another entry.
-  private var unsettled: [Set<Int>]
+  private var unsettled: [UnsettledEntries]
 
   init(_ hierarchy: ClusterHierarchy, population: @escaping (UInt32) -> Int) {
     levels = hierarchy.levels
@@ -17,7 +17,7 @@ struct ClusterHierarchyEditor {
     self.population = population
     patches = hierarchy.patches
     entryOfPlace = hierarchy.entryOfPlace
-    unsettled = Array(repeating: [], count: hierarchy.levels.count)
+    unsettled = Array(repeating: UnsettledEntries(), count: hierarchy.levels.count)
   }
 
   private func reader(_ level: Int) -> ClusterLevelReader {
@@ -28,13 +28,8 @@ struct ClusterHierarchyEditor {
   private func entryRecord(_ entry: Int, at level: Int) -> AddedClusterEntry {
     let builtCount = levels[level].entryCount
     guard entry < builtCount else { return patches[level].addedEntry(at: entry - builtCount) }
-    let node = reader(level)
-    return AddedClusterEntry(
-      fields: AddedClusterFields(
-        sum: node.sum(entry), bounds: node.bounds(entry),
-        representative: node.representative(entry), formedLevel: node.formedLevel(entry),
-        parent: level == 0 ? UInt32.max : UInt32(node.parent(entry))),
-      children: level == placeLevel ? [] : node.childIndexes(entry))
+    return patches[level].builtRecord(
+      entry, of: levels[level], isTopLevel: level == 0, isPlaceLevel: level == placeLevel)
   }
 
   /// Changes entry `entry` of `level` with `body`, in place.
@@ -62,7 +57,7 @@ struct ClusterHierarchyEditor {
 
   private mutating func setParent(of entry: Int, at level: Int, to parent: Int) {
     // An entry joined where it was keeps its parent: nothing to write.
-    guard reader(level).parent(entry) != parent else { return }
+    guard patches[level].parent(of: entry, in: levels[level]) != parent else { return }
     if entry < levels[level].entryCount {
       patches[level].setParent(UInt32(parent), ofBuiltEntry: entry)
     } else {
@@ -156,10 +151,14 @@ struct ClusterHierarchyEditor {
 
   /// The live entry of `level` nearest `position` within the radius, the lowest index first.
   private func nearestEntry(to position: (x: UInt32, y: UInt32), at level: Int) -> Int? {
-    let node = reader(level)
     var best: (entry: Int, distance: Double)?
     for entry in neighbours(of: position, at: level) {
-      let distance = squaredDistance(position, (node.x(entry), node.y(entry)))
+      let distance = squaredDistance(
+        position,
+        (
+          patches[level].x(of: entry, in: levels[level]),
+          patches[level].y(of: entry, in: levels[level])
+        ))
       if best.map({ distance < $0.distance }) ?? true {
         best = (entry, distance)
       }
@@ -195,8 +194,7 @@ struct ClusterHierarchyEditor {
   /// radius of it, until no two entries of a level are that close.
   mutating func mergeCloseEntries() {
     for level in stride(from: placeLevel - 1, through: 0, by: -1) {
-      while let entry = unsettled[level].min() {
-        unsettled[level].remove(entry)
+      while let entry = unsettled[level].removeFirst() {
         let node = reader(level)
         guard node.count(entry) > 0 else { continue }
         let close = neighbours(of: (node.x(entry), node.y(entry)), at: level).filter {
@@ -204,7 +202,7 @@ struct ClusterHierarchyEditor {
         }
         guard !close.isEmpty else { continue }
         var keeper = entry
-        for other in close where reader(level).count(other) > 0 {
+        for other in close where patches[level].count(of: other, in: levels[level]) > 0 {
           keeper = absorb(other, into: keeper, at: level)
         }
         unsettled[level].insert(keeper)
@@ -251,16 +249,25 @@ struct ClusterHierarchyEditor {
     guard level < placeLevel else { return }
     let record = entryRecord(entry, at: level)
     guard record.fields.count > 0, !record.children.isEmpty else { return }
-    let below = reader(level + 1)
-    var representative = below.representative(Int(record.children[0]))
+    let below = levels[level + 1]
+    // The best so far keeps its population: each child's is read once, not once per
+    // comparison.
+    var representative = patches[level + 1].representative(of: Int(record.children[0]), in: below)
+    var representativePopulation = population(representative)
     for child in record.children.dropFirst() {
-      let candidate = below.representative(Int(child))
-      if isMoreRepresentative(candidate, than: representative) {
+      let candidate = patches[level + 1].representative(of: Int(child), in: below)
+      let candidatePopulation = population(candidate)
+      if ClusterLevelBuilder.isMoreRepresentative(
+        candidate, population: candidatePopulation, than: representative,
+        population: representativePopulation)
+      {
         representative = candidate
+        representativePopulation = candidatePopulation
       }
     }
     let formedLevel =
-      record.children.count == 1 ? below.formedLevel(Int(record.children[0])) : UInt8(level)
+      record.children.count == 1
+      ? patches[level + 1].formedLevel(of: Int(record.children[0]), in: below) : UInt8(level)
     guard representative != record.fields.representative || formedLevel != record.fields.formedLevel
     else {
       return
@@ -272,13 +279,5 @@ struct ClusterHierarchyEditor {
     if upwards, level > 0 {
       refreshIdentity(of: Int(record.fields.parent), at: level - 1, upwards: true)
     }
-  }
-
-  /// Whether the place with handle `candidate` represents a cluster before `current`, by the
-  /// builds' rule, with the populations of the edited catalog.
-  private func isMoreRepresentative(_ candidate: UInt32, than current: UInt32) -> Bool {
-    ClusterLevelBuilder.isMoreRepresentative(
-      candidate, population: population(candidate), than: current,
-      population: population(current))
   }
 }

@@ -29,27 +29,19 @@ package struct ClusterLevelReader {
 
   /// Whether the entry is built and no edit changed it: its fields are the built level's.
   @inline(__always)
-  package func isAsBuilt(_ entry: Int) -> Bool {
-    entry < builtCount && !patch.isChanged(builtEntry: entry)
-  }
+  package func isAsBuilt(_ entry: Int) -> Bool { patch.isAsBuilt(entry) }
 
   /// The entry's x: the mean of its places' (see ``ClusterLevel/x``).
   @inline(__always)
-  package func x(_ entry: Int) -> UInt32 {
-    isAsBuilt(entry) ? built.x[entry] : edited(entry).x
-  }
+  package func x(_ entry: Int) -> UInt32 { patch.x(of: entry, in: built) }
 
   /// The entry's y: the mean of its places'.
   @inline(__always)
-  package func y(_ entry: Int) -> UInt32 {
-    isAsBuilt(entry) ? built.y[entry] : edited(entry).y
-  }
+  package func y(_ entry: Int) -> UInt32 { patch.y(of: entry, in: built) }
 
   /// The entry's number of places; 0 for an entry an edit removed.
   @inline(__always)
-  package func count(_ entry: Int) -> UInt32 {
-    isAsBuilt(entry) ? built.count[entry] : edited(entry).count
-  }
+  package func count(_ entry: Int) -> UInt32 { patch.count(of: entry, in: built) }
 
   /// The entry's places' positions, summed exactly.
   package func sum(_ entry: Int) -> PositionSum {
@@ -66,22 +58,15 @@ package struct ClusterLevelReader {
   /// The handle of the entry's representative place.
   @inline(__always)
   package func representative(_ entry: Int) -> UInt32 {
-    isAsBuilt(entry) ? built.representative[entry] : edited(entry).representative
+    patch.representative(of: entry, in: built)
   }
 
   /// The deepest level at which the entry has exactly its places.
   @inline(__always)
-  package func formedLevel(_ entry: Int) -> UInt8 {
-    isAsBuilt(entry) ? built.formedLevel[entry] : edited(entry).formedLevel
-  }
+  package func formedLevel(_ entry: Int) -> UInt8 { patch.formedLevel(of: entry, in: built) }
 
   /// The entry's parent one level up.
-  package func parent(_ entry: Int) -> Int {
-    guard entry < builtCount else { return Int(edited(entry).parent) }
-    // Only a merge gives a built entry another parent: most levels have none to look up.
-    guard !patch.parentOverride.isEmpty else { return Int(built.parent[entry]) }
-    return Int(patch.parentOverride[UInt32(entry)] ?? built.parent[entry])
-  }
+  package func parent(_ entry: Int) -> Int { patch.parent(of: entry, in: built) }
 
   /// The entry's children one level down.
   package func children(_ entry: Int) -> [Int] {

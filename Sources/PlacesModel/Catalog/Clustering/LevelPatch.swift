@@ -99,6 +99,84 @@ struct LevelPatch: Sendable {
     return list(children, ofEntry: index)
   }
 
+  // MARK: - Reading an entry in place
+  //
+  // What a ``ClusterLevelReader`` reads of one entry, given the built level this patch edits.
+  // The reader reads through these; the cluster editor calls them on the patch where it lies
+  // (`patches[level].parent(of:in:)`), which copies none of its tables, where making a reader
+  // retains and releases each of them.
+
+  /// Whether entry `entry` is built and no edit changed it: its fields are the built level's.
+  @inline(__always)
+  func isAsBuilt(_ entry: Int) -> Bool {
+    entry < builtCount && !isChanged(builtEntry: entry)
+  }
+
+  /// Entry `entry`'s x, in `built`.
+  @inline(__always)
+  func x(of entry: Int, in built: ClusterLevel) -> UInt32 {
+    isAsBuilt(entry) ? built.x[entry] : editedFields(entry).x
+  }
+
+  /// Entry `entry`'s y, in `built`.
+  @inline(__always)
+  func y(of entry: Int, in built: ClusterLevel) -> UInt32 {
+    isAsBuilt(entry) ? built.y[entry] : editedFields(entry).y
+  }
+
+  /// Entry `entry`'s number of places, in `built`; 0 for one an edit removed.
+  @inline(__always)
+  func count(of entry: Int, in built: ClusterLevel) -> UInt32 {
+    isAsBuilt(entry) ? built.count[entry] : editedFields(entry).count
+  }
+
+  /// The handle of entry `entry`'s representative place, in `built`.
+  @inline(__always)
+  func representative(of entry: Int, in built: ClusterLevel) -> UInt32 {
+    isAsBuilt(entry) ? built.representative[entry] : editedFields(entry).representative
+  }
+
+  /// The deepest level at which entry `entry` has exactly its places, in `built`.
+  @inline(__always)
+  func formedLevel(of entry: Int, in built: ClusterLevel) -> UInt8 {
+    isAsBuilt(entry) ? built.formedLevel[entry] : editedFields(entry).formedLevel
+  }
+
+  /// Entry `entry`'s parent one level up, in `built`: a built entry's is the built one
+  /// unless a merge set another (``setParent(_:ofBuiltEntry:)``).
+  func parent(of entry: Int, in built: ClusterLevel) -> Int {
+    guard entry < builtCount else { return Int(editedFields(entry).parent) }
+    // Only a merge gives a built entry another parent: most levels have none to look up.
+    guard !parentOverride.isEmpty else { return Int(built.parent[entry]) }
+    return Int(parentOverride[UInt32(entry)] ?? built.parent[entry])
+  }
+
+  /// Built entry `index` of `built`, the level this patch edits, as edits left it: what a
+  /// ``ClusterLevelReader`` of the two reads for it, field by field (its parent `UInt32.max`
+  /// when `isTopLevel`; no children when `isPlaceLevel`).
+  ///
+  /// The cluster editor reads an entry this way before each change it makes.
+  func builtRecord(
+    _ index: Int, of built: ClusterLevel, isTopLevel: Bool, isPlaceLevel: Bool
+  ) -> AddedClusterEntry {
+    let changed = isChanged(builtEntry: index)
+    var fields =
+      changed
+      ? changedFields(builtEntry: index)
+      : AddedClusterFields(
+        sum: built.sum(index),
+        bounds: EntryBounds(around: (built.x[index], built.y[index]), reach: built.reach[index]),
+        representative: built.representative[index], formedLevel: built.formedLevel[index],
+        parent: 0)
+    fields.parent = isTopLevel ? UInt32.max : UInt32(parent(of: index, in: built))
+    guard !isPlaceLevel else { return AddedClusterEntry(fields: fields, children: []) }
+    if changed, let children = changedChildren(builtEntry: index) {
+      return AddedClusterEntry(fields: fields, children: children)
+    }
+    let children = Int(built.childStart[index])..<Int(built.childStart[index + 1])
+    return AddedClusterEntry(fields: fields, children: Array(built.childOrder[children]))
+  }
+
   /// The children of added entry `index` (counted from the first added entry).
   func addedChildren(at index: Int) -> [UInt32] {
     list(addedChildren[index], ofEntry: builtCount + index)
