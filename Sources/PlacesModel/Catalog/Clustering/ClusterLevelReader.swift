@@ -23,10 +23,6 @@ package struct ClusterLevelReader {
   /// The number of entries with places.
   package var liveCount: Int { builtCount - patch.emptiedCount + patch.liveAddedCount }
 
-  /// The fields of an entry an edit changed or added.
-  @inline(__always)
-  private func edited(_ entry: Int) -> AddedClusterFields { patch.editedFields(entry) }
-
   /// Whether the entry is built and no edit changed it: its fields are the built level's.
   @inline(__always)
   package func isAsBuilt(_ entry: Int) -> Bool { patch.isAsBuilt(entry) }
@@ -44,16 +40,11 @@ package struct ClusterLevelReader {
   package func count(_ entry: Int) -> UInt32 { patch.count(of: entry, in: built) }
 
   /// The entry's places' positions, summed exactly.
-  package func sum(_ entry: Int) -> PositionSum {
-    isAsBuilt(entry) ? built.sum(entry) : edited(entry).sum
-  }
+  package func sum(_ entry: Int) -> PositionSum { patch.sum(of: entry, in: built) }
 
   /// A rectangle that holds the entry's places: exact for a built entry (the square of its
   /// ``ClusterLevel/reach``), conservative for one an edit changed.
-  package func bounds(_ entry: Int) -> EntryBounds {
-    guard isAsBuilt(entry) else { return edited(entry).bounds }
-    return EntryBounds(around: (built.x[entry], built.y[entry]), reach: built.reach[entry])
-  }
+  package func bounds(_ entry: Int) -> EntryBounds { patch.bounds(of: entry, in: built) }
 
   /// The handle of the entry's representative place.
   @inline(__always)
@@ -74,13 +65,7 @@ package struct ClusterLevelReader {
   }
 
   /// ``children(_:)`` as the level stores them: what an edit reads and writes back.
-  func childIndexes(_ entry: Int) -> [UInt32] {
-    guard entry < builtCount else { return patch.addedChildren(at: entry - builtCount) }
-    if patch.isChanged(builtEntry: entry), let children = patch.changedChildren(builtEntry: entry) {
-      return children
-    }
-    return Array(built.childOrder[Int(built.childStart[entry])..<Int(built.childStart[entry + 1])])
-  }
+  func childIndexes(_ entry: Int) -> [UInt32] { patch.children(of: entry, in: built) }
 
   /// The live entries whose positions lie in the rectangle of columns `west` eastwards to
   /// `east` (wrapping as in ``ClusterLevel/entries(west:east:yRange:)``) by rows `yRange`, in

@@ -142,6 +142,35 @@ struct LevelPatch: Sendable {
     isAsBuilt(entry) ? built.formedLevel[entry] : editedFields(entry).formedLevel
   }
 
+  /// Entry `entry`'s places' positions, summed exactly, in `built`.
+  func sum(of entry: Int, in built: ClusterLevel) -> PositionSum {
+    isAsBuilt(entry) ? built.sum(entry) : editedFields(entry).sum
+  }
+
+  /// A rectangle that holds entry `entry`'s places, in `built`: exact for a built entry (the
+  /// square of its ``ClusterLevel/reach``), conservative for one an edit changed.
+  func bounds(of entry: Int, in built: ClusterLevel) -> EntryBounds {
+    isAsBuilt(entry) ? Self.builtBounds(entry, in: built) : editedFields(entry).bounds
+  }
+
+  /// The bounds of entry `index` of `built` as built.
+  private static func builtBounds(_ index: Int, in built: ClusterLevel) -> EntryBounds {
+    EntryBounds(around: (built.x[index], built.y[index]), reach: built.reach[index])
+  }
+
+  /// Entry `entry`'s children one level down, in `built`.
+  func children(of entry: Int, in built: ClusterLevel) -> [UInt32] {
+    guard entry < builtCount else { return addedChildren(at: entry - builtCount) }
+    return builtChildren(entry, of: built, changed: isChanged(builtEntry: entry))
+  }
+
+  /// The children of built entry `index` of `built`: those an edit gave it when it is
+  /// `changed` and they changed, else the built ones.
+  private func builtChildren(_ index: Int, of built: ClusterLevel, changed: Bool) -> [UInt32] {
+    if changed, let children = changedChildren(builtEntry: index) { return children }
+    return Array(built.childOrder[Int(built.childStart[index])..<Int(built.childStart[index + 1])])
+  }
+
   /// Entry `entry`'s parent one level up, in `built`: a built entry's is the built one
   /// unless a merge set another (``setParent(_:ofBuiltEntry:)``).
   func parent(of entry: Int, in built: ClusterLevel) -> Int {
@@ -164,17 +193,13 @@ struct LevelPatch: Sendable {
       changed
       ? changedFields(builtEntry: index)
       : AddedClusterFields(
-        sum: built.sum(index),
-        bounds: EntryBounds(around: (built.x[index], built.y[index]), reach: built.reach[index]),
+        sum: built.sum(index), bounds: Self.builtBounds(index, in: built),
         representative: built.representative[index], formedLevel: built.formedLevel[index],
         parent: 0)
     fields.parent = isTopLevel ? UInt32.max : UInt32(parent(of: index, in: built))
-    guard !isPlaceLevel else { return AddedClusterEntry(fields: fields, children: []) }
-    if changed, let children = changedChildren(builtEntry: index) {
-      return AddedClusterEntry(fields: fields, children: children)
-    }
-    let children = Int(built.childStart[index])..<Int(built.childStart[index + 1])
-    return AddedClusterEntry(fields: fields, children: Array(built.childOrder[children]))
+    return AddedClusterEntry(
+      fields: fields,
+      children: isPlaceLevel ? [] : builtChildren(index, of: built, changed: changed))
   }
 
   /// The children of added entry `index` (counted from the first added entry).
