@@ -20,16 +20,26 @@ struct ClusterHierarchyEditor {
     unsettled = Array(repeating: UnsettledEntries(), count: hierarchy.levels.count)
   }
 
-  private func reader(_ level: Int) -> ClusterLevelReader {
-    ClusterLevelReader(built: levels[level], patch: patches[level])
+  /// `body` of the patch of `level`, borrowed where it lies in ``patches``.
+  ///
+  /// An element read from an array is a copy unless the call it is read for is inlined, and a
+  /// copy of a patch retains and releases each of its tables; the edit reads an entry through
+  /// a patch several times per level of each place it moves.
+  @inline(__always)
+  private func withPatch<Result>(_ level: Int, _ body: (borrowing LevelPatch) -> Result) -> Result {
+    patches.withUnsafeBufferPointer { body($0[level]) }
   }
 
   /// Entry `entry` of `level` as edits left it, with its children: built, changed or added.
   private func entryRecord(_ entry: Int, at level: Int) -> AddedClusterEntry {
-    let builtCount = levels[level].entryCount
-    guard entry < builtCount else { return patches[level].addedEntry(at: entry - builtCount) }
-    return patches[level].builtRecord(
-      entry, of: levels[level], isTopLevel: level == 0, isPlaceLevel: level == placeLevel)
+    let built = levels[level]
+    let builtCount = built.entryCount
+    let (isTopLevel, isPlaceLevel) = (level == 0, level == placeLevel)
+    return withPatch(level) { patch in
+      entry < builtCount
+        ? patch.builtRecord(entry, of: built, isTopLevel: isTopLevel, isPlaceLevel: isPlaceLevel)
+        : patch.addedEntry(at: entry - builtCount)
+    }
   }
 
   /// Changes entry `entry` of `level` with `body`, in place.
@@ -57,7 +67,8 @@ struct ClusterHierarchyEditor {
 
   private mutating func setParent(of entry: Int, at level: Int, to parent: Int) {
     // An entry joined where it was keeps its parent: nothing to write.
-    guard patches[level].parent(of: entry, in: levels[level]) != parent else { return }
+    let built = levels[level]
+    guard withPatch(level, { $0.parent(of: entry, in: built) }) != parent else { return }
     if entry < levels[level].entryCount {
       patches[level].setParent(UInt32(parent), ofBuiltEntry: entry)
     } else {
@@ -151,32 +162,35 @@ struct ClusterHierarchyEditor {
 
   /// The live entry of `level` nearest `position` within the radius, the lowest index first.
   private func nearestEntry(to position: (x: UInt32, y: UInt32), at level: Int) -> Int? {
-    var best: (entry: Int, distance: Double)?
-    for entry in neighbours(of: position, at: level) {
-      let distance = squaredDistance(
-        position,
-        (
-          patches[level].x(of: entry, in: levels[level]),
-          patches[level].y(of: entry, in: levels[level])
-        ))
-      if best.map({ distance < $0.distance }) ?? true {
-        best = (entry, distance)
+    let built = levels[level]
+    return withPatch(level) { patch in
+      var best: (entry: Int, distance: Double)?
+      for entry in neighbours(of: position, at: level, in: patch) {
+        let distance = squaredDistance(
+          position, (patch.x(of: entry, in: built), patch.y(of: entry, in: built)))
+        if best.map({ distance < $0.distance }) ?? true {
+          best = (entry, distance)
+        }
       }
+      return best?.entry
     }
-    return best?.entry
   }
 
   /// The live entries of `level` within the radius of `position`, ascending.
-  private func neighbours(of position: (x: UInt32, y: UInt32), at level: Int) -> [Int] {
+  private func neighbours(
+    of position: (x: UInt32, y: UInt32), at level: Int, in patch: borrowing LevelPatch
+  ) -> [Int] {
     let units = radius * WebMercator.unitsPerPoint(atZoom: Double(level))
     let reach = UInt32(min(units.rounded(.up), Double(UInt32.max / 2)))
-    let node = reader(level)
+    let built = levels[level]
     let (west, east) =
       units * 2 >= Double(UInt32.max) ? (0, UInt32.max) : (position.x &- reach, position.x &+ reach)
     let top = position.y > reach ? position.y - reach : 0
     let bottom = UInt32.max - position.y > reach ? position.y + reach : UInt32.max
-    return node.entries(west: west, east: east, yRange: top...bottom).filter { entry in
-      squaredDistance(position, (node.x(entry), node.y(entry))) <= units * units
+    return patch.entries(west: west, east: east, yRange: top...bottom, in: built).filter {
+      entry in
+      squaredDistance(position, (patch.x(of: entry, in: built), patch.y(of: entry, in: built)))
+        <= units * units
     }
   }
 
@@ -194,15 +208,16 @@ struct ClusterHierarchyEditor {
   /// radius of it, until no two entries of a level are that close.
   mutating func mergeCloseEntries() {
     for level in stride(from: placeLevel - 1, through: 0, by: -1) {
+      let built = levels[level]
       while let entry = unsettled[level].removeFirst() {
-        let node = reader(level)
-        guard node.count(entry) > 0 else { continue }
-        let close = neighbours(of: (node.x(entry), node.y(entry)), at: level).filter {
-          $0 != entry
+        let close = withPatch(level) { patch -> [Int] in
+          guard patch.count(of: entry, in: built) > 0 else { return [] }
+          let position = (patch.x(of: entry, in: built), patch.y(of: entry, in: built))
+          return neighbours(of: position, at: level, in: patch).filter { $0 != entry }
         }
         guard !close.isEmpty else { continue }
         var keeper = entry
-        for other in close where patches[level].count(of: other, in: levels[level]) > 0 {
+        for other in close where withPatch(level, { $0.count(of: other, in: built) > 0 }) {
           keeper = absorb(other, into: keeper, at: level)
         }
         unsettled[level].insert(keeper)
@@ -252,22 +267,27 @@ struct ClusterHierarchyEditor {
     let below = levels[level + 1]
     // The best so far keeps its population: each child's is read once, not once per
     // comparison.
-    var representative = patches[level + 1].representative(of: Int(record.children[0]), in: below)
-    var representativePopulation = population(representative)
-    for child in record.children.dropFirst() {
-      let candidate = patches[level + 1].representative(of: Int(child), in: below)
-      let candidatePopulation = population(candidate)
-      if ClusterLevelBuilder.isMoreRepresentative(
-        candidate, population: candidatePopulation, than: representative,
-        population: representativePopulation)
-      {
-        representative = candidate
-        representativePopulation = candidatePopulation
+    let children = record.children
+    let population = population
+    let (representative, formedLevel) = withPatch(level + 1) { patch in
+      var representative = patch.representative(of: Int(children[0]), in: below)
+      var representativePopulation = population(representative)
+      for child in children.dropFirst() {
+        let candidate = patch.representative(of: Int(child), in: below)
+        let candidatePopulation = population(candidate)
+        if ClusterLevelBuilder.isMoreRepresentative(
+          candidate, population: candidatePopulation, than: representative,
+          population: representativePopulation)
+        {
+          representative = candidate
+          representativePopulation = candidatePopulation
+        }
       }
+      let formedLevel =
+        children.count == 1
+        ? patch.formedLevel(of: Int(children[0]), in: below) : UInt8(level)
+      return (representative, formedLevel)
     }
-    let formedLevel =
-      record.children.count == 1
-      ? patches[level + 1].formedLevel(of: Int(record.children[0]), in: below) : UInt8(level)
     guard representative != record.fields.representative || formedLevel != record.fields.formedLevel
     else {
       return

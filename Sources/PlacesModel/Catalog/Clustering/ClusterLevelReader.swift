@@ -69,110 +69,14 @@ package struct ClusterLevelReader {
 
   /// The live entries whose positions lie in the rectangle of columns `west` eastwards to
   /// `east` (wrapping as in ``ClusterLevel/entries(west:east:yRange:)``) by rows `yRange`, in
-  /// index order.
-  ///
-  /// - Complexity: the built level's search, plus O(*c* + *l*) for the *c* cells of the
-  ///   level's grid the rectangle touches and the *l* changed or added entries listed there,
-  ///   or O(*e*) for the *e* entries edits changed or added when that is fewer.
+  /// index order: see ``LevelPatch/entries(west:east:yRange:in:)``.
   package func entries(west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>) -> [Int] {
-    var found = built.entries(west: west, east: east, yRange: yRange)
-    guard !patch.isEmpty else { return found }
-    if patch.changedCount > 0 {
-      found.removeAll { patch.isChanged(builtEntry: $0) }
-    }
-    var edited: [Int] = []
-    editedEntries(west: west, east: east, yRange: yRange) { entry, _ in edited.append(entry) }
-    return Self.merged(found, edited)
+    patch.entries(west: west, east: east, yRange: yRange, in: built)
   }
 
-  /// The entries of two ascending lists with none in common, ascending.
-  private static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
-    guard let next = second.first else { return first }
-    guard first.last.map({ $0 > next }) ?? false else { return first + second }
-    return (first + second).sorted()
-  }
-
-  /// Calls `body` with each live entry an edit changed or added whose position lies in the
-  /// rectangle of `entries(west:east:yRange:)`, in index order, and the entry's fields.
-  ///
-  /// Few such entries are read in a scan; many, in the cells the rectangle touches of the
-  /// patch's grid, each in the cell its position is in now.
-  private func editedEntries(
-    west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>,
-    _ body: (_ entry: Int, _ fields: AddedClusterFields) -> Void
-  ) {
-    let width = east &- west
-    let (north, south) = (yRange.lowerBound, yRange.upperBound)
-    func isInside(_ fields: AddedClusterFields) -> Bool {
-      fields.count > 0 && fields.x &- west <= width && fields.y >= north && fields.y <= south
-    }
-    let patch = patch
-    let listed = patch.editedCount
-    var fromGrid: [(entry: Int, fields: AddedClusterFields)] = []
-    let grid = patch.grid
-    let readGrid =
-      listed > Self.scanLimit
-      && grid.forEachListed(
-        west: west, east: east, yRange: yRange, cellLimit: listed / Self.scanLimit
-      ) { index, cell in
-        let fields = patch.editedFields(index)
-        if isInside(fields), grid.cell(x: fields.x, y: fields.y) == cell {
-          fromGrid.append((index, fields))
-        }
-      }
-    if readGrid {
-      fromGrid.sort { $0.entry < $1.entry }
-      for (entry, fields) in fromGrid { body(entry, fields) }
-      return
-    }
-    if patch.changedCount > 0 {
-      var changed: [(entry: Int, fields: AddedClusterFields)] = []
-      let indexes = patch.changedIndexes
-      patch.changedEntries.forEachChunk { entries, start in
-        for (offset, fields) in entries.enumerated() where isInside(fields) {
-          changed.append((Int(indexes[start + offset]), fields))
-        }
-      }
-      changed.sort { $0.entry < $1.entry }
-      for (entry, fields) in changed { body(entry, fields) }
-    }
-    patch.added.forEachChunk { entries, start in
-      for (offset, fields) in entries.enumerated() where isInside(fields) {
-        body(builtCount + start + offset, fields)
-      }
-    }
-  }
-
-  /// The number of changed and added entries up to which a search reads them all, and the
-  /// number of them per cell of the rectangle beyond which it does.
-  private static var scanLimit: Int { 32 }
-
-  /// The live entries a view shows: see ``ClusterLevel/entries(inView:margin:)``; an entry
-  /// an edit changed or added is shown when its position lies in `view` widened by `margin`
-  /// or its bounds meet `view`.
-  ///
-  /// Those entries are searched by position like the built ones, in `view` widened by the
-  /// larger of `margin` and the farthest any of their bounds reach from their positions
-  /// (``LevelPatch/addedReach``): an entry whose bounds meet the view lies that close to it.
-  ///
-  /// - Complexity: the built level's search, plus the search of the changed and added entries
-  ///   in the widened view (see ``entries(west:east:yRange:)``).
+  /// The live entries a view shows: see ``LevelPatch/entries(inView:margin:in:)``.
   package func entries(inView view: MercatorRect, margin: UInt32) -> [Int] {
-    var found = built.entries(inView: view, margin: margin)
-    guard !patch.isEmpty else { return found }
-    if patch.changedCount > 0 {
-      found.removeAll { patch.isChanged(builtEntry: $0) }
-    }
-    let region = view.widened(by: margin)
-    let searched = view.widened(by: max(margin, patch.addedReach))
-    var edited: [Int] = []
-    editedEntries(west: searched.west, east: searched.east, yRange: searched.y) {
-      entry, fields in
-      if region.contains((fields.x, fields.y)) || fields.bounds.intersects(view) {
-        edited.append(entry)
-      }
-    }
-    return Self.merged(found, edited)
+    patch.entries(inView: view, margin: margin, in: built)
   }
 
   /// Every live entry, in index order.
