@@ -69,7 +69,7 @@ struct ClusterHierarchyEditor {
     // An entry joined where it was keeps its parent: nothing to write.
     let built = levels[level]
     guard withPatch(level, { $0.parent(of: entry, in: built) }) != parent else { return }
-    if entry < levels[level].entryCount {
+    if entry < built.entryCount {
       patches[level].setParent(UInt32(parent), ofBuiltEntry: entry)
     } else {
       update(entry, at: level) { $0.fields.parent = UInt32(parent) }
