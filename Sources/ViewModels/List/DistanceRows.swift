@@ -80,6 +80,24 @@ final class DistanceRows {
     return row
   }
 
+  /// The rows of the place at catalog `position` before and after the edit that made this
+  /// catalog by moving it from `old` and changing nothing else: every place kept its position,
+  /// and `filter` shows every place.
+  ///
+  /// - Complexity: One walk of the spatial index for both rows (see
+  ///   ``/PlacesModel/CatalogSpatialIndex/distanceRanks(ofPosition:movedFrom:to:from:)``),
+  ///   about the cost of ``row(ofPosition:)`` when the place moved a little.
+  func rows(ofPosition position: Int, movedFrom old: Coordinate) -> (old: Int, new: Int) {
+    let coordinate = catalog[position].coordinate
+    let rows = catalog.spatialIndex.distanceRanks(
+      ofPosition: position, movedFrom: old, to: coordinate, from: origin)
+    anchor = (
+      rows.new,
+      CatalogSpatialIndex.Neighbour(position: position, distance: origin.distance(to: coordinate))
+    )
+    return rows
+  }
+
   /// The number of shown places nearer `origin` than the place at `position` and
   /// `coordinate`, or as near and before it in the catalog: the order of the spatial index.
   private func shownRank(ofPosition position: Int, at coordinate: Coordinate) -> Int {

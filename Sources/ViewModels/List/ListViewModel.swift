@@ -206,8 +206,11 @@ public final class ListViewModel {
     for id in changes.updated {
       guard let old = oldCatalog.place(withID: id), let new = catalog.place(withID: id)
       else { continue }
-      let oldRow = previous.row(ofPlaceWithID: id)
-      let newRow = row(ofPlaceWithID: id)
+      // The only change: by distance, both rows are counted in one walk of the index.
+      let bothRows =
+        changes.count == 1 ? shown.rows(ofOnlyChangedPlaceWithID: id, from: previous) : nil
+      let oldRow = bothRows?.old ?? previous.row(ofPlaceWithID: id)
+      let newRow = bothRows?.new ?? row(ofPlaceWithID: id)
       guard let oldRow, let newRow else {
         removed += oldRow.map { [$0] } ?? []
         inserted += newRow.map { [$0] } ?? []

@@ -65,6 +65,25 @@ struct ShownRows {
     return byName.map { $0.row(ofNameRow: nameRow) } ?? nameRow
   }
 
+  /// The rows of the place with identifier `id` in `previous` and here, counted together,
+  /// when these rows are `previous`'s after an edit whose only change was to that place: by
+  /// distance from one location, every place shown, the place at the same catalog position in
+  /// both; `nil` otherwise, when each is counted alone (``row(ofPlaceWithID:)``).
+  ///
+  /// - Precondition: The edit that made ``catalog`` from `previous.catalog` changed only the
+  ///   place with `id`.
+  func rows(ofOnlyChangedPlaceWithID id: Place.ID, from previous: ShownRows) -> (
+    old: Int, new: Int
+  )? {
+    guard let byDistance, previous.byDistance != nil, location == previous.location,
+      filter.showsEveryPlace, previous.filter.showsEveryPlace,
+      let position = catalog.position(ofPlaceWithID: id),
+      previous.catalog.count == catalog.count,
+      previous.catalog.position(ofPlaceWithID: id) == position
+    else { return nil }
+    return byDistance.rows(ofPosition: position, movedFrom: previous.catalog[position].coordinate)
+  }
+
   /// The rows of the places at `nameRows`, ascending name rows shown by `filter`.
   func rows(ofNameRows nameRows: [Int32]) -> [Int] {
     byName.map { $0.rows(ofNameRows: nameRows) } ?? nameRows.map { Int($0) }

@@ -255,6 +255,39 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
       + numberOfChangedPlaces(before: key, from: distanceOrigin)
   }
 
+  /// The ranks of the place at catalog `position`, which an edit moved from `old` to
+  /// `coordinate` and which kept its position: its rank in the order of
+  /// ``neighbours(of:fromRank:)`` in the catalog before that edit, and in this one.
+  ///
+  /// This index must be that of the catalog after the edit, and the edit must have changed
+  /// nothing else that the order reads (no other place moved, came or went). Then every other
+  /// place keeps its key, so the old rank is this index's count of the places before the old
+  /// key, less one when the place's new key comes before its old one: both ranks are counted
+  /// here, in one walk of each index (see ``distanceRank(ofPosition:at:from:)``).
+  ///
+  /// - Complexity: As ``distanceRank(ofPosition:at:from:)``, over the nodes either key's
+  ///   circle crosses: about that of one count when the place moved a little.
+  package func distanceRanks(
+    ofPosition position: Int, movedFrom old: Coordinate, to coordinate: Coordinate,
+    from origin: Coordinate
+  ) -> (old: Int, new: Int) {
+    let oldKey = handleKey(
+      of: Neighbour(position: position, distance: origin.distance(to: old)))
+    let newKey = handleKey(
+      of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
+    let distanceOrigin = DistanceOrigin(origin)
+    let builtBound = Self.lowerBound(of: newKey.position, among: builtHandles, count: built.count)
+    let builtBefore = built.numberOfPlaces(
+      before: DistanceKey(distance: oldKey.distance, position: builtBound.position),
+      and: DistanceKey(distance: newKey.distance, position: builtBound.position),
+      from: distanceOrigin)
+    let staleBefore = numberOfStalePlaces(before: oldKey, and: newKey, from: origin)
+    let changedBefore = numberOfChangedPlaces(before: oldKey, and: newKey, from: distanceOrigin)
+    let beforeOld = builtBefore.first - staleBefore.first + changedBefore.first
+    let beforeNew = builtBefore.second - staleBefore.second + changedBefore.second
+    return (old: beforeOld - (newKey < oldKey ? 1 : 0), new: beforeNew)
+  }
+
   // MARK: - Handles
 
   /// Whether the built index's positions are the catalog's: handles are positions in both.
@@ -305,6 +338,33 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
       }
     }
     return before
+  }
+
+  /// The number of stale places whose key in the built index, by handle, is less than
+  /// `first`, and the number less than `second`.
+  private func numberOfStalePlaces(
+    before first: DistanceKey, and second: DistanceKey, from origin: Coordinate
+  ) -> (first: Int, second: Int) {
+    var before = (first: 0, second: 0)
+    stale.forEachPair { handle, coordinate in
+      let key = DistanceKey(distance: origin.distance(to: coordinate), position: Int(handle))
+      if key < first { before.first += 1 }
+      if key < second { before.second += 1 }
+    }
+    return before
+  }
+
+  /// The number of changed places whose key, by handle, is less than `first`, and the number
+  /// less than `second`; both keys are of one handle.
+  private func numberOfChangedPlaces(
+    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin
+  ) -> (first: Int, second: Int) {
+    guard let small = changedPlaces else { return (0, 0) }
+    let bound = Self.lowerBound(
+      of: first.position, among: small.handles, count: small.handles.count)
+    return small.index.numberOfPlaces(
+      before: DistanceKey(distance: first.distance, position: bound.position),
+      and: DistanceKey(distance: second.distance, position: bound.position), from: origin)
   }
 
   /// The number of changed places whose key, by handle, is less than `key`.

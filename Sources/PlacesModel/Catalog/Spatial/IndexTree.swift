@@ -109,13 +109,106 @@ struct IndexTree {
         key, threshold, lower: split.middle + 1, upper: upper, cell: split.upper, origin: origin)
   }
 
+  /// The number of places of the node whose key is less than `first.key`, and the number
+  /// whose key is less than `second.key`: two ``countBefore(_:_:lower:upper:cell:origin:)``
+  /// in one walk, which bounds each node it visits and measures each place it scans once for
+  /// both keys, and goes on with one key alone below a node that settles the other.
+  func countBefore(
+    _ first: (key: DistanceKey, threshold: DistanceThreshold),
+    _ second: (key: DistanceKey, threshold: DistanceThreshold),
+    lower: Int, upper: Int, cell: IndexCell, origin: DistanceOrigin
+  ) -> (first: Int, second: Int) {
+    guard lower < upper else { return (0, 0) }
+    let size = upper - lower
+    // Each key's count when the node settles it: 0 when wholly farther, `size` when nearer.
+    var counts: (first: Int?, second: Int?)
+    let latitudeLower = cell.latitudeLowerDistanceBound(from: origin)
+    let latitudeUpper = cell.latitudeUpperDistanceBound(from: origin)
+    func byLatitude(_ key: DistanceKey) -> Int? {
+      latitudeLower > key.distance ? 0 : latitudeUpper < key.distance ? size : nil
+    }
+    counts = (byLatitude(first.key), byLatitude(second.key))
+    if counts.first == nil || counts.second == nil {
+      let nearest = IndexCell.minimumHaversine(from: origin.point, to: cell)
+      if counts.first == nil, nearest > first.threshold.farther { counts.first = 0 }
+      if counts.second == nil, nearest > second.threshold.farther { counts.second = 0 }
+    }
+    if counts.first == nil || counts.second == nil {
+      let fromAntipode = IndexCell.minimumHaversine(from: origin.antipode, to: cell)
+      if counts.first == nil, fromAntipode > 1 - first.threshold.nearer { counts.first = size }
+      if counts.second == nil, fromAntipode > 1 - second.threshold.nearer {
+        counts.second = size
+      }
+    }
+    switch counts {
+    case (let firstCount?, let secondCount?):
+      return (firstCount, secondCount)
+    case (let firstCount?, nil):
+      return (
+        firstCount,
+        countBefore(
+          second.key, second.threshold, lower: lower, upper: upper, cell: cell, origin: origin)
+      )
+    case (nil, let secondCount?):
+      return (
+        countBefore(
+          first.key, first.threshold, lower: lower, upper: upper, cell: cell, origin: origin),
+        secondCount
+      )
+    case (nil, nil):
+      break
+    }
+    if Self.isLeaf(lower: lower, upper: upper) {
+      var found = (first: 0, second: 0)
+      for slot in lower..<upper {
+        let before = comesBefore(slot, first, second, origin)
+        found.first += before.first ? 1 : 0
+        found.second += before.second ? 1 : 0
+      }
+      return found
+    }
+    let split = split(lower: lower, upper: upper, cell: cell)
+    let middle = comesBefore(split.middle, first, second, origin)
+    let below = countBefore(
+      first, second, lower: lower, upper: split.middle, cell: split.lower, origin: origin)
+    let above = countBefore(
+      first, second, lower: split.middle + 1, upper: upper, cell: split.upper, origin: origin)
+    return (
+      below.first + (middle.first ? 1 : 0) + above.first,
+      below.second + (middle.second ? 1 : 0) + above.second
+    )
+  }
+
   /// Whether the place at `slot` comes before `key`: settled by its haversine when that is
   /// clear of `threshold`, else by its key.
   @inline(__always)
   private func comesBefore(
     _ slot: Int, _ key: DistanceKey, _ threshold: DistanceThreshold, _ origin: DistanceOrigin
   ) -> Bool {
+    comesBefore(slot, key, threshold, haversine: origin.haversine(to: coordinates[slot]), origin)
+  }
+
+  /// Whether the place at `slot` comes before `first.key`, and whether before `second.key`,
+  /// its haversine computed once for both.
+  @inline(__always)
+  private func comesBefore(
+    _ slot: Int, _ first: (key: DistanceKey, threshold: DistanceThreshold),
+    _ second: (key: DistanceKey, threshold: DistanceThreshold), _ origin: DistanceOrigin
+  ) -> (first: Bool, second: Bool) {
     let haversine = origin.haversine(to: coordinates[slot])
+    return (
+      comesBefore(slot, first.key, first.threshold, haversine: haversine, origin),
+      comesBefore(slot, second.key, second.threshold, haversine: haversine, origin)
+    )
+  }
+
+  /// Whether the place at `slot`, whose haversine from the origin is `haversine`, comes
+  /// before `key`: settled by the haversine when it is clear of `threshold`, else by its key.
+  @inline(__always)
+  private func comesBefore(
+    _ slot: Int, _ key: DistanceKey, _ threshold: DistanceThreshold, haversine: Double,
+    _ origin: DistanceOrigin
+  ) -> Bool {
     if haversine < threshold.nearer { return true }
     if haversine > threshold.farther { return false }
     return self.key(at: slot, from: origin) < key

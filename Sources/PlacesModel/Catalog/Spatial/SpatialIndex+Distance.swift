@@ -111,6 +111,18 @@ extension SpatialIndex {
     }
   }
 
+  /// The number of places whose key is less than `first`, and the number whose key is less
+  /// than `second`: two ``numberOfPlaces(before:from:)`` in one walk of the tree.
+  func numberOfPlaces(
+    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin
+  ) -> (first: Int, second: Int) {
+    let first = (key: first, threshold: DistanceThreshold(first.distance))
+    let second = (key: second, threshold: DistanceThreshold(second.distance))
+    return withTree { tree in
+      tree.countBefore(first, second, lower: 0, upper: count, cell: .world, origin: origin)
+    }
+  }
+
   // MARK: - Selection
 
   /// The most places a selection sorts once its search has narrowed the distance enough.

@@ -102,6 +102,64 @@ struct CatalogSpatialIndexTests {
     #expect(edited.indexBuildCount == 0)
   }
 
+  /// The ranks of a place before and after a move, counted together in the edited catalog's
+  /// index, are its ranks in the catalog before the move and after it, sorted by brute force:
+  /// moves near and far and onto other places, from origins anywhere and at places (ties),
+  /// through built, stale and changed places alike.
+  @Test(arguments: [81, 82, 83] as [UInt64])
+  func theRanksOfAMovedPlaceBeforeAndAfterAreCountedTogether(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    let coordinates = RandomCatalog.coordinates(count: 500, seed: seed)
+    var catalog = try PlaceCatalog(
+      coordinates.enumerated().map { offset, coordinate in
+        Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
+      })
+    if seed.isMultiple(of: 2) {
+      let removed = (0..<20).map { _ in catalog[Int.random(in: 0..<500, using: &generator)].id }
+      catalog = try catalog.applying(Set(removed).sorted().map { .remove($0) }).catalog
+    }
+    _ = catalog.spatialIndex
+    for step in 0..<120 {
+      let position = Int.random(in: 0..<catalog.count, using: &generator)
+      let place = catalog[position]
+      let coordinate =
+        step.isMultiple(of: 5)
+        ? place.coordinate : Self.coordinate(near: catalog, using: &generator)
+      let edited = try catalog.applying([
+        .update(Place(id: place.id, name: place.name, coordinate: coordinate))
+      ]).catalog
+      for _ in 0..<3 {
+        let origin =
+          Bool.random(using: &generator)
+          ? RandomCatalog.origin(using: &generator)
+          : catalog[Int.random(in: 0..<catalog.count, using: &generator)].coordinate
+        let ranks = edited.spatialIndex.distanceRanks(
+          ofPosition: position, movedFrom: place.coordinate, to: coordinate, from: origin)
+        let expected = (
+          old: Self.bruteForceRank(of: position, in: catalog, from: origin),
+          new: Self.bruteForceRank(of: position, in: edited, from: origin)
+        )
+        #expect(
+          ranks == expected,
+          "seed \(seed) step \(step): \(place.coordinate) to \(coordinate) from \(origin)")
+      }
+      catalog = edited
+    }
+    #expect(catalog.spatialIndex.changedPlaceCount > 0)
+  }
+
+  /// The offset of the place at `position` in `catalog` sorted by distance from `origin`,
+  /// ties in catalog order.
+  static func bruteForceRank(of position: Int, in catalog: PlaceCatalog, from origin: Coordinate)
+    -> Int
+  {
+    let distance = origin.distance(to: catalog[position].coordinate)
+    return catalog.indices.filter { other in
+      let otherDistance = origin.distance(to: catalog[other].coordinate)
+      return otherDistance < distance || (otherDistance == distance && other < position)
+    }.count
+  }
+
   // MARK: - Checks
 
   /// Expects every query of `catalog`'s spatial index to answer as an index built for it.
