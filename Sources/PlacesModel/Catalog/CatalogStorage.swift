@@ -223,7 +223,6 @@ final class CatalogStorage: Sendable {
   /// that the editing thread never frees a replaced index when it releases `original`.
   func deriveIndexes(from original: CatalogStorage, changes: [PlaceHandleChange]) {
     original.retired.releaseInBackground()
-    retire(predecessor: original)
     spatial.follow(original.spatial, through: changes, from: original, to: self)
     names.follow(original.names, through: changes, from: original, to: self)
     nameSort.follow(original.nameSort, through: changes, from: original, to: self)
@@ -247,16 +246,6 @@ final class CatalogStorage: Sendable {
     {
       retired.retire(old)
     }
-  }
-
-  /// Holds `original`, the storage this one was edited from, until a background queue
-  /// releases it (see ``RetiredIndexes``): when the caller then lets go of `original`, as a
-  /// model does once its listeners have heard the edit, freeing the nodes only `original`
-  /// held (those the edit copied, its small indexes) does not fall on the editing thread.
-  ///
-  /// Whoever else holds `original` keeps it alive as before.
-  func retire(predecessor original: CatalogStorage) {
-    retired.retire(original)
   }
 
   /// Gives this storage the cluster hierarchies built for `original` with `changes` applied

@@ -185,10 +185,6 @@ public struct PlaceCatalog: Sendable {
   /// identifier aside): tests check that each is built at most once.
   package var indexBuildCount: Int { storage.buildCount }
 
-  /// The object that holds the places and indexes every copy of this catalog shares: for
-  /// tests that watch when it is freed.
-  package var sharedStorage: AnyObject { storage }
-
   /// The number of indexes built on first use: what ``prepareIndexes()`` builds.
   package static var lazyIndexCount: Int { CatalogStorage.lazyIndexCount }
 }

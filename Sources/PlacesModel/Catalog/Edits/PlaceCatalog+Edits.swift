@@ -151,7 +151,6 @@ extension PlaceCatalog {
       let storage = CatalogStorage(uniquePlaces: edited.places)
       storage.deriveRenumberedClusterHierarchies(
         from: self.storage, changes: changes, renumbered: edited)
-      storage.retire(predecessor: self.storage)
       return (
         PlaceCatalog(storage: storage),
         PlaceCatalogChanges(inserted: inserted.map(\.id), updated: updated, removed: removed)

@@ -1,9 +1,8 @@
 import Dispatch
 
 /// Indexes an edit or a query replaced with a full build it took (a name or spatial index
-/// whose background build it took, a cluster hierarchy whose rebuilt levels it took), and the
-/// storage an edit was made from, held so that they are freed on a background queue, not on
-/// the thread that edits.
+/// whose background build it took, a cluster hierarchy whose rebuilt levels it took), held so
+/// that they are freed on a background queue, not on the thread that edits.
 ///
 /// Freeing a replaced index means freeing its every node, which took up to a second on the
 /// editing thread when the catalog it belonged to was released. A storage that replaced one

@@ -55,44 +55,6 @@ struct RetiredIndexesTests {
     #expect(freedOn.wait() == false)
   }
 
-  /// The catalog an edit was made from outlives the caller's last reference to it for a
-  /// moment, held by the edited catalog: a model that lets go of it once its listeners heard
-  /// the edit does not free it on the editing thread; a background queue does, soon after.
-  @Test func theCatalogAnEditWasMadeFromIsFreedOnABackgroundQueue() throws {
-    let (edited, original) = try Self.editedCatalogAndItsOriginal()
-    // The caller held the only other reference, so only the edited catalog holds it now.
-    #expect(original.value != nil)
-    let deadline = Date.now.addingTimeInterval(60)
-    while original.value != nil, Date.now < deadline {
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    #expect(original.value == nil, "the original catalog was never freed")
-    #expect(edited.count == 3)
-  }
-
-  /// A weak reference to a reference type's instance.
-  final class Weak: @unchecked Sendable {
-    weak var value: AnyObject?
-
-    init(_ value: AnyObject) {
-      self.value = value
-    }
-  }
-
-  /// A catalog of three places with one moved, and a weak reference to the storage of the
-  /// catalog it was edited from, which nothing else here holds once this returns.
-  private static func editedCatalogAndItsOriginal() throws -> (PlaceCatalog, Weak) {
-    let original = try PlaceCatalog([
-      Place(id: 1, name: "Oslo", coordinate: try Coordinate(latitude: 59.9, longitude: 10.7)),
-      Place(id: 2, name: "Bergen", coordinate: try Coordinate(latitude: 60.4, longitude: 5.3)),
-      Place(id: 3, name: "Tromsø", coordinate: try Coordinate(latitude: 69.6, longitude: 18.9)),
-    ])
-    let moved = Place(
-      id: 2, name: "Bergen", coordinate: try Coordinate(latitude: 60.5, longitude: 5.4))
-    let edited = try original.applying([.update(moved)]).catalog
-    return (edited, Weak(original.sharedStorage))
-  }
-
   @Test func aRetiredIndexNobodyHandsOnIsFreedOnAnotherThreadSoonAfter() {
     let retired = RetiredIndexes()
     let freedOn = FreedOn()
