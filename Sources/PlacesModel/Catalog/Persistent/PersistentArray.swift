@@ -34,28 +34,52 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   ///
   /// - Complexity: O(*n*).
   package init(_ elements: some Collection<Element>) {
-    var leaf: [Element] = []
-    leaf.reserveCapacity(Self.leafCapacity)
+    // Each element is copied once, straight into its leaf.
+    var leaf = Leaf(capacity: Self.leafCapacity)
     var leaves: [Leaf] = []
     leaves.reserveCapacity(Self.branchCapacity)
     for element in elements {
       leaf.append(element)
       if leaf.count == Self.leafCapacity {
-        leaves.append(Self.leaf(leaf))
-        leaf.removeAll(keepingCapacity: true)
+        leaves.append(leaf)
+        leaf = Leaf(capacity: Self.leafCapacity)
         if leaves.count == Self.branchCapacity {
           branches.append(Self.branch(leaves))
           leaves.removeAll(keepingCapacity: true)
         }
       }
     }
-    if !leaf.isEmpty {
-      leaves.append(Self.leaf(leaf))
+    if leaf.count > 0 {
+      leaves.append(leaf)
     }
     if !leaves.isEmpty {
       branches.append(Self.branch(leaves))
     }
     count = elements.count
+  }
+
+  /// The `buffer.count` elements of `buffer`, in order, moved out of it: the buffer is left
+  /// uninitialized, for its owner to deallocate without deinitializing it.
+  ///
+  /// - Complexity: O(*n*), each element moved once, touching no reference count.
+  init(moving buffer: UnsafeMutableBufferPointer<Element>) {
+    guard let base = buffer.baseAddress else { return }
+    var leaves: [Leaf] = []
+    leaves.reserveCapacity(Self.branchCapacity)
+    var start = 0
+    while start < buffer.count {
+      let length = Swift.min(Self.leafCapacity, buffer.count - start)
+      leaves.append(Leaf(moving: base + start, count: length, capacity: Self.leafCapacity))
+      start += length
+      if leaves.count == Self.branchCapacity {
+        branches.append(Self.branch(leaves))
+        leaves.removeAll(keepingCapacity: true)
+      }
+    }
+    if !leaves.isEmpty {
+      branches.append(Self.branch(leaves))
+    }
+    count = buffer.count
   }
 
   /// `value`, `count` times.
@@ -202,6 +226,21 @@ private final class PersistentNode<Item: Sendable>: @unchecked Sendable {
     self.capacity = capacity
     elements = .allocate(capacity: capacity)
     elements.initialize(from: source, count: count)
+    self.count = count
+  }
+
+  /// No items yet, with room for `capacity`.
+  init(capacity: Int) {
+    self.capacity = capacity
+    elements = .allocate(capacity: capacity)
+    count = 0
+  }
+
+  /// The `count` items at `source`, moved out of it, with room for `capacity`.
+  init(moving source: UnsafeMutablePointer<Item>, count: Int, capacity: Int) {
+    self.capacity = capacity
+    elements = .allocate(capacity: capacity)
+    elements.moveInitialize(from: source, count: count)
     self.count = count
   }
 

@@ -39,22 +39,61 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
     // Room for the pairs known in advance, so that a large table is not rehashed as it grows.
     var capacity = 16
     while capacity < 2 * pairs.underestimatedCount { capacity *= 2 }
-    var table = [Slot](repeating: nil, count: capacity)
+    var table = SlotTable(capacity: capacity)
     var count = 0
     for (key, value) in pairs {
-      if 2 * (count + 1) > table.count {
-        table = Self.rehashed(table, capacity: table.count * 2)
+      if 2 * (count + 1) > table.slots.count {
+        table.grow()
       }
-      let slot = Self.slot(of: key, in: table.count) { table[$0] }
-      if let pair = table[slot] {
+      let slot = Self.slot(of: key, in: table.slots.count) { table.slots[$0] }
+      if let pair = table.slots[slot] {
         try duplicate(key, pair.value, value)
       } else {
         count += 1
       }
-      table[slot] = (key, value)
+      table.slots[slot] = (key, value)
     }
-    slots = PersistentArray(table)
+    // Moved, not copied, into the persistent array: the table is never destroyed slot by slot.
+    slots = table.movedIntoPersistentArray()
     self.count = count
+  }
+
+  /// The slots of a table being built, in memory the table owns: moved into a
+  /// ``PersistentArray`` once built, or destroyed if the build ends early.
+  private struct SlotTable: ~Copyable {
+    let slots: UnsafeMutableBufferPointer<Slot>
+
+    /// `capacity` free slots.
+    init(capacity: Int) {
+      slots = .allocate(capacity: capacity)
+      slots.initialize(repeating: nil)
+    }
+
+    /// Doubles the slots, putting each pair where it goes in the larger table.
+    mutating func grow() {
+      let grown = SlotTable(capacity: slots.count * 2)
+      for case let pair? in slots {
+        let slot = PersistentDictionary.slot(of: pair.key, in: grown.slots.count) {
+          grown.slots[$0]
+        }
+        grown.slots[slot] = pair
+      }
+      self = grown
+    }
+
+    /// The slots, in a persistent array that takes them over.
+    consuming func movedIntoPersistentArray() -> PersistentArray<Slot> {
+      let slots = slots
+      discard self
+      let array = PersistentArray(moving: slots)
+      slots.deallocate()
+      return array
+    }
+
+    deinit {
+      slots.deinitialize()
+      slots.deallocate()
+    }
   }
 
   /// The slot holding `key`, or the free slot where it would go, in a table of `capacity`

@@ -48,6 +48,28 @@ struct PersistentDictionaryTests {
     #expect((-1...keyCount).allSatisfy { dictionary[$0] == model[$0] })
   }
 
+  /// Pairs from a sequence that does not say how many it holds grow the table as they come;
+  /// keys and values that hold references (strings, arrays) keep them through every rehash
+  /// and the move into the persistent slots; a build that a duplicate ends throws its error.
+  @Test func initFromASequenceOfUnknownLengthGrowsTheTableAndKeepsEveryReference() throws {
+    let pairs = (0..<5_000).lazy.filter { $0 % 3 != 0 }.map { ("key \($0)", [$0, -$0]) }
+    #expect(pairs.underestimatedCount == 0)
+
+    let dictionary = PersistentDictionary(pairs)
+
+    #expect(dictionary.count == 3_333)
+    let wrong = (0..<5_000).filter { dictionary["key \($0)"] != ($0 % 3 == 0 ? nil : [$0, -$0]) }
+    #expect(wrong.isEmpty)
+
+    struct Duplicate: Error, Equatable { let key: String }
+    let repeated = [("Paris", [1]), ("Rome", [2]), ("Paris", [3])]
+    #expect(throws: Duplicate(key: "Paris")) {
+      _ = try PersistentDictionary(repeated) { key, _, _ throws(Duplicate) in
+        throw Duplicate(key: key)
+      }
+    }
+  }
+
   @Test func writingADictionaryBuiltFromPairsLeavesItsCopyUnchanged() {
     let pairs = (0..<1_000).map { ($0, $0 * 2) }
     let original = PersistentDictionary(pairs)
