@@ -1,4 +1,11 @@
 import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A full build of an index that runs off the calling thread, for an index that follows edits
 /// (the spatial and name indexes through ``BuiltPlusChanges``, the cluster levels through
@@ -7,29 +14,53 @@ import Dispatch
 ///
 /// The build reads only immutable values (a catalog's storage), and its result is handed over
 /// under a lock: the build's thread writes it once, the editing thread reads it.
-final class IndexRebuild<Index: Sendable>: Sendable {
+///
+/// ## A thread that yields to the app's
+/// Each build runs on a thread of its own, made for it and gone when it ends, at the lowest
+/// priority the system gives an unprivileged thread: utility quality of service, and on Linux,
+/// where that sets no priority, the highest nice value (19). So a build never takes a core
+/// from the thread that edits: on a machine with fewer cores than busy threads, an editing
+/// thread of default priority at the same nice value as a build lost the core for a whole
+/// time slice (about 5 ms) every few edits while a cluster rebuild and an index build both
+/// ran. The thread is the build's own, not one of Dispatch's shared threads, so that the
+/// lowered priority, which an unprivileged thread cannot raise again, ends with it.
+package final class IndexRebuild<Index: Sendable>: Sendable {
   private let result: Locked<Index?>
   private let running = DispatchGroup()
 
-  /// Starts `build` on a background queue.
-  init(_ build: @escaping @Sendable () -> Index) {
+  /// The nice value a build's thread runs at on Linux.
+  package static var niceValue: Int32 { 19 }
+
+  /// Starts `build` on a background thread of its own, at low priority.
+  package init(_ build: @escaping @Sendable () -> Index) {
     let result = Locked<Index?>(nil)
     self.result = result
     running.enter()
-    DispatchQueue.global(qos: .utility).async { [running] in
+    let thread = Thread { [running] in
+      Self.lowerPriorityOfCurrentThread()
       let index = build()
       result.withLock { $0 = index }
       running.leave()
     }
+    thread.qualityOfService = .utility
+    thread.start()
+  }
+
+  /// Gives the calling thread the lowest priority an unprivileged thread can take, where
+  /// quality of service does not: on Linux, whose nice value is per thread.
+  private static func lowerPriorityOfCurrentThread() {
+    #if os(Linux)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceValue)
+    #endif
   }
 
   /// Waits until the build has finished: for tests that drive a rebuild to its end.
-  func waitUntilFinished() {
+  package func waitUntilFinished() {
     running.wait()
   }
 
   /// The index, once the build has finished; `nil` before, without waiting.
-  var finished: Index? {
+  package var finished: Index? {
     result.withLock { $0 }
   }
 }

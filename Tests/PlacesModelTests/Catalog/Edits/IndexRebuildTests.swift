@@ -2,6 +2,10 @@ import PlacesModel
 import PlacesModelTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The name and spatial indexes that follow edits start a full build in the background past
 /// their threshold and take it at a later edit: every answer, before the threshold, while the
 /// build runs, at the edit that takes it and after, is the answer of an index built for the
@@ -33,6 +37,24 @@ struct IndexRebuildTests {
   static func checks(_ step: Int, waits: Set<Int>) -> Bool {
     (250...262).contains(step) || waits.contains(step) || waits.contains(step - 1)
       || step.isMultiple(of: 40)
+  }
+
+  /// A build runs on a thread that yields to the app's: on Linux, at the highest nice value,
+  /// while the thread that started it keeps its own.
+  @Test func aBuildRunsOnAThreadOfLowPriority() throws {
+    #if os(Linux)
+      let which = __priority_which_t(PRIO_PROCESS.rawValue)
+      let callers = getpriority(which, 0)
+      let rebuild = IndexRebuild { getpriority(which, 0) }
+      rebuild.waitUntilFinished()
+      #expect(rebuild.finished == IndexRebuild<Int32>.niceValue)
+      #expect(getpriority(which, 0) == callers)
+      #expect(callers < IndexRebuild<Int32>.niceValue)
+    #else
+      let rebuild = IndexRebuild { 1 }
+      rebuild.waitUntilFinished()
+      #expect(rebuild.finished == 1)
+    #endif
   }
 
   @Test(arguments: [81, 82] as [UInt64])
