@@ -14,16 +14,7 @@ struct CatalogSpatialIndexTests {
   @Test(arguments: [71, 72, 73, 74, 75, 76] as [UInt64])
   func randomEditsAnswerAsAFreshIndex(seed: UInt64) throws {
     var generator = SplitMix64(seed: seed)
-    let coordinates = RandomCatalog.coordinates(count: 600, seed: seed)
-    var catalog = try PlaceCatalog(
-      coordinates.enumerated().map { offset, coordinate in
-        Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
-      })
-    if seed.isMultiple(of: 2) {
-      let removed = (0..<20).map { _ in catalog[Int.random(in: 0..<600, using: &generator)].id }
-      catalog = try catalog.applying(Set(removed).sorted().map { .remove($0) }).catalog
-    }
-    _ = catalog.spatialIndex
+    var catalog = try Self.indexedCatalog(count: 600, seed: seed, using: &generator)
     var nextID: Int64 = 100_000
     for step in 0..<40 {
       var edits: [PlaceEdit] = []
@@ -109,16 +100,7 @@ struct CatalogSpatialIndexTests {
   @Test(arguments: [81, 82, 83] as [UInt64])
   func theRanksOfAMovedPlaceBeforeAndAfterAreCountedTogether(seed: UInt64) throws {
     var generator = SplitMix64(seed: seed)
-    let coordinates = RandomCatalog.coordinates(count: 500, seed: seed)
-    var catalog = try PlaceCatalog(
-      coordinates.enumerated().map { offset, coordinate in
-        Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
-      })
-    if seed.isMultiple(of: 2) {
-      let removed = (0..<20).map { _ in catalog[Int.random(in: 0..<500, using: &generator)].id }
-      catalog = try catalog.applying(Set(removed).sorted().map { .remove($0) }).catalog
-    }
-    _ = catalog.spatialIndex
+    var catalog = try Self.indexedCatalog(count: 500, seed: seed, using: &generator)
     for step in 0..<120 {
       let position = Int.random(in: 0..<catalog.count, using: &generator)
       let place = catalog[position]
@@ -161,6 +143,27 @@ struct CatalogSpatialIndexTests {
   }
 
   // MARK: - Checks
+
+  /// A catalog of `count` random places with its spatial index built.
+  ///
+  /// Even seeds remove places before the index is built, so its positions are not handles.
+  static func indexedCatalog(
+    count: Int, seed: UInt64, using generator: inout SplitMix64
+  ) throws -> PlaceCatalog {
+    let coordinates = RandomCatalog.coordinates(count: count, seed: seed)
+    var catalog = try PlaceCatalog(
+      coordinates.enumerated().map { offset, coordinate in
+        Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
+      })
+    if seed.isMultiple(of: 2) {
+      let removed = (0..<20).map { _ in
+        catalog[Int.random(in: 0..<count, using: &generator)].id
+      }
+      catalog = try catalog.applying(Set(removed).sorted().map { .remove($0) }).catalog
+    }
+    _ = catalog.spatialIndex
+    return catalog
+  }
 
   /// Expects every query of `catalog`'s spatial index to answer as an index built for it.
   static func expectAnswersAsAFreshIndex(
