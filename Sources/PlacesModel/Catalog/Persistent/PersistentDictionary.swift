@@ -69,16 +69,18 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
       slots.initialize(repeating: nil)
     }
 
+    /// `capacity` slots (a power of two) holding each pair of `slots`, where it goes.
+    init(capacity: Int, rehashing slots: some Sequence<Slot>) {
+      self.init(capacity: capacity)
+      for case let pair? in slots {
+        let slot = PersistentDictionary.slot(of: pair.key, in: capacity) { self.slots[$0] }
+        self.slots[slot] = pair
+      }
+    }
+
     /// Doubles the slots, putting each pair where it goes in the larger table.
     mutating func grow() {
-      let grown = SlotTable(capacity: slots.count * 2)
-      for case let pair? in slots {
-        let slot = PersistentDictionary.slot(of: pair.key, in: grown.slots.count) {
-          grown.slots[$0]
-        }
-        grown.slots[slot] = pair
-      }
-      self = grown
+      self = SlotTable(capacity: slots.count * 2, rehashing: slots)
     }
 
     /// The slots, in a persistent array that takes them over.
@@ -106,14 +108,6 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
       slot = (slot + 1) & mask
     }
     return slot
-  }
-
-  private static func rehashed(_ table: [Slot], capacity: Int) -> [Slot] {
-    var grown = [Slot](repeating: nil, count: capacity)
-    for case let pair? in table {
-      grown[slot(of: pair.key, in: capacity) { grown[$0] }] = pair
-    }
-    return grown
   }
 
   /// The value of `key`, or `nil`; setting `nil` removes the key.
@@ -149,7 +143,8 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
         slots[slot] = (key, value)
         count += 1
         if 2 * count > slots.count {
-          slots = PersistentArray(Self.rehashed(Array(slots), capacity: slots.count * 2))
+          slots = SlotTable(capacity: slots.count * 2, rehashing: slots)
+            .movedIntoPersistentArray()
         }
       case (false, nil):
         break
