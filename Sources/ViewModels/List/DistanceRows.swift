@@ -73,10 +73,7 @@ final class DistanceRows {
       filter.showsEveryPlace
       ? catalog.spatialIndex.distanceRank(ofPosition: position, at: coordinate, from: origin)
       : shownRank(ofPosition: position, at: coordinate)
-    anchor = (
-      row,
-      CatalogSpatialIndex.Neighbour(position: position, distance: origin.distance(to: coordinate))
-    )
+    setAnchor(row: row, position: position, coordinate: coordinate)
     return row
   }
 
@@ -91,11 +88,16 @@ final class DistanceRows {
     let coordinate = catalog[position].coordinate
     let rows = catalog.spatialIndex.distanceRanks(
       ofPosition: position, movedFrom: old, to: coordinate, from: origin)
+    setAnchor(row: rows.new, position: position, coordinate: coordinate)
+    return rows
+  }
+
+  /// Makes `row` the anchor: the row of the place at catalog `position` and `coordinate`.
+  private func setAnchor(row: Int, position: Int, coordinate: Coordinate) {
     anchor = (
-      rows.new,
+      row,
       CatalogSpatialIndex.Neighbour(position: position, distance: origin.distance(to: coordinate))
     )
-    return rows
   }
 
   /// The number of shown places nearer `origin` than the place at `position` and

@@ -247,9 +247,8 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     let key = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
-    let builtBound = Self.lowerBound(of: key.position, among: builtHandles, count: built.count)
     let builtBefore = built.numberOfPlaces(
-      before: DistanceKey(distance: key.distance, position: builtBound.position),
+      before: Self.offsetKey(of: key, among: builtHandles, count: built.count),
       from: distanceOrigin)
     return builtBefore - numberOfStalePlaces(before: key, from: origin)
       + numberOfChangedPlaces(before: key, from: distanceOrigin)
@@ -276,10 +275,9 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     let newKey = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
-    let builtBound = Self.lowerBound(of: newKey.position, among: builtHandles, count: built.count)
     let builtBefore = built.numberOfPlaces(
-      before: DistanceKey(distance: oldKey.distance, position: builtBound.position),
-      and: DistanceKey(distance: newKey.distance, position: builtBound.position),
+      before: Self.offsetKey(of: oldKey, among: builtHandles, count: built.count),
+      and: Self.offsetKey(of: newKey, among: builtHandles, count: built.count),
       from: distanceOrigin)
     let staleBefore = numberOfStalePlaces(before: oldKey, and: newKey, from: origin)
     let changedBefore = numberOfChangedPlaces(before: oldKey, and: newKey, from: distanceOrigin)
@@ -316,6 +314,17 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     return DistanceKey(distance: neighbour.distance, position: handle)
   }
 
+  /// `key`, a distance and a handle, as a key of an index whose places are `handles`
+  /// (`0..<count` when `nil`), ascending, by their offsets: its handle replaced by the number
+  /// of those below it, so that the index's places before it are those before `key`.
+  static func offsetKey(of key: DistanceKey, among handles: [UInt32]?, count: Int)
+    -> DistanceKey
+  {
+    DistanceKey(
+      distance: key.distance,
+      position: lowerBound(of: key.position, among: handles, count: count).position)
+  }
+
   /// The number of places among `handles` (`0..<count` when `nil`), ascending, with a handle
   /// below `handle`, and whether the next one has `handle`.
   static func lowerBound(
@@ -331,13 +340,7 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
 
   /// The number of stale places whose key in the built index, by handle, is less than `key`.
   private func numberOfStalePlaces(before key: DistanceKey, from origin: Coordinate) -> Int {
-    var before = 0
-    stale.forEachPair { handle, coordinate in
-      if DistanceKey(distance: origin.distance(to: coordinate), position: Int(handle)) < key {
-        before += 1
-      }
-    }
-    return before
+    numberOfStalePlaces(before: key, and: key, from: origin).first
   }
 
   /// The number of stale places whose key in the built index, by handle, is less than
@@ -360,19 +363,18 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin
   ) -> (first: Int, second: Int) {
     guard let small = changedPlaces else { return (0, 0) }
-    let bound = Self.lowerBound(
-      of: first.position, among: small.handles, count: small.handles.count)
     return small.index.numberOfPlaces(
-      before: DistanceKey(distance: first.distance, position: bound.position),
-      and: DistanceKey(distance: second.distance, position: bound.position), from: origin)
+      before: Self.offsetKey(of: first, among: small.handles, count: small.handles.count),
+      and: Self.offsetKey(of: second, among: small.handles, count: small.handles.count),
+      from: origin)
   }
 
   /// The number of changed places whose key, by handle, is less than `key`.
   private func numberOfChangedPlaces(before key: DistanceKey, from origin: DistanceOrigin) -> Int {
     guard let small = changedPlaces else { return 0 }
-    let bound = Self.lowerBound(of: key.position, among: small.handles, count: small.handles.count)
     return small.index.numberOfPlaces(
-      before: DistanceKey(distance: key.distance, position: bound.position), from: origin)
+      before: Self.offsetKey(of: key, among: small.handles, count: small.handles.count),
+      from: origin)
   }
 
   /// The small index of the places changed since the full build, built on first use; `nil`
