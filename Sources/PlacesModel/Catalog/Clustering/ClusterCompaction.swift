@@ -9,12 +9,16 @@ struct ClusterPlaceChange: Sendable {
   let old: (x: UInt32, y: UInt32)?
   /// Where the place is; `nil` for a removed place.
   let new: (x: UInt32, y: UInt32)?
+  /// Whether the place kept its population: a move that may leave every representative as it
+  /// was (see ``ClusterHierarchyEditor/moveInPlace(handle:from:to:)``).
+  let keepsPopulation: Bool
 
   /// The change of `change`'s place.
   init(_ change: PlaceHandleChange) {
     handle = change.handle
     old = change.old.map { WebMercator.position(of: $0.coordinate) }
     new = change.new.map { WebMercator.position(of: $0.coordinate) }
+    keepsPopulation = change.old?.population == change.new?.population
   }
 }
 

@@ -17,7 +17,13 @@ extension ClusterHierarchy {
   /// - An inserted place, from the deepest level up, joins the nearest entry within the
   ///   radius of its position, and from there that entry's ancestors; at a level where none
   ///   is that close it is carried up alone.
-  /// - A moved place, or one given another population, is removed and inserted again.
+  /// - A moved place stays in the entries on its path when it may
+  ///   (``ClusterHierarchyEditor/moveInPlace(handle:from:to:)``): where it is alone, no other
+  ///   entry is within the radius of its new position, and at the deepest level where it
+  ///   shares an entry, its new position is within the radius of that entry's new mean, or no
+  ///   farther from it than the old position was from the old mean. Each entry on the path
+  ///   then takes the move into its sum (and its rectangle), and keeps its index, children and
+  ///   identity. Otherwise, and when its population changed, it is removed and inserted again.
   /// - Where a changed mean brings two entries of a level within the radius, they merge (the
   ///   one with the lower index absorbs the other), and so do their ancestors up to the one
   ///   they share, so that each entry still has one parent.
@@ -72,6 +78,11 @@ extension ClusterHierarchy {
   ) -> ClusterHierarchy {
     var editor = ClusterHierarchyEditor(self, population: population)
     for change in changes {
+      if let old = change.old, let new = change.new, change.keepsPopulation,
+        editor.moveInPlace(handle: change.handle, from: old, to: new)
+      {
+        continue
+      }
       if let old = change.old {
         editor.remove(handle: change.handle, at: old)
       }

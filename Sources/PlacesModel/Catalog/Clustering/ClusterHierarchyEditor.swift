@@ -169,6 +169,87 @@ struct ClusterHierarchyEditor {
     }
   }
 
+  /// Moves the place with `handle` from `old` to `new` without taking it out of the entries on
+  /// its path, when it may stay in them; returns `false`, having changed nothing, when it may
+  /// not (or the hierarchy does not hold it), so that the caller removes it and inserts it
+  /// again.
+  ///
+  /// It may stay when, at each level where it is alone (deeper than the first entry it
+  /// shares), no other live entry lies within the radius of `new`, and at the deepest level
+  /// where it shares an entry, `new` lies within the radius of that entry's mean once moved, or
+  /// no farther from it than `old` lay from the mean before: a move never carries a place
+  /// farther from its cluster than the radius or than the build had put it. Its population
+  /// must be unchanged (the caller's part): then no representative changes.
+  ///
+  /// Its entries where it is alone move with it (their rectangles become its position); each
+  /// one it shares takes the move into its exact sum and widens its rectangle to hold `new`;
+  /// those are left unsettled, for ``mergeCloseEntries()``. Every entry keeps its index, its
+  /// children and its identity, and no entry is added: a stream of short moves does not grow
+  /// the patches toward a rebuild.
+  ///
+  /// - Complexity: O(*L* · *s*) for *L* levels and *s* the cost of a search for neighbours, as
+  ///   ``insert(handle:at:)``, with one write of each entry on the path.
+  mutating func moveInPlace(
+    handle: UInt32, from old: (x: UInt32, y: UInt32), to new: (x: UInt32, y: UInt32)
+  ) -> Bool {
+    guard Int(handle) < entryOfPlace.count, entryOfPlace[Int(handle)] != UInt32.max else {
+      return false
+    }
+    // The place's entry at each level, read up from the place level, and the deepest level
+    // at which it shares its entry.
+    var path = [Int](repeating: 0, count: placeLevel + 1)
+    var shared: Int?
+    var entry = Int(entryOfPlace[Int(handle)])
+    for level in stride(from: placeLevel, through: 0, by: -1) {
+      path[level] = entry
+      let built = levels[level]
+      let count = withPatch(level) { $0.pointee.count(of: entry, in: built) }
+      if count > 1, shared == nil {
+        shared = level
+      }
+      if shared == nil, level < placeLevel {
+        // Alone here: it may stay alone only where no other entry is within the radius.
+        let isApart = withPatch(level) { patch in
+          neighbours(of: new, at: level, in: patch).allSatisfy { $0 == entry }
+        }
+        guard isApart else { return false }
+      }
+      if level > 0 {
+        entry = withPatch(level) { $0.pointee.parent(of: entry, in: built) }
+      }
+    }
+    if let shared {
+      let built = levels[shared]
+      var sum = withPatch(shared) { $0.pointee.sum(of: path[shared], in: built) }
+      let before = sum.mean
+      sum.remove(place: old)
+      sum.add(place: new)
+      let after = sum.mean
+      let units = radius * WebMercator.unitsPerPoint(atZoom: Double(shared))
+      let distance = squaredDistance(new, (after.x, after.y))
+      guard distance <= units * units || distance <= squaredDistance(old, (before.x, before.y))
+      else { return false }
+    }
+    let aloneThrough = shared.map { $0 + 1 } ?? 0
+    for level in stride(from: placeLevel, through: aloneThrough, by: -1) {
+      update(path[level], at: level) { record in
+        let fields = record.fields
+        record.fields = AddedClusterFields(
+          sum: PositionSum(place: new), bounds: EntryBounds(place: new),
+          representative: fields.representative, formedLevel: fields.formedLevel,
+          parent: fields.parent)
+      }
+    }
+    for level in stride(from: aloneThrough - 1, through: 0, by: -1) {
+      update(path[level], at: level) { record in
+        record.fields.remove(place: old)
+        record.fields.add(place: new)
+      }
+      unsettled[level].insert(path[level])
+    }
+    return true
+  }
+
   /// The live entry of `level` nearest `position` within the radius, the lowest index first.
   private func nearestEntry(to position: (x: UInt32, y: UInt32), at level: Int) -> Int? {
     let built = levels[level]

@@ -109,15 +109,19 @@ struct ClusterCompactionTests {
     #expect(catalog.indexBuildCount == 0)
   }
 
-  /// Applies random batches to `catalog` until one starts a rebuild of its clusters; returns
-  /// how many it applied.
+  /// Applies random batches to `catalog`, each with ten far moves (which add entries: a short
+  /// move may keep its place in its entries), until one starts a rebuild of its clusters;
+  /// returns how many it applied.
   private static func editUntilARebuildStarts(
     _ catalog: inout PlaceCatalog, nextID: inout Int64, using generator: inout SplitMix64
   ) throws -> Int {
     var steps = 0
     while !hierarchy(of: catalog).isCompacting {
+      let batch = ClusterHierarchyEditTests.randomBatch(
+        of: catalog, nextID: &nextID, using: &generator)
+      let edited = Set(batch.map(\.id))
       catalog = try catalog.applying(
-        ClusterHierarchyEditTests.randomBatch(of: catalog, nextID: &nextID, using: &generator)
+        batch + moves(of: catalog, count: 10, using: &generator).filter { !edited.contains($0.id) }
       ).catalog
       steps += 1
       try #require(steps < 5_000, "no edit started a rebuild")

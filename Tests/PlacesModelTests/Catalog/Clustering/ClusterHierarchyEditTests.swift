@@ -178,41 +178,87 @@ struct ClusterHierarchyEditTests {
     }
   }
 
-  /// An edit changes a built entry in place: after a place moves a hair, every built entry
-  /// of every level still has places and its index, but the place's own entry at the levels
-  /// where it was alone (a changed entry used to be copied to a new index, with its parent's
-  /// and children's links to it written again, up to level 0).
-  @Test func aPlaceMovedAHairLeavesEveryBuiltEntryAtItsIndex() throws {
+  /// A short move keeps the place in the entries on its path: after a place moves a hair
+  /// toward the mean of the first entry it shares, every level has the same live entries,
+  /// none added and none emptied (a moved place used to be taken out and inserted again, with
+  /// a new entry at each level where it was alone), and the place is in the same entry of
+  /// each level, whose count is unchanged.
+  @Test func aPlaceMovedAHairTowardItsClusterStaysInEveryEntryOnItsPath() throws {
     var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 400, seed: 37))
     _ = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
-    func liveBuiltEntries(_ hierarchy: ClusterHierarchy) -> [Set<Int>] {
-      (0...hierarchy.placeLevel).map { levelNumber in
-        let level = hierarchy.level(levelNumber)
-        return Set(level.liveEntries.filter { $0 < level.built.entryCount })
-      }
-    }
     for number in stride(from: 0, to: 400, by: 23) {
       let hierarchy = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
       let place = catalog[number]
       let handle = try #require(catalog.handle(ofPlaceWithID: place.id))
       let entry = try #require(hierarchy.entry(ofPlaceWithHandle: handle))
-      var expected = liveBuiltEntries(hierarchy)
-      for levelNumber in 0...hierarchy.placeLevel {
-        let index = hierarchy.ancestor(of: entry, at: hierarchy.placeLevel, to: levelNumber)
-        if hierarchy.level(levelNumber).count(index) == 1 { expected[levelNumber].remove(index) }
+      let path = (0...hierarchy.placeLevel).map {
+        hierarchy.ancestor(of: entry, at: hierarchy.placeLevel, to: $0)
       }
+      let shared = try #require(
+        (0..<hierarchy.placeLevel).last { hierarchy.level($0).count(path[$0]) > 1 })
+      let level = hierarchy.level(shared)
+      let mean = WebMercator.coordinate(ofUnit: (level.x(path[shared]), level.y(path[shared])))
+      var longitudeStep = mean.longitude - place.coordinate.longitude
+      if abs(longitudeStep) > 180 { longitudeStep -= longitudeStep > 0 ? 360 : -360 }
+      let live = (0...hierarchy.placeLevel).map { Set(hierarchy.level($0).liveEntries) }
+      let counts = (0...hierarchy.placeLevel).map { hierarchy.level($0).count(path[$0]) }
       catalog = try catalog.applying([
         .update(
           Place(
             id: place.id, name: place.name,
             coordinate: .fixture(
-              place.coordinate.latitude + 1e-7, place.coordinate.longitude + 1e-7),
+              place.coordinate.latitude + (mean.latitude - place.coordinate.latitude) * 1e-3,
+              place.coordinate.longitude + longitudeStep * 1e-3),
             population: place.population))
       ]).catalog
       let edited = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
-      #expect(liveBuiltEntries(edited) == expected, "place \(number)")
+      #expect(edited.entry(ofPlaceWithHandle: handle) == entry, "place \(number)")
+      for levelNumber in 0...edited.placeLevel {
+        let editedLevel = edited.level(levelNumber)
+        #expect(Set(editedLevel.liveEntries) == live[levelNumber], "place \(number)")
+        #expect(editedLevel.count(path[levelNumber]) == counts[levelNumber], "place \(number)")
+      }
       Self.checkInvariants(of: catalog, step: number)
     }
+  }
+
+  /// `longitude` brought into -180...180.
+  static func wrapped(_ longitude: Double) -> Double {
+    longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude
+  }
+
+  /// A stream of short moves, each place staying in its entries where it may and inserted
+  /// again where it may not, keeps every invariant.
+  @Test(arguments: [61, 62] as [UInt64])
+  func shortMovesKeepEveryInvariant(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 300, seed: seed))
+    _ = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+    for step in 0..<TestSize.steps(200) {
+      var edits: [PlaceEdit] = []
+      var touched = Set<Place.ID>()
+      for _ in 0..<Int.random(in: 1...8, using: &generator) {
+        let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+        guard touched.insert(place.id).inserted else { continue }
+        let step = Double.random(in: 0.001...0.3, using: &generator)
+        edits.append(
+          .update(
+            Place(
+              id: place.id, name: place.name,
+              coordinate: .fixture(
+                min(
+                  max(
+                    place.coordinate.latitude + .random(in: -step...step, using: &generator), -85),
+                  85),
+                Self.wrapped(
+                  place.coordinate.longitude + .random(in: -step...step, using: &generator))),
+              population: place.population)))
+      }
+      catalog = try catalog.applying(edits).catalog
+      if step % 10 == 0 { Self.checkInvariants(of: catalog, step: step) }
+    }
+    Self.checkInvariants(of: catalog, step: -1)
+    #expect(catalog.indexBuildCount == 0)
   }
 
   @Test func manyEditsRebuildTheLevelsKeepingEveryCluster() throws {
