@@ -203,21 +203,16 @@ struct ClusterHierarchyEditor {
     for level in stride(from: placeLevel, through: 0, by: -1) {
       path[level] = entry
       let built = levels[level]
-      let count = withPatch(level) { $0.pointee.count(of: entry, in: built) }
-      if count > 1, shared == nil {
+      if shared == nil, level < placeLevel,
+        withPatch(level, { $0.pointee.count(of: entry, in: built) }) > 1
+      {
         shared = level
-      }
-      if shared == nil, level < placeLevel {
-        // Alone here: it may stay alone only where no other entry is within the radius.
-        let isApart = withPatch(level) { patch in
-          neighbours(of: new, at: level, in: patch).allSatisfy { $0 == entry }
-        }
-        guard isApart else { return false }
       }
       if level > 0 {
         entry = withPatch(level) { $0.pointee.parent(of: entry, in: built) }
       }
     }
+    // The cheap test first: how far the place would lie from the mean of the entry it shares.
     if let shared {
       let built = levels[shared]
       var sum = withPatch(shared) { $0.pointee.sum(of: path[shared], in: built) }
@@ -229,6 +224,15 @@ struct ClusterHierarchyEditor {
       let distance = squaredDistance(new, (after.x, after.y))
       guard distance <= units * units || distance <= squaredDistance(old, (before.x, before.y))
       else { return false }
+    }
+    // Alone at the deeper levels: it may stay alone only where no other entry is within the
+    // radius. The shallowest first, where the radius is widest and a neighbour likeliest.
+    for level in (shared.map { $0 + 1 } ?? 0)..<placeLevel {
+      let own = path[level]
+      let isApart = withPatch(level) { patch in
+        neighbours(of: new, at: level, in: patch).allSatisfy { $0 == own }
+      }
+      guard isApart else { return false }
     }
     let aloneThrough = shared.map { $0 + 1 } ?? 0
     for level in stride(from: placeLevel, through: aloneThrough, by: -1) {
