@@ -178,7 +178,7 @@ struct ClusterHierarchyEditor {
   /// shares), no other live entry lies within the radius of `new`, and at the deepest level
   /// where it shares an entry, `new` lies within the radius of that entry's mean once moved, or
   /// no farther from it than `old` lay from the mean before: a move never carries a place
-  /// farther from its cluster than the radius or than the build had put it. Its population
+  /// farther from its cluster's mean than the radius or than it already lay. Its population
   /// must be unchanged (the caller's part): then no representative changes.
   ///
   /// Its entries where it is alone move with it (their rectangles become its position); each
