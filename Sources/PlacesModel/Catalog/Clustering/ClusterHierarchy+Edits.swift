@@ -20,8 +20,9 @@ extension ClusterHierarchy {
   /// - A moved place stays in the entries on its path when it may
   ///   (``ClusterHierarchyEditor/moveInPlace(handle:from:to:)``): where it is alone, no other
   ///   entry is within the radius of its new position, and at the deepest level where it
-  ///   shares an entry, its new position is within the radius of that entry's new mean, or no
-  ///   farther from it than the old position was from the old mean. Each entry on the path
+  ///   shares an entry, its new position is within the radius of that entry's new mean, no
+  ///   farther from it than the old position was from the old mean, or inside the rectangle
+  ///   that already holds the entry's places. Each entry on the path
   ///   then takes the move into its sum (and its rectangle), and keeps its index, children and
   ///   identity. Otherwise, and when its population changed, it is removed and inserted again.
   /// - Where a changed mean brings two entries of a level within the radius, they merge (the

@@ -176,10 +176,12 @@ struct ClusterHierarchyEditor {
   ///
   /// It may stay when, at each level where it is alone (deeper than the first entry it
   /// shares), no other live entry lies within the radius of `new`, and at the deepest level
-  /// where it shares an entry, `new` lies within the radius of that entry's mean once moved, or
-  /// no farther from it than `old` lay from the mean before: a move never carries a place
-  /// farther from its cluster's mean than the radius or than it already lay. Its population
-  /// must be unchanged (the caller's part): then no representative changes.
+  /// where it shares an entry, `new` lies within the radius of that entry's mean once moved,
+  /// no farther from it than `old` lay from the mean before, or inside the rectangle that
+  /// already holds the entry's places (``EntryBounds``): a move never carries a place farther
+  /// from its cluster's mean than the radius or than it already lay, nor widens the area its
+  /// cluster covers beyond that. Its population must be unchanged (the caller's part): then no
+  /// representative changes.
   ///
   /// Its entries where it is alone move with it (their rectangles become its position); each
   /// one it shares takes the move into its exact sum and widens its rectangle to hold `new`;
@@ -222,7 +224,9 @@ struct ClusterHierarchyEditor {
       let after = sum.mean
       let units = radius * WebMercator.unitsPerPoint(atZoom: Double(shared))
       let distance = squaredDistance(new, (after.x, after.y))
-      guard distance <= units * units || distance <= squaredDistance(old, (before.x, before.y))
+      guard
+        distance <= units * units || distance <= squaredDistance(old, (before.x, before.y))
+          || withPatch(shared, { $0.pointee.bounds(of: path[shared], in: built) }).contains(new)
       else { return false }
     }
     // Alone at the deeper levels: it may stay alone only where no other entry is within the

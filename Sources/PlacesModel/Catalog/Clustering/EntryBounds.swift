@@ -19,7 +19,7 @@ package struct EntryBounds: Sendable, Equatable {
   }
 
   /// The square of `reach` units either way around `position`: see ``ClusterLevel/reach``.
-  init(around position: (x: UInt32, y: UInt32), reach: UInt32) {
+  package init(around position: (x: UInt32, y: UInt32), reach: UInt32) {
     if reach >= 1 << 31 {
       (west, width) = (0, .max)
     } else {
@@ -67,6 +67,12 @@ package struct EntryBounds: Sendable, Equatable {
   /// How far apart columns `a` and `b` are, the nearer way round.
   private static func distance(_ a: UInt32, _ b: UInt32) -> UInt32 {
     min(a &- b, b &- a)
+  }
+
+  /// Whether the rectangle holds `position` (its edges included).
+  package func contains(_ position: (x: UInt32, y: UInt32)) -> Bool {
+    north <= position.y && position.y <= south
+      && (width == .max || position.x &- west <= width)
   }
 
   /// Whether the rectangle meets `rect`.
