@@ -22,9 +22,9 @@ extension ClusterHierarchy {
   ///   entry is within the radius of its new position, and at the deepest level where it
   ///   shares an entry, its new position is within the radius of that entry's new mean, no
   ///   farther from it than the old position was from the old mean, or inside the rectangle
-  ///   that already holds the entry's places. Each entry on the path
-  ///   then takes the move into its sum (and its rectangle), and keeps its index, children and
-  ///   identity. Otherwise, and when its population changed, it is removed and inserted again.
+  ///   that already holds the entry's places. Each entry on the path then takes the move into
+  ///   its sum (and its rectangle), and keeps its index, children and identity. Otherwise, and
+  ///   when its population changed, it is removed and inserted again.
   /// - Where a changed mean brings two entries of a level within the radius, they merge (the
   ///   one with the lower index absorbs the other), and so do their ancestors up to the one
   ///   they share, so that each entry still has one parent.

@@ -231,14 +231,14 @@ struct ClusterHierarchyEditor {
     }
     // Alone at the deeper levels: it may stay alone only where no other entry is within the
     // radius. The shallowest first, where the radius is widest and a neighbour likeliest.
-    for level in (shared.map { $0 + 1 } ?? 0)..<placeLevel {
+    let aloneThrough = shared.map { $0 + 1 } ?? 0
+    for level in aloneThrough..<placeLevel {
       let own = path[level]
       let isApart = withPatch(level) { patch in
         neighbours(of: new, at: level, in: patch).allSatisfy { $0 == own }
       }
       guard isApart else { return false }
     }
-    let aloneThrough = shared.map { $0 + 1 } ?? 0
     for level in stride(from: placeLevel, through: aloneThrough, by: -1) {
       update(path[level], at: level) { record in
         let fields = record.fields
