@@ -48,12 +48,11 @@ struct PersistentDictionaryTests {
     #expect((-1...keyCount).allSatisfy { dictionary[$0] == model[$0] })
   }
 
-  /// Pairs from a sequence that does not say how many it holds grow the table as they come;
-  /// keys and values that hold references (strings, arrays) keep them through every rehash
-  /// and the move into the persistent slots; a build that a duplicate ends throws its error.
-  @Test func initFromASequenceOfUnknownLengthGrowsTheTableAndKeepsEveryReference() throws {
+  /// Keys and values that hold references (strings, arrays), read from a lazy collection,
+  /// keep them through the move into the persistent slots; a build that a duplicate ends
+  /// throws its error.
+  @Test func initFromALazyCollectionKeepsEveryReference() throws {
     let pairs = (0..<5_000).lazy.filter { $0 % 3 != 0 }.map { ("key \($0)", [$0, -$0]) }
-    #expect(pairs.underestimatedCount == 0)
 
     let dictionary = PersistentDictionary(pairs)
 
@@ -68,6 +67,61 @@ struct PersistentDictionaryTests {
         throw Duplicate(key: key)
       }
     }
+  }
+
+  /// A table of many pairs is filled in the order of its slots, not of its pairs: every key
+  /// is still found, and removals (which move pairs back along their runs of slots) leave
+  /// every other key found, against a dictionary, with keys that hold references.
+  @Test(arguments: [1, 2, 3])
+  func aLargeTableFilledInTheOrderOfItsSlotsMatchesADictionary(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    let count = 4 * PersistentDictionary<String, Int>.homeOrderMinimum + Int(seed) * 1_000
+    var keys = Set<Int>()
+    while keys.count < count {
+      keys.insert(Int.random(in: 0..<(1 << 40), using: &generator))
+    }
+    let pairs = keys.shuffled(using: &generator).map { ("place \($0)", $0) }
+    var model = Dictionary(uniqueKeysWithValues: pairs)
+
+    var dictionary = PersistentDictionary(pairs)
+
+    #expect(dictionary.count == model.count)
+    #expect(pairs.allSatisfy { dictionary[$0.0] == $0.1 })
+    #expect(dictionary["place -1"] == nil)
+    for (key, _) in pairs.shuffled(using: &generator).prefix(count / 2) {
+      dictionary[key] = nil
+      model[key] = nil
+    }
+    #expect(dictionary.count == model.count)
+    #expect(pairs.allSatisfy { dictionary[$0.0] == model[$0.0] })
+  }
+
+  /// Many pairs with keys given twice: a build that meets a duplicate out of the pairs'
+  /// order starts again in their order, so `duplicate` hears first of the first pair that
+  /// repeats a key (the slots' order would name one of 100 at random), and a key given twice
+  /// keeps its last value.
+  @Test func aLargeBuildHearsOfItsDuplicatesInTheOrderOfThePairs() {
+    let count = 3 * PersistentDictionary<Int, Int>.homeOrderMinimum
+    var pairs = (0..<count).map { ($0, $0) }
+    for index in (count - 100)..<count {
+      pairs[index] = (count - index, -index)
+    }
+    var heard: [Int] = []
+
+    struct Stop: Error {}
+    #expect(throws: Stop.self) {
+      _ = try PersistentDictionary(pairs) { key, first, second throws(Stop) in
+        heard += [key, first, second]
+        throw Stop()
+      }
+    }
+    let dictionary = PersistentDictionary(pairs)
+
+    #expect(heard == [100, 100, -(count - 100)])
+    #expect(dictionary.count == count - 100)
+    #expect((1...100).allSatisfy { dictionary[$0] == -(count - $0) })
+    #expect(dictionary[count - 1] == nil)
+    #expect(dictionary[0] == 0)
   }
 
   @Test func writingADictionaryBuiltFromPairsLeavesItsCopyUnchanged() {
