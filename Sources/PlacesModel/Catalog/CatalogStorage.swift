@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The places of a ``PlaceCatalog`` and its indexes, shared by every copy of the value.
 ///
 /// ## Handles
@@ -39,20 +41,50 @@ final class CatalogStorage: Sendable {
 
   /// Indexes `places` by identifier, refusing a catalog in which two places share one.
   ///
+  /// The table of places and the index by identifier are built at the same time, on two
+  /// threads, for at least ``concurrentTablesMinimum`` places.
+  ///
   /// - Complexity: O(*n*).
   convenience init(_ places: [Place]) throws(PlacesModelError) {
-    // Pairs that say how many they are, so that the table starts with room for all of them
-    // instead of rehashing every key several times as it grows.
-    let handleByID = try PersistentDictionary(
-      places.indices.lazy.map { (places[$0].id, UInt32($0)) }
-    ) { (id, first, second) throws(PlacesModelError) in
-      throw .duplicateID(id, firstIndex: Int(first), secondIndex: Int(second))
+    @Sendable func placeTable() -> PersistentArray<Place?> {
+      PersistentArray(places.lazy.map { Optional($0) })
     }
-    self.init(
-      placeOfHandle: PersistentArray(places.lazy.map { Optional($0) }), handleByID: handleByID,
-      removedHandles: [])
+    @Sendable func idTable() throws(PlacesModelError) -> IDTable {
+      // Pairs that say how many they are, so that the table starts with room for all.
+      try PersistentDictionary(places.indices.lazy.map { (places[$0].id, UInt32($0)) }) {
+        (id, first, second) throws(PlacesModelError) in
+        throw .duplicateID(id, firstIndex: Int(first), secondIndex: Int(second))
+      }
+    }
+    guard places.count >= Self.concurrentTablesMinimum else {
+      self.init(placeOfHandle: placeTable(), handleByID: try idTable(), removedHandles: [])
+      placeArray.preset(places)
+      return
+    }
+    let builtPlaceTable = Locked<PersistentArray<Place?>?>(nil)
+    let builtIDTable = Locked<Result<IDTable, PlacesModelError>?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 {
+        let table = placeTable()
+        builtPlaceTable.withLock { $0 = table }
+      } else {
+        let table = Result { () throws(PlacesModelError) in try idTable() }
+        builtIDTable.withLock { $0 = table }
+      }
+    }
+    // Safe: `concurrentPerform` returns once both parts have run, and each sets its table.
+    let placeOfHandle = builtPlaceTable.withLock { $0.unsafelyUnwrapped }
+    let handleByID = try builtIDTable.withLock { $0.unsafelyUnwrapped }.get()
+    self.init(placeOfHandle: placeOfHandle, handleByID: handleByID, removedHandles: [])
     placeArray.preset(places)
   }
+
+  /// The index by identifier.
+  private typealias IDTable = PersistentDictionary<Place.ID, UInt32>
+
+  /// The fewest places whose table and index by identifier are built on two threads: below
+  /// it, handing one over costs more than building it.
+  static var concurrentTablesMinimum: Int { 1 << 14 }
 
   /// Indexes `places`, whose identifiers are known to be unique, by identifier.
   ///

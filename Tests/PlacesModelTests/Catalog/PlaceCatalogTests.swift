@@ -22,6 +22,29 @@ struct PlaceCatalogTests {
     }
   }
 
+  /// A large catalog builds its table of places and its index by identifier on two threads:
+  /// the same places and lookups, and a repeated identifier refused with the first pair that
+  /// repeats one, as a small catalog does.
+  @Test func aLargeCatalogIsItsPlacesWithLookupsAndRefusesTheFirstRepeatedIdentifier() throws {
+    let places = (0..<20_000).map { index in
+      Place(
+        id: PlaceID(index), name: "Place \(index)",
+        coordinate: .fixture(Double(index % 170) - 85, 0.017 * Double(index) - 170))
+    }
+
+    let catalog = try PlaceCatalog(places)
+
+    #expect(Array(catalog) == places)
+    #expect((0..<20_000).allSatisfy { catalog.position(ofPlaceWithID: PlaceID($0)) == $0 })
+    #expect(catalog.place(withID: 20_000) == nil)
+    var repeated = places
+    repeated[15_000] = places[9_000]
+    repeated[19_000] = places[3]
+    #expect(throws: PlacesModelError.duplicateID(9_000, firstIndex: 9_000, secondIndex: 15_000)) {
+      try PlaceCatalog(repeated)
+    }
+  }
+
   @Test func catalogsAreEqualWhenTheirPlacesAre() throws {
     let catalog = try PlaceCatalog([.london, .paris])
     let copy = catalog
