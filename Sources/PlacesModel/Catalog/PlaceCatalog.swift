@@ -33,7 +33,8 @@ public struct PlaceCatalog: Sendable {
   ///
   /// - Throws: ``PlacesModelError/duplicateID(_:firstIndex:secondIndex:)`` if two places share
   ///   an identifier.
-  /// - Complexity: O(*n*), for the index by identifier; the other indexes are built on first
+  /// - Complexity: O(*n*), for the index by identifier, which a catalog of many places builds
+  ///   on a second thread while it copies the places; the other indexes are built on first
   ///   use.
   public init(_ places: [Place]) throws(PlacesModelError) {
     storage = try CatalogStorage(places)
