@@ -41,17 +41,19 @@ extension ClusterLevelBuilder {
   ) -> [Int] {
     var close: [Int] = []
     var sweep = GridSweep(grid)
-    for entry in entries {
-      sweep.move(to: entry)
-      let around = GrowingCluster(seed: entry, of: level)
-      let column = sweep.column(ofX: around.seedX)
-      for row in GridSweep.Row.allCases {
-        for index in sweep.entries(in: row, column: column, x: level.x)
-        where index != entry
-          && around.reaches(x: level.x[index], y: level.y[index], radiusSquared: radiusSquared)
-        {
-          close.append(entry)
-          close.append(index)
+    level.x.withUnsafeBufferPointer { x in
+      for entry in entries {
+        sweep.move(to: entry)
+        let around = GrowingCluster(seed: entry, of: level)
+        let column = sweep.column(ofX: around.seedX)
+        for row in GridSweep.Row.allCases {
+          for index in sweep.entries(in: row, column: column, x: x)
+          where index != entry
+            && around.reaches(x: x[index], y: level.y[index], radiusSquared: radiusSquared)
+          {
+            close.append(entry)
+            close.append(index)
+          }
         }
       }
     }
@@ -68,24 +70,26 @@ extension ClusterLevelBuilder {
     var isOpen = Set(close)
     var merged: [MergedEntry] = []
     var sweep = GridSweep(grid)
-    for seed in close where isOpen.remove(seed) != nil {
-      sweep.move(to: seed)
-      var cluster = GrowingCluster(seed: seed, of: level)
-      var members = [seed]
-      let column = sweep.column(ofX: cluster.seedX)
-      for row in GridSweep.Row.allCases {
-        for index in sweep.entries(in: row, column: column, x: level.x)
-        where isOpen.contains(index)
-          && cluster.reaches(x: level.x[index], y: level.y[index], radiusSquared: radiusSquared)
-        {
-          isOpen.remove(index)
-          members.append(index)
-          cluster.add(index, of: level, populations: populations)
+    level.x.withUnsafeBufferPointer { x in
+      for seed in close where isOpen.remove(seed) != nil {
+        sweep.move(to: seed)
+        var cluster = GrowingCluster(seed: seed, of: level)
+        var members = [seed]
+        let column = sweep.column(ofX: cluster.seedX)
+        for row in GridSweep.Row.allCases {
+          for index in sweep.entries(in: row, column: column, x: x)
+          where isOpen.contains(index)
+            && cluster.reaches(x: x[index], y: level.y[index], radiusSquared: radiusSquared)
+          {
+            isOpen.remove(index)
+            members.append(index)
+            cluster.add(index, of: level, populations: populations)
+          }
         }
+        guard cluster.hasGrown else { continue }
+        merged.append(
+          MergedEntry(sum: cluster.sum, representative: cluster.representative, members: members))
       }
-      guard cluster.hasGrown else { continue }
-      merged.append(
-        MergedEntry(sum: cluster.sum, representative: cluster.representative, members: members))
     }
     return merged
   }

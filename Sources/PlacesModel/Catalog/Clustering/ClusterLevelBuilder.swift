@@ -75,7 +75,7 @@ struct ClusterLevelBuilder {
   func merge(_ below: SortedLevel, into level: Int) -> (parents: [UInt32], level: SortedLevel) {
     let (merged, unsortedParent) = mergePass(below, into: level)
     // The new level, sorted on the grid of the level above it, and everything renumbered.
-    let (sortedOnce, rank) = merged.sorted(shift: gridShift(mergingInto: level - 1))
+    let (sortedOnce, rank) = UnsortedLevel.sorted(merged, shift: gridShift(mergingInto: level - 1))
     var sorted = sortedOnce
     var parent = unsortedParent.map { rank[Int($0)] }
     mergeCloseEntries(&sorted, parent: &parent, level: level)
@@ -92,53 +92,60 @@ struct ClusterLevelBuilder {
   /// other such entry within the radius of the seed joins. As seeds come in grid order, each
   /// neighbouring row's cursor only moves forward along it: finding a seed's neighbours costs
   /// O(1) amortised, plus the entries visited.
-  private func mergePass(_ below: SortedLevel, into level: Int) -> (UnsortedLevel, [UInt32]) {
+  private func mergePass(_ below: SortedLevel, into level: Int) -> (
+    [UnsortedLevel.Entry], [UInt32]
+  ) {
     let radiusUnits = radiusInUnits(atLevel: level)
     let radiusSquared = radiusUnits * radiusUnits
     var parent = [UInt32](repeating: Self.noParent, count: below.x.count)
-    var merged = UnsortedLevel()
+    // One array of whole entries, appended to once an entry: seven arrays of one field each
+    // took seven appends (a third of the pass's instructions on the world file).
+    var merged: [UnsortedLevel.Entry] = []
     merged.reserveCapacity(below.x.count)
     var sweep = GridSweep(GridRows(y: below.y, shift: below.gridShift))
-    for seed in parent.indices {
-      sweep.move(to: seed)
-      guard parent[seed] == Self.noParent else { continue }
-      let clusterIndex = UInt32(merged.x.count)
-      parent[seed] = clusterIndex
-      var cluster = GrowingCluster(seed: seed, of: below)
-      gatherFreeNeighbours(
-        into: &cluster, numbered: clusterIndex, of: below, parent: &parent, sweep: &sweep,
-        radiusSquared: radiusSquared)
-      merged.append(
-        cluster.sum, representative: cluster.representative,
-        formedLevel: cluster.hasGrown ? UInt8(level) : below.formedLevel[seed])
-    }
-    return (merged, parent)
-  }
-
-  /// Adds to `cluster` (the one numbered `clusterIndex`) every entry of `below` in the cells
-  /// around its seed, `sweep`'s current entry, that no cluster holds yet and that lies within
-  /// the radius of the seed; each one's `parent` becomes `clusterIndex`.
-  @inline(__always)
-  private func gatherFreeNeighbours(
-    into cluster: inout GrowingCluster, numbered clusterIndex: UInt32, of below: SortedLevel,
-    parent: inout [UInt32], sweep: inout GridSweep, radiusSquared: Double
-  ) {
-    let column = sweep.column(ofX: cluster.seedX)
     // The innermost loop of the merge: unchecked reads, measured to pay (see
     // `GridRows.entries(inRow:besideColumn:cursor:x:)`).
     below.x.withUnsafeBufferPointer { x in
       below.y.withUnsafeBufferPointer { y in
         parent.withUnsafeMutableBufferPointer { parent in
-          for row in GridSweep.Row.allCases {
-            for neighbour in sweep.entries(in: row, column: column, x: below.x)
-            where parent[neighbour] == Self.noParent
-              && cluster.reaches(x: x[neighbour], y: y[neighbour], radiusSquared: radiusSquared)
-            {
-              parent[neighbour] = clusterIndex
-              cluster.add(neighbour, of: below, populations: populations)
-            }
+          for seed in parent.indices {
+            sweep.move(to: seed)
+            guard parent[seed] == Self.noParent else { continue }
+            let clusterIndex = UInt32(merged.count)
+            parent[seed] = clusterIndex
+            var cluster = GrowingCluster(seed: seed, of: below)
+            gatherFreeNeighbours(
+              into: &cluster, numbered: clusterIndex, of: below, x: x, y: y, parent: parent,
+              sweep: &sweep, radiusSquared: radiusSquared)
+            merged.append(
+              UnsortedLevel.Entry(
+                cluster.sum, representative: cluster.representative,
+                formedLevel: cluster.hasGrown ? UInt8(level) : below.formedLevel[seed]))
           }
         }
+      }
+    }
+    return (merged, parent)
+  }
+
+  /// Adds to `cluster` (the one numbered `clusterIndex`) every entry of `below` (whose
+  /// positions are `x` and `y`) in the cells around its seed, `sweep`'s current entry, that no
+  /// cluster holds yet and that lies within the radius of the seed; each one's `parent`
+  /// becomes `clusterIndex`.
+  @inline(__always)
+  private func gatherFreeNeighbours(
+    into cluster: inout GrowingCluster, numbered clusterIndex: UInt32, of below: SortedLevel,
+    x: UnsafeBufferPointer<UInt32>, y: UnsafeBufferPointer<UInt32>,
+    parent: UnsafeMutableBufferPointer<UInt32>, sweep: inout GridSweep, radiusSquared: Double
+  ) {
+    let column = sweep.column(ofX: cluster.seedX)
+    for row in GridSweep.Row.allCases {
+      for neighbour in sweep.entries(in: row, column: column, x: x)
+      where parent[neighbour] == Self.noParent
+        && cluster.reaches(x: x[neighbour], y: y[neighbour], radiusSquared: radiusSquared)
+      {
+        parent[neighbour] = clusterIndex
+        cluster.add(neighbour, of: below, populations: populations)
       }
     }
   }
