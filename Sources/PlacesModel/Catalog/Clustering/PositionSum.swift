@@ -22,14 +22,19 @@ package struct PositionSum: Sendable, Equatable {
   }
 
   /// One place at `position`.
-  init(place position: (x: UInt32, y: UInt32)) {
+  package init(place position: (x: UInt32, y: UInt32)) {
     self.init(x: position.x, y: position.y, count: 1, remainderX: 0, remainderY: 0)
   }
 
   /// The mean position, rounded down, with the remainders of the two divisions; the origin
   /// when nothing is summed.
   package var mean: (x: UInt32, y: UInt32, remainderX: UInt32, remainderY: UInt32) {
-    guard count > 0 else { return (0, 0, 0, 0) }
+    guard count > 1 else {
+      // One place is its own mean, with nothing left over: no division (most entries of the
+      // deepest levels are one place each).
+      guard count == 1 else { return (0, 0, 0, 0) }
+      return (UInt32(truncatingIfNeeded: x), UInt32(truncatingIfNeeded: y), 0, 0)
+    }
     let total = Int64(count)
     let meanX = Self.floorDivision(x, total)
     let meanY = y / UInt64(count)
@@ -58,7 +63,7 @@ package struct PositionSum: Sendable, Equatable {
   }
 
   /// Adds one place at `position`, on the copy of the world nearest the mean.
-  mutating func add(place position: (x: UInt32, y: UInt32)) {
+  package mutating func add(place position: (x: UInt32, y: UInt32)) {
     add(PositionSum(place: position), nearest: count > 0 ? mean.x : position.x)
   }
 
