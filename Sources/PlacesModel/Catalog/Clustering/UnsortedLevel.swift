@@ -62,10 +62,10 @@ struct UnsortedLevel {
   /// Appends an entry of the places summed in `sum`.
   @inline(__always)
   mutating func append(_ sum: PositionSum, representative: UInt32, formedLevel: UInt8) {
-    let mean = sum.mean
+    let entry = Entry(sum, representative: representative, formedLevel: formedLevel)
     append(
-      x: mean.x, y: mean.y, count: sum.count, representative: representative,
-      formedLevel: formedLevel, remainderX: mean.remainderX, remainderY: mean.remainderY)
+      x: entry.x, y: entry.y, count: entry.count, representative: entry.representative,
+      formedLevel: entry.formedLevel, remainderX: entry.remainderX, remainderY: entry.remainderY)
   }
 
   /// The level with no parents or children yet, sorted on a grid of 2^`shift` units, and the
