@@ -56,25 +56,26 @@ final class CatalogStorage: Sendable {
         throw .duplicateID(id, firstIndex: Int(first), secondIndex: Int(second))
       }
     }
-    guard places.count >= Self.concurrentTablesMinimum else {
-      self.init(placeOfHandle: placeTable(), handleByID: try idTable(), removedHandles: [])
-      placeArray.preset(places)
-      return
-    }
-    let builtPlaceTable = Locked<PersistentArray<Place?>?>(nil)
-    let builtIDTable = Locked<Result<IDTable, PlacesModelError>?>(nil)
-    DispatchQueue.concurrentPerform(iterations: 2) { part in
-      if part == 0 {
-        let table = placeTable()
-        builtPlaceTable.withLock { $0 = table }
-      } else {
-        let table = Result { () throws(PlacesModelError) in try idTable() }
-        builtIDTable.withLock { $0 = table }
+    let placeOfHandle: PersistentArray<Place?>
+    let handleByID: IDTable
+    if places.count < Self.concurrentTablesMinimum {
+      (placeOfHandle, handleByID) = (placeTable(), try idTable())
+    } else {
+      let builtPlaceTable = Locked<PersistentArray<Place?>?>(nil)
+      let builtIDTable = Locked<Result<IDTable, PlacesModelError>?>(nil)
+      DispatchQueue.concurrentPerform(iterations: 2) { part in
+        if part == 0 {
+          let table = placeTable()
+          builtPlaceTable.withLock { $0 = table }
+        } else {
+          let table = Result { () throws(PlacesModelError) in try idTable() }
+          builtIDTable.withLock { $0 = table }
+        }
       }
+      // Safe: `concurrentPerform` returns once both parts have run, and each sets its table.
+      placeOfHandle = builtPlaceTable.withLock { $0.unsafelyUnwrapped }
+      handleByID = try builtIDTable.withLock { $0.unsafelyUnwrapped }.get()
     }
-    // Safe: `concurrentPerform` returns once both parts have run, and each sets its table.
-    let placeOfHandle = builtPlaceTable.withLock { $0.unsafelyUnwrapped }
-    let handleByID = try builtIDTable.withLock { $0.unsafelyUnwrapped }.get()
     self.init(placeOfHandle: placeOfHandle, handleByID: handleByID, removedHandles: [])
     placeArray.preset(places)
   }
