@@ -22,17 +22,17 @@ struct ClusterPlaceChange: Sendable {
   }
 }
 
-/// A rebuild of a ``ClusterHierarchy``'s levels from their entries (see
-/// ``ClusterHierarchy/compacted(newHandle:handleCount:)``) that runs off the calling thread,
-/// with every change made to the hierarchy since the state it started from.
+/// A rebuild of one of a ``ClusterHierarchy``'s levels from its entries (see
+/// ``ClusterHierarchy/compactingLevel(_:)``) that runs off the calling thread, with every
+/// change made to the hierarchy since the state it started from.
 ///
 /// The edits go on meanwhile, each logged. Once the rebuild has finished, the next edit
 /// brings it up to date: with the few changes logged since, at once; with more, in another
-/// background step that applies those logged so far, and so on until few are left, so that no
-/// edit applies more logged changes than ``catchUpLimit`` or its own changes, whichever are
-/// more. An edit of as many changes as were logged since the last step started takes a
+/// background step that applies those logged so far, and so on until few
+/// are left, so that no edit applies more logged changes than ``catchUpLimit`` or its own
+/// changes, whichever are more. An edit of as many changes as were logged since the last step started takes a
 /// finished step, so that a stream of batches never leaves a finished rebuild held beside the
-/// levels in use (a whole second copy of the levels).
+/// levels in use (a second copy of a level, and the patches of every level twice).
 struct ClusterCompaction: Sendable {
   /// The rebuilt hierarchy, with the first `applied` logged changes applied.
   let job: IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)>
@@ -42,7 +42,7 @@ struct ClusterCompaction: Sendable {
   /// The most logged changes an edit of few changes applies to a finished rebuild to take it;
   /// an edit of more changes applies up to as many as it makes (see
   /// ``catchUpLimit(forEditOf:)``).
-  static var catchUpLimit: Int { 64 }
+  static var catchUpLimit: Int { 16 }
 
   /// The most logged changes an edit of `changeCount` changes applies to a finished rebuild
   /// to take it: ``catchUpLimit``, or `changeCount` when more, so that taking the rebuild at
@@ -52,9 +52,9 @@ struct ClusterCompaction: Sendable {
     max(catchUpLimit, changeCount)
   }
 
-  /// Starts rebuilding `hierarchy`'s levels in the background.
-  init(compacting hierarchy: ClusterHierarchy) {
-    job = IndexRebuild { (hierarchy: hierarchy.compacted(), applied: 0) }
+  /// Starts rebuilding `hierarchy`'s level `level` in the background.
+  init(compacting hierarchy: ClusterHierarchy, level: Int) {
+    job = IndexRebuild(waitedOn: true) { (hierarchy: hierarchy.compactingLevel(level), applied: 0) }
     log = PersistentArray()
   }
 
@@ -87,7 +87,7 @@ struct ClusterCompaction: Sendable {
     if end - applied <= limit {
       return (rebuilt.applyingLogged(log[applied..<end], population: population), nil)
     }
-    let next = IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)> {
+    let next = IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)>(waitedOn: true) {
       (rebuilt.applyingLogged(log[applied..<end], population: population), end)
     }
     return (nil, ClusterCompaction(job: next, log: log))

@@ -36,14 +36,15 @@ extension ClusterHierarchy {
   /// only on its places, and on when the background rebuilds below were taken.
   ///
   /// ## Rebuilding without a stall
-  /// Once the entries edits changed or added outnumber an eighth of the built ones (at least
-  /// 4,096), an edit starts building the levels again from their entries as they are, keeping
-  /// every cluster (``compacted(newHandle:handleCount:)``, O(*n*) per level), on a background
-  /// thread (``ClusterCompaction``); the edits go on meanwhile, each logged, and a later edit
-  /// takes the rebuilt levels with the changes logged since applied: at most
-  /// ``ClusterCompaction/catchUpLimit`` of them, or as many as the edit's own changes when
-  /// more (``ClusterCompaction/catchUpLimit(forEditOf:)``), the rest in background steps
-  /// first.
+  /// Once the entries edits changed or added, over every level, outnumber an eighth of the
+  /// built ones (at least ``compactionMinimum``), an edit starts building the level with the
+  /// most of them again from its entries as they are, keeping every cluster
+  /// (``compactingLevel(_:)``, O(*n*) for its *n* entries), on a background thread
+  /// (``ClusterCompaction``); the edits go on meanwhile, each logged, and a later edit takes
+  /// the hierarchy with that level rebuilt and the changes logged since applied, its own
+  /// included: at most ``ClusterCompaction/catchUpLimit`` logged changes, or as many as the
+  /// edit's own changes when more
+  /// (``ClusterCompaction/catchUpLimit(forEditOf:)``), the rest in background steps first.
   ///
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.
@@ -66,8 +67,8 @@ extension ClusterHierarchy {
         population: population)
       if let caughtUp { return caughtUp }
       edited.compaction = pending
-    } else if edited.isWorthCompacting {
-      edited.compaction = ClusterCompaction(compacting: edited)
+    } else if let level = edited.levelWorthCompacting {
+      edited.compaction = ClusterCompaction(compacting: edited, level: level)
     }
     return edited
   }
@@ -101,14 +102,6 @@ extension ClusterHierarchy {
     return edited
   }
 
-  /// Whether the entries edits changed or added outnumber an eighth of the built ones, and at
-  /// least 4,096: then the levels are worth building again from their entries.
-  var isWorthCompacting: Bool {
-    let edited = patches.reduce(0) { $0 + $1.editedCount }
-    let built = levels.reduce(0) { $0 + $1.entryCount }
-    return edited > max(4_096, built / 8)
-  }
-
   /// The bytes edits added beside the levels as built (``byteCount``): each level's patch,
   /// and the rebuild under way, its levels once built and the changes logged since it
   /// started.
@@ -120,12 +113,16 @@ extension ClusterHierarchy {
   }
 
   /// ``editByteCount`` in its two parts: the patches of the levels in use, and the rebuild
-  /// under way (its levels once built, their patches and the changes logged since it started).
+  /// under way (once built, the levels it made anew rather than sharing them with these, and
+  /// their patches; and the changes logged since it started).
   package var editByteCounts: (patches: Int, rebuild: Int) {
     let patchBytes = patches.reduce(0) { $0 + $1.byteCount }
     guard let compaction else { return (patchBytes, 0) }
-    let rebuilt = compaction.job.finished.map {
-      $0.hierarchy.byteCount + $0.hierarchy.editByteCount
+    let rebuilt = compaction.job.finished.map { rebuilt in
+      rebuilt.hierarchy.levels.indices.reduce(rebuilt.hierarchy.editByteCount) { total, index in
+        let level = rebuilt.hierarchy.levels[index]
+        return total + (level === levels[index] ? 0 : level.byteCount)
+      }
     }
     return (patchBytes, (rebuilt ?? 0) + compaction.log.byteCount)
   }

@@ -34,8 +34,10 @@ import Dispatch
 /// query searches by position the view widened by the larger of the margin and that reach,
 /// and checks one by one those of the widest entries that reach farther than that (none when
 /// the margin is wider). An entry that edits changed keeps a rectangle that holds its places
-/// instead (``EntryBounds``): conservative (a place that leaves does not shrink it), exact
-/// again once the levels are built again from their entries. The entries edits changed or
+/// instead (``EntryBounds``): conservative (a place that leaves does not shrink it). A level
+/// built again from its entries (``compactingLevel(_:)``) makes each entry's reach from its
+/// children's rectangles, conservative too; a build of the hierarchy makes every reach exact
+/// again. The entries edits changed or
 /// added are searched by position too, through their grid, in the view widened by the
 /// farthest any of their rectangles reaches from its position (``LevelPatch/addedReach``).
 ///
@@ -149,6 +151,18 @@ package struct ClusterHierarchy: Sendable {
     self.entryOfPlace = PersistentArray(entryOfPlace)
   }
 
+  /// A hierarchy of `levels` as built, with `patches` on them.
+  init(
+    radius: Double, maximumLevel: Int, levels: [ClusterLevel], patches: [LevelPatch],
+    entryOfPlace: PersistentArray<UInt32>
+  ) {
+    self.radius = radius
+    self.maximumLevel = maximumLevel
+    self.levels = levels
+    self.patches = patches
+    self.entryOfPlace = entryOfPlace
+  }
+
   // MARK: - Queries
 
   /// Level `level` as edits left it.
@@ -247,10 +261,6 @@ package struct ClusterHierarchy: Sendable {
 
   /// The bytes the hierarchy holds: its arrays' elements, as built (edits' patches aside).
   package var byteCount: Int {
-    levels.reduce(entryOfPlace.count * 4) { total, level in
-      total + level.entryCount * (4 * 7 + 1) + level.childStart.count * 4
-        + level.childOrder.count * 4 + level.directory.count * 4 + level.wideEntries.count * 4
-        + level.largeRemainderCount * 12
-    }
+    levels.reduce(entryOfPlace.count * 4) { $0 + $1.byteCount }
   }
 }

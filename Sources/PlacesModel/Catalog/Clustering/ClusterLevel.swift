@@ -25,8 +25,11 @@ package final class ClusterLevel: Sendable {
   private let remainders: [UInt32]
   /// The remainders of the entries of 2^16 places or more.
   private let largeRemainders: [UInt32: (x: UInt32, y: UInt32)]
-  /// How far each entry's places lie from its position: the largest distance along either
-  /// axis, in units, exact as built; `UInt32.max` when they span the world's width.
+  /// How far each entry's places lie from its position along either axis, in units.
+  ///
+  /// `UInt32.max` when they span the world's width. Exact as a build of the hierarchy makes
+  /// it; at least as far as the places lie in a level built again from its entries alone
+  /// (see ``ClusterHierarchy/compactingLevel(_:)``).
   package let reach: [UInt32]
   /// The reach that only the entries of ``wideEntries`` exceed: a view's query by position
   /// widened by this much finds every other entry any of whose places is in view.
@@ -88,6 +91,43 @@ package final class ClusterLevel: Sendable {
     (directoryShift, directory) = Self.directory(y: y, gridShift: gridShift)
   }
 
+  /// This level with its ``parent`` column replaced: every other column is shared.
+  ///
+  /// - Complexity: O(1) beyond `parent` itself.
+  func replacing(parent: [UInt32]) -> ClusterLevel {
+    precondition(parent.count == self.parent.count, "a level keeps one parent per entry")
+    return ClusterLevel(self, parent: parent, childOrder: childOrder)
+  }
+
+  /// This level with its ``childOrder`` column replaced, each entry keeping as many children:
+  /// every other column is shared.
+  ///
+  /// - Complexity: O(1) beyond `childOrder` itself.
+  func replacing(childOrder: [UInt32]) -> ClusterLevel {
+    precondition(childOrder.count == self.childOrder.count, "a level keeps its children's count")
+    return ClusterLevel(self, parent: parent, childOrder: childOrder)
+  }
+
+  /// A copy of `level` with `parent` and `childOrder` in place of its own.
+  private init(_ level: ClusterLevel, parent: [UInt32], childOrder: [UInt32]) {
+    gridShift = level.gridShift
+    x = level.x
+    y = level.y
+    remainders = level.remainders
+    largeRemainders = level.largeRemainders
+    reach = level.reach
+    wideReach = level.wideReach
+    wideEntries = level.wideEntries
+    count = level.count
+    self.parent = parent
+    representative = level.representative
+    formedLevel = level.formedLevel
+    childStart = level.childStart
+    self.childOrder = childOrder
+    directoryShift = level.directoryShift
+    directory = level.directory
+  }
+
   /// The band size and the band directory of entries sorted by grid row then column.
   ///
   /// - Complexity: O(*n*), for *n* entries.
@@ -122,6 +162,12 @@ package final class ClusterLevel: Sendable {
 
   /// The number of entries.
   package var entryCount: Int { x.count }
+
+  /// The bytes the level's arrays hold.
+  var byteCount: Int {
+    entryCount * (4 * 7 + 1) + childStart.count * 4 + childOrder.count * 4 + directory.count * 4
+      + wideEntries.count * 4 + largeRemainderCount * 12
+  }
 
   /// The number of entries of 2^16 places or more, whose remainders are kept apart.
   var largeRemainderCount: Int { largeRemainders.count }

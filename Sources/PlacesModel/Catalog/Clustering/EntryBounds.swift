@@ -3,7 +3,7 @@
 /// antimeridian; `UInt32.max` is every column) by the rows ``north`` to ``south``.
 ///
 /// Conservative: a place that leaves does not shrink it, a place that comes widens it, so it
-/// may be larger than its places need until the levels are built again.
+/// may be larger than its places need until the hierarchy is built again.
 package struct EntryBounds: Sendable, Equatable {
   var west: UInt32
   var width: UInt32

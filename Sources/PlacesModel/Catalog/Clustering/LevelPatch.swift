@@ -310,6 +310,66 @@ struct LevelPatch: Sendable {
   }
 }
 
+// MARK: - Renumbering a neighbouring level
+
+extension LevelPatch {
+  /// This patch with each parent one level up renumbered through `newIndex`.
+  ///
+  /// `newIndex` takes an index of the level above as it was to its index once that level is
+  /// built again from its entries (see ``ClusterHierarchy/compactingLevel(_:)``). A parent
+  /// not in `newIndex` (none, at level 0) is kept.
+  ///
+  /// - Complexity: O(*c* + *a*) for *c* changed entries and *a* added ones.
+  func renumberingParents(through newIndex: [UInt32]) -> LevelPatch {
+    guard !isEmpty else { return self }
+    func renumbered(_ fields: AddedClusterFields) -> AddedClusterFields {
+      var fields = fields
+      fields.parent = Self.renumbered(fields.parent, through: newIndex)
+      return fields
+    }
+    var patch = self
+    patch.changedEntries = PersistentArray(changedEntries.lazy.map(renumbered))
+    patch.added = PersistentArray(added.lazy.map(renumbered))
+    var overrides: [(UInt32, UInt32)] = []
+    overrides.reserveCapacity(parentOverride.count)
+    parentOverride.forEachPair { entry, parent in
+      overrides.append((entry, Self.renumbered(parent, through: newIndex)))
+    }
+    patch.parentOverride = PersistentDictionary(overrides)
+    return patch
+  }
+
+  /// This patch with each child one level down renumbered through `newIndex`, as
+  /// ``renumberingParents(through:)`` renumbers parents; each list of children stays in
+  /// ascending order.
+  ///
+  /// - Complexity: O(*c* + *a*) for the children of the changed and added entries.
+  func renumberingChildren(through newIndex: [UInt32]) -> LevelPatch {
+    guard !isEmpty else { return self }
+    func renumbered(_ children: PatchChildren) -> PatchChildren {
+      guard let inline = children.inline else { return children }
+      return PatchChildren(inline.map { Self.renumbered($0, through: newIndex) }.sorted())
+    }
+    var patch = self
+    var changed: [(UInt32, PatchChildren)] = []
+    changedChildren.forEachPair { changed.append(($0, renumbered($1))) }
+    patch.changedChildren = PersistentDictionary(changed)
+    patch.addedChildren = PersistentArray(addedChildren.lazy.map(renumbered))
+    var spilled: [(UInt32, [UInt32])] = []
+    spilledChildren.forEachPair { entry, list in
+      spilled.append((entry, list.map { Self.renumbered($0, through: newIndex) }.sorted()))
+    }
+    patch.spilledChildren = PersistentDictionary(spilled)
+    return patch
+  }
+
+  /// `index` through `newIndex`, or as it is when `newIndex` has no such index.
+  @inline(__always)
+  static func renumbered(_ index: UInt32, through newIndex: [UInt32]) -> UInt32 {
+    Int(index) < newIndex.count ? newIndex[Int(index)] : index
+  }
+}
+
 /// An entry edits added or changed, but for its children: what a query reads.
 struct AddedClusterFields: Sendable {
   /// The mean position of its places, in fixed-point Web Mercator units: ``sum``'s mean.

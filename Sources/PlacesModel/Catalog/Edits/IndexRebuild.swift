@@ -18,7 +18,8 @@ import Foundation
 /// ## A thread that yields to the app's
 /// Each build runs on a thread of its own, made for it and gone when it ends, at the lowest
 /// priority the system gives an unprivileged thread: utility quality of service, and on Linux,
-/// where that sets no priority, the highest nice value (19). So a build never takes a core
+/// where that sets no priority, the highest nice value (19); a build the edits wait on, at
+/// nice 10 (see ``init(waitedOn:_:)``). So a build never takes a core
 /// from the thread that edits: on a machine with fewer cores than busy threads, an editing
 /// thread of default priority at the same nice value as a build lost the core for a whole
 /// time slice (about 5 ms) every few edits while a cluster rebuild and an index build both
@@ -31,13 +32,25 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   /// The nice value a build's thread runs at on Linux.
   package static var niceValue: Int32 { 19 }
 
-  /// Starts `build` on a background thread of its own, at low priority.
-  package init(_ build: @escaping @Sendable () -> Index) {
+  /// The nice value, on Linux, of a build the edits wait on (``init(waitedOn:_:)``).
+  package static var waitedOnNiceValue: Int32 { 10 }
+
+  /// Starts `build` on a background thread of its own, at low priority: ahead of the other
+  /// builds (nice ``waitedOnNiceValue`` rather than ``niceValue``) when `waitedOn`.
+  ///
+  /// A build is *waited on* when the edits cannot go on without it for long: the clusters'
+  /// rebuild of a level, whose catch-up with the edits made meanwhile has to outpace them.
+  /// Behind a full index build at the same nice value, on 2 cores, its catch-up fell behind
+  /// a stream of edits and was never taken. At nice 10 it still yields to the editing thread
+  /// (a weight of 110 against the editing thread's 1,024), and takes its core ahead of the
+  /// index builds (15).
+  package init(waitedOn: Bool = false, _ build: @escaping @Sendable () -> Index) {
+    let nice = waitedOn ? Self.waitedOnNiceValue : Self.niceValue
     let result = Locked<Index?>(nil)
     self.result = result
     running.enter()
     let thread = Thread { [running] in
-      Self.lowerPriorityOfCurrentThread()
+      Self.lowerPriorityOfCurrentThread(to: nice)
       let index = build()
       result.withLock { $0 = index }
       running.leave()
@@ -48,9 +61,9 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
 
   /// Gives the calling thread the lowest priority an unprivileged thread can take, where
   /// quality of service does not: on Linux, whose nice value is per thread.
-  private static func lowerPriorityOfCurrentThread() {
+  private static func lowerPriorityOfCurrentThread(to nice: Int32) {
     #if os(Linux)
-      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceValue)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
     #endif
   }
 

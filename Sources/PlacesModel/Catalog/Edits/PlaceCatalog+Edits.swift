@@ -35,9 +35,9 @@ extension PlaceCatalog {
   ///   runs. Once more than 256 places (and a 512th of the catalog) changed, each of these two
   ///   starts a full build on a background thread, and a later edit (or query) takes it when
   ///   it is ready: no edit or query waits for one. Once edits changed or added an eighth as
-  ///   many cluster entries as were built, the clusters' levels are likewise built again from
-  ///   their entries on a background thread, and a later edit takes them with the edits made
-  ///   meanwhile.
+  ///   many cluster entries as were built, the clusters' level with the most of them is
+  ///   likewise built again from its entries on a background thread, one level at a time, and
+  ///   a later edit takes it with the edits made meanwhile.
   ///   When removed places outnumber a quarter of the catalog (at least 64), the catalog is
   ///   copied whole, O(*n*), and the indexes but the clusters are built again on first use.
   public func applying(

@@ -80,7 +80,7 @@ struct ClusterCompactionTests {
     ClusterHierarchyEditTests.checkInvariants(of: catalog, step: step)
   }
 
-  /// A batch of more changes than an edit of few applies to take a finished rebuild (64)
+  /// A batch of more changes than an edit of few applies to take a finished rebuild (16)
   /// takes it with up to as many logged changes as it makes, rather than starting another
   /// background step: in a stream of batches a finished rebuild was otherwise held beside the
   /// levels in use for good (a second copy of the levels).

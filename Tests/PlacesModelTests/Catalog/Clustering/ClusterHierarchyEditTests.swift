@@ -40,6 +40,9 @@ struct ClusterHierarchyEditTests {
         let positions = members.compactMap { placeOfHandle[$0] }.map {
           WebMercator.position(of: $0.coordinate)
         }
+        // The entry's rectangle holds every one of its places: what a view's query relies on.
+        let bounds = level.bounds(entry)
+        #expect(positions.allSatisfy(bounds.contains), "step \(step) level \(levelNumber)")
         let origin = positions[0].x
         let meanDX =
           positions.reduce(0.0) { $0 + Double(Int32(bitPattern: $1.x &- origin)) }

@@ -57,6 +57,23 @@ struct IndexRebuildTests {
     #endif
   }
 
+  /// A build the edits wait on runs ahead of the other builds, still behind the app's thread.
+  @Test func aBuildTheEditsWaitOnRunsAheadOfTheOthers() throws {
+    #if os(Linux)
+      let which = __priority_which_t(PRIO_PROCESS.rawValue)
+      let callers = getpriority(which, 0)
+      let rebuild = IndexRebuild(waitedOn: true) { getpriority(which, 0) }
+      rebuild.waitUntilFinished()
+      #expect(rebuild.finished == IndexRebuild<Int32>.waitedOnNiceValue)
+      #expect(callers < IndexRebuild<Int32>.waitedOnNiceValue)
+      #expect(IndexRebuild<Int32>.waitedOnNiceValue < IndexRebuild<Int32>.niceValue)
+    #else
+      let rebuild = IndexRebuild(waitedOn: true) { 1 }
+      rebuild.waitUntilFinished()
+      #expect(rebuild.finished == 1)
+    #endif
+  }
+
   @Test(arguments: [81, 82] as [UInt64])
   func theSpatialIndexTakesItsBackgroundBuildAndAnswersAsAFreshIndexThroughout(
     seed: UInt64
