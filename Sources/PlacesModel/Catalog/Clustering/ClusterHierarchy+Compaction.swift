@@ -15,15 +15,7 @@ extension ClusterHierarchy {
     var order: [[Int]] = []
     var newIndex: [[UInt32]] = []
     for reader in readers {
-      let shift = reader.built.gridShift
-      let entries = reader.liveEntries
-      // Sorted as a build sorts a level: by grid key, stably, so ties keep their index order.
-      let (_, sortedPositions) = RadixSort.sortedWithPositions(
-        entries.map { ClusterLevel.key(x: reader.x($0), y: reader.y($0), shift: shift) })
-      let live = sortedPositions.map { entries[Int($0)] }
-      var index = [UInt32](
-        repeating: UInt32.max, count: reader.builtCount + reader.patch.added.count)
-      for (new, old) in live.enumerated() { index[old] = UInt32(new) }
+      let (live, index) = reader.liveEntriesInGridOrder()
       order.append(live)
       newIndex.append(index)
     }

@@ -17,14 +17,7 @@ extension ClusterHierarchy {
   package func compactingLevel(_ levelNumber: Int) -> ClusterHierarchy {
     let reader = level(levelNumber)
     let shift = reader.built.gridShift
-    let entries = reader.liveEntries
-    // Sorted as a build sorts a level: by grid key, stably, so ties keep their index order.
-    let (_, sortedPositions) = RadixSort.sortedWithPositions(
-      entries.map { ClusterLevel.key(x: reader.x($0), y: reader.y($0), shift: shift) })
-    let live = sortedPositions.map { entries[Int($0)] }
-    var newIndex = [UInt32](
-      repeating: UInt32.max, count: reader.builtCount + reader.patch.added.count)
-    for (new, old) in live.enumerated() { newIndex[old] = UInt32(new) }
+    let (live, newIndex) = reader.liveEntriesInGridOrder()
     let means = live.map { reader.sum($0).mean }
     var childStart: [UInt32] = []
     var childOrder: [UInt32] = []

@@ -79,6 +79,24 @@ package struct ClusterLevelReader {
     patch.entries(inView: view, margin: margin, in: built)
   }
 
+  /// Every live entry in the order a build of the level would give them (by grid key, ties
+  /// in index order), and the index each entry takes in that order by its index here
+  /// (`UInt32.max` for an entry with no places): what a level built again from its entries
+  /// holds.
+  ///
+  /// - Complexity: O(*n*) for *n* entries.
+  func liveEntriesInGridOrder() -> (live: [Int], newIndex: [UInt32]) {
+    let shift = built.gridShift
+    let entries = liveEntries
+    // Sorted as a build sorts a level: by grid key, stably, so ties keep their index order.
+    let (_, sortedPositions) = RadixSort.sortedWithPositions(
+      entries.map { ClusterLevel.key(x: x($0), y: y($0), shift: shift) })
+    let live = sortedPositions.map { entries[Int($0)] }
+    var newIndex = [UInt32](repeating: UInt32.max, count: builtCount + patch.added.count)
+    for (new, old) in live.enumerated() { newIndex[old] = UInt32(new) }
+    return (live, newIndex)
+  }
+
   /// Every live entry, in index order.
   package var liveEntries: [Int] {
     var live = (0..<builtCount).filter { count($0) > 0 }
