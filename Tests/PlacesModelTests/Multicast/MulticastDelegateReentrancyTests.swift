@@ -199,6 +199,25 @@ struct MulticastDelegateReentrancyTests {
       "AddressSanitizer quarantines freed memory, so no object can take the sender's address")
   )
   func aQueuedBroadcastSkipsItsSenderOnlyNotANewcomerAtTheSameAddress() throws {
+    // Whether the allocator hands the sender's block to the newcomer is its own choice (other
+    // threads of the test process allocate too): the scene is played again until it does.
+    for _ in 0..<50 {
+      guard let outcome = Self.queuedBroadcastWithANewcomerAtTheSendersAddress() else {
+        continue
+      }
+      #expect(outcome.newcomer == [2])  // Not the sender, so not skipped.
+      #expect(outcome.trigger == [1, 2])
+      return
+    }
+    Issue.record("in 50 tries, no object was allocated at the sender's old address")
+  }
+
+  /// A broadcast queued by its sender, which dies before it starts, and a newcomer at the
+  /// sender's address added meanwhile: what the newcomer and the trigger heard, or `nil` when
+  /// no object was allocated at that address.
+  private static func queuedBroadcastWithANewcomerAtTheSendersAddress()
+    -> (newcomer: [Int], trigger: [Int])?
+  {
     let multicast = MulticastDelegate<any Listener>()
     var sender: Recorder? = Recorder("sender")
     var newcomer: Recorder?
@@ -229,10 +248,9 @@ struct MulticastDelegateReentrancyTests {
 
     multicast.invoke(with: 1) { $0.hear($1) }
 
-    let landed = try #require(newcomer, "no object was allocated at the sender's old address")
-    #expect(ObjectIdentifier(landed) == senderAddress)
-    #expect(landed.events == [2])  // Not the sender, so not skipped.
-    #expect(trigger.events == [1, 2])
+    return withExtendedLifetime(keptAside) {
+      newcomer.map { (newcomer: $0.events, trigger: trigger.events) }
+    }
   }
 
   @Test func aBroadcastStartedInsideACallbackIsQueuedAndOnePastTheLimitIsDropped() {
