@@ -28,9 +28,9 @@ struct ClusterPlaceChange: Sendable {
 ///
 /// The edits go on meanwhile, each logged. Once the rebuild has finished, the next edit
 /// brings it up to date: with the few changes logged since, at once; with more, in another
-/// background step that applies those logged so far, and so on until few
-/// are left, so that no edit applies more logged changes than ``catchUpLimit`` or its own
-/// changes, whichever are more. An edit of as many changes as were logged since the last step started takes a
+/// background step that applies those logged so far, and so on until few are left, so that no
+/// edit applies more logged changes than ``catchUpLimit`` or its own changes, whichever are
+/// more. An edit of as many changes as were logged since the last step started takes a
 /// finished step, so that a stream of batches never leaves a finished rebuild held beside the
 /// levels in use (a second copy of a level, and the patches of every level twice).
 struct ClusterCompaction: Sendable {

@@ -43,8 +43,8 @@ extension ClusterHierarchy {
   /// (``ClusterCompaction``); the edits go on meanwhile, each logged, and a later edit takes
   /// the hierarchy with that level rebuilt and the changes logged since applied, its own
   /// included: at most ``ClusterCompaction/catchUpLimit`` logged changes, or as many as the
-  /// edit's own changes when more
-  /// (``ClusterCompaction/catchUpLimit(forEditOf:)``), the rest in background steps first.
+  /// edit's own changes when more (``ClusterCompaction/catchUpLimit(forEditOf:)``), the rest
+  /// in background steps first.
   ///
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.

@@ -37,9 +37,9 @@ import Dispatch
 /// instead (``EntryBounds``): conservative (a place that leaves does not shrink it). A level
 /// built again from its entries (``compactingLevel(_:)``) makes each entry's reach from its
 /// children's rectangles, conservative too; a build of the hierarchy makes every reach exact
-/// again. The entries edits changed or
-/// added are searched by position too, through their grid, in the view widened by the
-/// farthest any of their rectangles reaches from its position (``LevelPatch/addedReach``).
+/// again. The entries edits changed or added are searched by position too, through their
+/// grid, in the view widened by the farthest any of their rectangles reaches from its
+/// position (``LevelPatch/addedReach``).
 ///
 /// ## Edits
 /// An edit of the catalog changes the levels in place (``applying(_:population:)``) rather
@@ -144,11 +144,10 @@ package struct ClusterHierarchy: Sendable {
 
   /// A hierarchy of `levels` as built, with no edits.
   init(radius: Double, maximumLevel: Int, levels: [ClusterLevel], entryOfPlace: [UInt32]) {
-    self.radius = radius
-    self.maximumLevel = maximumLevel
-    self.levels = levels
-    patches = levels.map { LevelPatch(gridShift: $0.gridShift, builtCount: $0.entryCount) }
-    self.entryOfPlace = PersistentArray(entryOfPlace)
+    self.init(
+      radius: radius, maximumLevel: maximumLevel, levels: levels,
+      patches: levels.map { LevelPatch(gridShift: $0.gridShift, builtCount: $0.entryCount) },
+      entryOfPlace: PersistentArray(entryOfPlace))
   }
 
   /// A hierarchy of `levels` as built, with `patches` on them.
