@@ -51,6 +51,35 @@ struct ClusterHierarchyEditor {
     }
   }
 
+  /// The fields of entry `entry` of `level` as edits left them, without its children: what
+  /// ``entryRecord(_:at:)`` reads, for a change that reads or writes no child.
+  private func fields(of entry: Int, at level: Int) -> AddedClusterFields {
+    let built = levels[level]
+    let builtCount = built.entryCount
+    let isTopLevel = level == 0
+    return withPatch(level) { patch in
+      entry < builtCount
+        ? patch.pointee.builtFields(entry, of: built, isTopLevel: isTopLevel)
+        : patch.pointee.added[entry - builtCount]
+    }
+  }
+
+  /// Changes the fields of entry `entry` of `level` with `body`, in place, leaving its
+  /// children as they are: unlike ``update(_:at:_:)``, its children are neither read nor
+  /// compared (a built entry's would be copied out of the level first).
+  private mutating func updateFields(
+    _ entry: Int, at level: Int, _ body: (inout AddedClusterFields) -> Void
+  ) {
+    var changed = fields(of: entry, at: level)
+    body(&changed)
+    let builtCount = levels[level].entryCount
+    if entry < builtCount {
+      patches[level].setBuilt(changed, children: nil, at: entry)
+    } else {
+      patches[level].setAdded(changed, children: nil, at: entry - builtCount)
+    }
+  }
+
   /// Changes entry `entry` of `level` with `body`, in place.
   ///
   /// A built entry keeps its index, so that no link to it is written; its parent is set by
@@ -81,7 +110,7 @@ struct ClusterHierarchyEditor {
     if entry < built.entryCount {
       patches[level].setParent(UInt32(parent), ofBuiltEntry: entry)
     } else {
-      update(entry, at: level) { $0.fields.parent = UInt32(parent) }
+      updateFields(entry, at: level) { $0.parent = UInt32(parent) }
     }
   }
 
@@ -100,19 +129,24 @@ struct ClusterHierarchyEditor {
     var level = placeLevel
     var emptiedChild: Int?
     while true {
-      update(entry, at: level) { record in
-        if let emptiedChild {
-          record.children.removeAll { $0 == UInt32(emptiedChild) }
-        }
-        if record.fields.count == 1 {
-          record.fields.empty()
-          record.children = []
-        } else {
-          record.fields.remove(place: position)
+      if emptiedChild == nil, fields(of: entry, at: level).count > 1 {
+        // Neither a child to take out nor the entry to empty: only its sum changes.
+        updateFields(entry, at: level) { $0.remove(place: position) }
+      } else {
+        update(entry, at: level) { record in
+          if let emptiedChild {
+            record.children.removeAll { $0 == UInt32(emptiedChild) }
+          }
+          if record.fields.count == 1 {
+            record.fields.empty()
+            record.children = []
+          } else {
+            record.fields.remove(place: position)
+          }
         }
       }
-      let record = entryRecord(entry, at: level)
-      if record.fields.count == 0 {
+      let left = fields(of: entry, at: level)
+      if left.count == 0 {
         unsettled[level].remove(entry)
         emptiedChild = entry
       } else {
@@ -121,7 +155,7 @@ struct ClusterHierarchyEditor {
         unsettled[level].insert(entry)
       }
       guard level > 0 else { break }
-      entry = Int(record.fields.parent)
+      entry = Int(left.parent)
       level -= 1
     }
   }
@@ -147,18 +181,17 @@ struct ClusterHierarchyEditor {
         }
         isAlone = false
       } else if isAlone {
-        let below = entryRecord(child, at: level + 1)
+        let below = fields(of: child, at: level + 1)
         entry = add(
           AddedClusterEntry(
             fields: AddedClusterFields(
-              sum: below.fields.sum, bounds: below.fields.bounds,
-              representative: below.fields.representative,
-              formedLevel: below.fields.formedLevel, parent: UInt32.max),
+              sum: below.sum, bounds: below.bounds, representative: below.representative,
+              formedLevel: below.formedLevel, parent: UInt32.max),
             children: [UInt32(child)]),
           at: level)
       } else {
-        entry = Int(entryRecord(child, at: level + 1).fields.parent)
-        update(entry, at: level) { $0.fields.add(place: position) }
+        entry = Int(fields(of: child, at: level + 1).parent)
+        updateFields(entry, at: level) { $0.add(place: position) }
       }
       setParent(of: child, at: level + 1, to: entry)
       if !isAlone {
@@ -240,18 +273,17 @@ struct ClusterHierarchyEditor {
       guard isApart else { return false }
     }
     for level in stride(from: placeLevel, through: aloneThrough, by: -1) {
-      update(path[level], at: level) { record in
-        let fields = record.fields
-        record.fields = AddedClusterFields(
+      updateFields(path[level], at: level) { fields in
+        fields = AddedClusterFields(
           sum: PositionSum(place: new), bounds: EntryBounds(place: new),
           representative: fields.representative, formedLevel: fields.formedLevel,
           parent: fields.parent)
       }
     }
     for level in stride(from: aloneThrough - 1, through: 0, by: -1) {
-      update(path[level], at: level) { record in
-        record.fields.remove(place: old)
-        record.fields.add(place: new)
+      updateFields(path[level], at: level) { fields in
+        fields.remove(place: old)
+        fields.add(place: new)
       }
       unsettled[level].insert(path[level])
     }
@@ -331,7 +363,7 @@ struct ClusterHierarchyEditor {
   @discardableResult
   private mutating func absorb(_ absorbed: Int, into keeper: Int, at level: Int) -> Int {
     let gone = entryRecord(absorbed, at: level)
-    let kept = entryRecord(keeper, at: level)
+    let kept = fields(of: keeper, at: level)
     update(keeper, at: level) { record in
       record.children += gone.children
       record.fields.absorb(gone.fields)
@@ -346,7 +378,7 @@ struct ClusterHierarchyEditor {
     unsettled[level].remove(absorbed)
     refreshIdentity(of: keeper, at: level, upwards: false)
     guard level > 0 else { return keeper }
-    let (keptParent, goneParent) = (Int(kept.fields.parent), Int(gone.fields.parent))
+    let (keptParent, goneParent) = (Int(kept.parent), Int(gone.fields.parent))
     update(goneParent, at: level - 1) { $0.children.removeAll { $0 == UInt32(absorbed) } }
     if keptParent == goneParent {
       refreshIdentity(of: keptParent, at: level - 1, upwards: true)
@@ -393,9 +425,9 @@ struct ClusterHierarchyEditor {
     else {
       return
     }
-    update(entry, at: level) { record in
-      record.fields.representative = representative
-      record.fields.formedLevel = formedLevel
+    updateFields(entry, at: level) { fields in
+      fields.representative = representative
+      fields.formedLevel = formedLevel
     }
     if upwards, level > 0 {
       refreshIdentity(of: Int(record.fields.parent), at: level - 1, upwards: true)

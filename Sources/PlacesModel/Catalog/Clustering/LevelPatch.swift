@@ -184,22 +184,29 @@ struct LevelPatch: Sendable {
   /// ``ClusterLevelReader`` of the two reads for it, field by field (its parent `UInt32.max`
   /// when `isTopLevel`; no children when `isPlaceLevel`).
   ///
-  /// The cluster editor reads an entry this way before each change it makes.
+  /// The cluster editor reads an entry this way before each change of its children, and
+  /// only its fields (``builtFields(_:of:isTopLevel:)``) before a change of those alone.
   func builtRecord(
     _ index: Int, of built: ClusterLevel, isTopLevel: Bool, isPlaceLevel: Bool
   ) -> AddedClusterEntry {
-    let changed = isChanged(builtEntry: index)
+    AddedClusterEntry(
+      fields: builtFields(index, of: built, isTopLevel: isTopLevel),
+      children: isPlaceLevel
+        ? [] : builtChildren(index, of: built, changed: isChanged(builtEntry: index)))
+  }
+
+  /// The fields of built entry `index` of `built` as edits left them, as
+  /// ``builtRecord(_:of:isTopLevel:isPlaceLevel:)`` reads them, without reading its children.
+  func builtFields(_ index: Int, of built: ClusterLevel, isTopLevel: Bool) -> AddedClusterFields {
     var fields =
-      changed
+      isChanged(builtEntry: index)
       ? changedFields(builtEntry: index)
       : AddedClusterFields(
         sum: built.sum(index), bounds: Self.builtBounds(index, in: built),
         representative: built.representative[index], formedLevel: built.formedLevel[index],
         parent: 0)
     fields.parent = isTopLevel ? UInt32.max : UInt32(parent(of: index, in: built))
-    return AddedClusterEntry(
-      fields: fields,
-      children: isPlaceLevel ? [] : builtChildren(index, of: built, changed: changed))
+    return fields
   }
 
   /// The children of added entry `index` (counted from the first added entry).
@@ -240,12 +247,17 @@ struct LevelPatch: Sendable {
   /// Sets the fields of built entry `index` to `entry`'s (its parent aside: see
   /// ``setParent(_:ofBuiltEntry:)``), and its children when `childrenChanged`.
   mutating func setBuilt(_ entry: AddedClusterEntry, at index: Int, childrenChanged: Bool) {
+    setBuilt(entry.fields, children: childrenChanged ? entry.children : nil, at: index)
+  }
+
+  /// Sets the fields of built entry `index` to `fields` (its parent aside: see
+  /// ``setParent(_:ofBuiltEntry:)``), and its children to `children` unless that is `nil`.
+  mutating func setBuilt(_ fields: AddedClusterFields, children: [UInt32]?, at index: Int) {
     if changedSlot.isEmpty {
       changedSlot = PersistentArray(repeating: 0, count: builtCount)
     }
     let slot = Int(changedSlot[index])
     let old = slot > 0 ? changedEntries[slot - 1] : nil
-    let fields = entry.fields
     if slot > 0 {
       changedEntries[slot - 1] = fields
     } else {
@@ -258,9 +270,9 @@ struct LevelPatch: Sendable {
       to: (fields.x, fields.y, fields.count))
     addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
     emptiedCount += (fields.count == 0 ? 1 : 0) - (old.map { $0.count == 0 ? 1 : 0 } ?? 0)
-    if childrenChanged {
+    if let children {
       let old = changedChildren.isEmpty ? nil : changedChildren[UInt32(index)]
-      changedChildren[UInt32(index)] = kept(entry.children, ofEntry: index, replacing: old)
+      changedChildren[UInt32(index)] = kept(children, ofEntry: index, replacing: old)
     }
   }
 
@@ -287,26 +299,32 @@ struct LevelPatch: Sendable {
   /// places, not its children, and writing them would copy a leaf of the children's table
   /// shared with earlier copies of the patch.
   mutating func setAdded(_ entry: AddedClusterEntry, at index: Int) {
+    setAdded(entry.fields, children: entry.children, at: index)
+  }
+
+  /// Sets the fields of added entry `index` to `fields`, and its children to `children`
+  /// unless that is `nil` (or they are already those).
+  mutating func setAdded(_ fields: AddedClusterFields, children: [UInt32]?, at index: Int) {
     let old = added[index]
     let wasLive = old.count > 0
-    let fields = entry.fields
     grid.move(
       builtCount + index, from: (old.x, old.y, old.count),
       to: (fields.x, fields.y, fields.count))
     addedReach = max(addedReach, fields.bounds.reach(from: (fields.x, fields.y)))
-    added[index] = entry.fields
-    let oldChildren = addedChildren[index]
-    // Lists kept apart that share their storage compare equal at once, without reading
-    // their elements.
-    let unchanged =
-      oldChildren.isSpilled
-      ? spilledChildren[UInt32(builtCount + index)] == entry.children
-      : oldChildren.keepsInline(entry.children)
-    if !unchanged {
-      addedChildren[index] = kept(
-        entry.children, ofEntry: builtCount + index, replacing: oldChildren)
+    added[index] = fields
+    if let children {
+      let oldChildren = addedChildren[index]
+      // Lists kept apart that share their storage compare equal at once, without reading
+      // their elements.
+      let unchanged =
+        oldChildren.isSpilled
+        ? spilledChildren[UInt32(builtCount + index)] == children
+        : oldChildren.keepsInline(children)
+      if !unchanged {
+        addedChildren[index] = kept(children, ofEntry: builtCount + index, replacing: oldChildren)
+      }
     }
-    liveAddedCount += (entry.fields.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
+    liveAddedCount += (fields.count > 0 ? 1 : 0) - (wasLive ? 1 : 0)
   }
 }
 
