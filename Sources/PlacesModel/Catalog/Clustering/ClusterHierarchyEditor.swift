@@ -70,14 +70,8 @@ struct ClusterHierarchyEditor {
   private mutating func updateFields(
     _ entry: Int, at level: Int, _ body: (inout AddedClusterFields) -> Void
   ) {
-    var changed = fields(of: entry, at: level)
-    body(&changed)
-    let builtCount = levels[level].entryCount
-    if entry < builtCount {
-      patches[level].setBuilt(changed, children: nil, at: entry)
-    } else {
-      patches[level].setAdded(changed, children: nil, at: entry - builtCount)
-    }
+    let built = levels[level]
+    patches[level].updateFields(entry, in: built, isTopLevel: level == 0, body)
   }
 
   /// Changes entry `entry` of `level` with `body`, in place.

@@ -85,6 +85,7 @@ struct LevelPatch: Sendable {
   }
 
   /// The fields of changed built entry `index`.
+  @inline(__always)
   func changedFields(builtEntry index: Int) -> AddedClusterFields {
     let slot = Int(changedSlot[index])
     precondition(slot > 0, "a changed built cluster entry has its fields")
@@ -143,17 +144,20 @@ struct LevelPatch: Sendable {
   }
 
   /// Entry `entry`'s places' positions, summed exactly, in `built`.
+  @inline(__always)
   func sum(of entry: Int, in built: ClusterLevel) -> PositionSum {
     isAsBuilt(entry) ? built.sum(entry) : editedFields(entry).sum
   }
 
   /// A rectangle that holds entry `entry`'s places, in `built`: exact for a built entry (the
   /// square of its ``ClusterLevel/reach``), conservative for one an edit changed.
+  @inline(__always)
   func bounds(of entry: Int, in built: ClusterLevel) -> EntryBounds {
     isAsBuilt(entry) ? Self.builtBounds(entry, in: built) : editedFields(entry).bounds
   }
 
   /// The bounds of entry `index` of `built` as built.
+  @inline(__always)
   private static func builtBounds(_ index: Int, in built: ClusterLevel) -> EntryBounds {
     EntryBounds(around: (built.x[index], built.y[index]), reach: built.reach[index])
   }
@@ -173,6 +177,7 @@ struct LevelPatch: Sendable {
 
   /// Entry `entry`'s parent one level up, in `built`: a built entry's is the built one
   /// unless a merge set another (``setParent(_:ofBuiltEntry:)``).
+  @inline(__always)
   func parent(of entry: Int, in built: ClusterLevel) -> Int {
     guard entry < builtCount else { return Int(editedFields(entry).parent) }
     // Only a merge gives a built entry another parent: most levels have none to look up.
@@ -197,6 +202,7 @@ struct LevelPatch: Sendable {
 
   /// The fields of built entry `index` of `built` as edits left them, as
   /// ``builtRecord(_:of:isTopLevel:isPlaceLevel:)`` reads them, without reading its children.
+  @inline(__always)
   func builtFields(_ index: Int, of built: ClusterLevel, isTopLevel: Bool) -> AddedClusterFields {
     var fields =
       isChanged(builtEntry: index)
@@ -273,6 +279,27 @@ struct LevelPatch: Sendable {
     if let children {
       let old = changedChildren.isEmpty ? nil : changedChildren[UInt32(index)]
       changedChildren[UInt32(index)] = kept(children, ofEntry: index, replacing: old)
+    }
+  }
+
+  /// Changes the fields of entry `entry` of the level with `body`, in place, leaving its
+  /// children as they are: built entries' fields as in `built` (their parent `UInt32.max`
+  /// when `isTopLevel`), as ``builtFields(_:of:isTopLevel:)`` reads them.
+  ///
+  /// A change made through this method reads no table of a copy of the patch: the editor's
+  /// own read of the fields followed by a write copied the patch, retaining each table.
+  mutating func updateFields(
+    _ entry: Int, in built: ClusterLevel, isTopLevel: Bool,
+    _ body: (inout AddedClusterFields) -> Void
+  ) {
+    if entry < builtCount {
+      var fields = builtFields(entry, of: built, isTopLevel: isTopLevel)
+      body(&fields)
+      setBuilt(fields, children: nil, at: entry)
+    } else {
+      var fields = added[entry - builtCount]
+      body(&fields)
+      setAdded(fields, children: nil, at: entry - builtCount)
     }
   }
 
