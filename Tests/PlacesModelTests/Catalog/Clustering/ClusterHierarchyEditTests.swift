@@ -140,18 +140,51 @@ struct ClusterHierarchyEditTests {
         .liveEntries.count
     }
     var nextID: Int64 = 100_000
+    // Edited catalogs kept along the way, with their entries when made: later edits share
+    // their patches' tables and must never write them.
+    var kept: [(step: Int, catalog: PlaceCatalog, entries: [[EntrySnapshot]])] = []
     for step in 0..<TestSize.steps(80) {
       let edits = Self.randomBatch(of: catalog, nextID: &nextID, using: &generator)
       catalog = try catalog.applying(edits).catalog
       #expect(catalog.indexBuildCount == 0)
       Self.checkInvariants(of: catalog, step: step)
+      if step % 10 == 3 { kept.append((step, catalog, Self.entries(of: catalog))) }
     }
-    // The first catalog's hierarchy is as it was.
+    // The first catalog's hierarchy is as it was, and so is every edited one kept.
     let firstHierarchy = first.clusterHierarchy(
       radius: Self.radius, maximumLevel: Self.maximumLevel)
     #expect(
       (0...Self.maximumLevel + 1).map { firstHierarchy.level($0).liveEntries.count } == firstLevels)
     Self.checkInvariants(of: first, step: -1)
+    for (step, keptCatalog, entries) in kept {
+      #expect(Self.entries(of: keptCatalog) == entries, "catalog of step \(step)")
+      Self.checkInvariants(of: keptCatalog, step: step)
+    }
+  }
+
+  /// What a live entry is: its index, position, number of places, representative and
+  /// children.
+  struct EntrySnapshot: Equatable {
+    let index: Int
+    let x: UInt32
+    let y: UInt32
+    let count: UInt32
+    let representative: UInt32
+    let children: [Int]
+  }
+
+  /// Every live entry of every level of `catalog`'s hierarchy, level by level.
+  static func entries(of catalog: PlaceCatalog) -> [[EntrySnapshot]] {
+    let hierarchy = catalog.clusterHierarchy(radius: radius, maximumLevel: maximumLevel)
+    return (0...hierarchy.placeLevel).map { levelNumber in
+      let level = hierarchy.level(levelNumber)
+      return level.liveEntries.map { entry in
+        EntrySnapshot(
+          index: entry, x: level.x(entry), y: level.y(entry), count: level.count(entry),
+          representative: level.representative(entry),
+          children: levelNumber < hierarchy.placeLevel ? level.children(entry) : [])
+      }
+    }
   }
 
   @Test func aFarMoveChangesOnlyTheClustersOnItsTwoPaths() throws {
