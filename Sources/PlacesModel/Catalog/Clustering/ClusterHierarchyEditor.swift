@@ -57,23 +57,19 @@ struct ClusterHierarchyEditor {
   /// ``entryRecord(_:at:)`` reads, for a change that reads or writes no child.
   private func fields(of entry: Int, at level: Int) -> AddedClusterFields {
     let built = levels[level]
-    let builtCount = built.entryCount
-    let isTopLevel = level == 0
-    return withPatch(level) { patch in
-      entry < builtCount
-        ? patch.pointee.builtFields(entry, of: built, isTopLevel: isTopLevel)
-        : patch.pointee.added[entry - builtCount]
-    }
+    return withPatch(level) { $0.pointee.fields(of: entry, in: built, isTopLevel: level == 0) }
   }
 
   /// Changes the fields of entry `entry` of `level` with `body`, in place, leaving its
   /// children as they are: unlike ``update(_:at:_:)``, its children are neither read nor
-  /// compared (a built entry's would be copied out of the level first).
+  /// compared (a built entry's would be copied out of the level first); returns its fields
+  /// as changed.
+  @discardableResult
   private mutating func updateFields(
     _ entry: Int, at level: Int, _ body: (inout AddedClusterFields) -> Void
-  ) {
+  ) -> AddedClusterFields {
     let built = levels[level]
-    patches[level].updateFields(entry, in: built, isTopLevel: level == 0, body)
+    return patches[level].updateFields(entry, in: built, isTopLevel: level == 0, body)
   }
 
   /// Changes entry `entry` of `level` with `body`, in place.
@@ -125,9 +121,10 @@ struct ClusterHierarchyEditor {
     var level = placeLevel
     var emptiedChild: Int?
     while true {
+      let left: AddedClusterFields
       if emptiedChild == nil, fields(of: entry, at: level).count > 1 {
         // Neither a child to take out nor the entry to empty: only its sum changes.
-        updateFields(entry, at: level) { $0.remove(place: position) }
+        left = updateFields(entry, at: level) { $0.remove(place: position) }
       } else {
         update(entry, at: level) { record in
           if let emptiedChild {
@@ -140,8 +137,8 @@ struct ClusterHierarchyEditor {
             record.fields.remove(place: position)
           }
         }
+        left = fields(of: entry, at: level)
       }
-      let left = fields(of: entry, at: level)
       if left.count == 0 {
         unsettled[level].remove(entry)
         emptiedChild = entry

@@ -99,12 +99,13 @@ struct LevelPatch: Sendable {
     tables = Tables(Tables.Values(grid: AddedEntryGrid(shift: gridShift)))
   }
 
-  /// The tables, copied first when another patch shares them, for a write.
-  private mutating func uniqueTables() -> Tables {
+  /// The tables, copied first when another patch shares them, for a write through the
+  /// pointer returned.
+  private mutating func uniqueTables() -> UnsafeMutablePointer<Tables.Values> {
     if !isKnownUniquelyReferenced(&tables) {
       tables = Tables(tables.values.pointee)
     }
-    return tables
+    return tables.values
   }
 
   /// Whether the level is as built.
@@ -254,6 +255,15 @@ struct LevelPatch: Sendable {
         ? [] : builtChildren(index, of: built, changed: isChanged(builtEntry: index)))
   }
 
+  /// The fields of entry `entry` of the level, `built` with this patch over it, as edits left
+  /// them, without its children: a built entry's as ``builtFields(_:of:isTopLevel:)`` reads
+  /// them, an added one's as added.
+  @inline(__always)
+  func fields(of entry: Int, in built: ClusterLevel, isTopLevel: Bool) -> AddedClusterFields {
+    entry < builtCount
+      ? builtFields(entry, of: built, isTopLevel: isTopLevel) : added[entry - builtCount]
+  }
+
   /// The fields of built entry `index` of `built` as edits left them, as
   /// ``builtRecord(_:of:isTopLevel:isPlaceLevel:)`` reads them, without reading its children.
   @inline(__always)
@@ -303,7 +313,7 @@ struct LevelPatch: Sendable {
 
   /// Sets the parent of built entry `index`.
   mutating func setParent(_ parent: UInt32, ofBuiltEntry index: Int) {
-    uniqueTables().values.pointee.parentOverride[UInt32(index)] = parent
+    uniqueTables().pointee.parentOverride[UInt32(index)] = parent
   }
 
   /// Sets the fields of built entry `index` to `entry`'s (its parent aside: see
@@ -315,7 +325,7 @@ struct LevelPatch: Sendable {
   /// Sets the fields of built entry `index` to `fields` (its parent aside: see
   /// ``setParent(_:ofBuiltEntry:)``), and its children to `children` unless that is `nil`.
   mutating func setBuilt(_ fields: AddedClusterFields, children: [UInt32]?, at index: Int) {
-    let tables = uniqueTables().values
+    let tables = uniqueTables()
     if tables.pointee.changedSlot.isEmpty {
       tables.pointee.changedSlot = PersistentArray(repeating: 0, count: builtCount)
     }
@@ -347,24 +357,24 @@ struct LevelPatch: Sendable {
   ///
   /// A change made through this method reads no table of a copy of the patch: the editor's
   /// own read of the fields followed by a write copied the patch, retaining each table.
+  @discardableResult
   mutating func updateFields(
     _ entry: Int, in built: ClusterLevel, isTopLevel: Bool,
     _ body: (inout AddedClusterFields) -> Void
-  ) {
+  ) -> AddedClusterFields {
+    var fields = fields(of: entry, in: built, isTopLevel: isTopLevel)
+    body(&fields)
     if entry < builtCount {
-      var fields = builtFields(entry, of: built, isTopLevel: isTopLevel)
-      body(&fields)
       setBuilt(fields, children: nil, at: entry)
     } else {
-      var fields = added[entry - builtCount]
-      body(&fields)
       setAdded(fields, children: nil, at: entry - builtCount)
     }
+    return fields
   }
 
   /// Adds `entry`; returns its index among the added entries.
   mutating func add(_ entry: AddedClusterEntry) -> Int {
-    let tables = uniqueTables().values
+    let tables = uniqueTables()
     tables.pointee.added.append(entry.fields)
     tables.pointee.addedChildren.append(
       Self.kept(
@@ -398,7 +408,7 @@ struct LevelPatch: Sendable {
   mutating func setAdded(_ fields: AddedClusterFields, children: [UInt32]?, at index: Int) {
     let old = added[index]
     let wasLive = old.count > 0
-    let tables = uniqueTables().values
+    let tables = uniqueTables()
     tables.pointee.grid.move(
       builtCount + index, from: (old.x, old.y, old.count),
       to: (fields.x, fields.y, fields.count))
@@ -439,7 +449,7 @@ extension LevelPatch {
       return fields
     }
     var patch = self
-    let tables = patch.uniqueTables().values
+    let tables = patch.uniqueTables()
     tables.pointee.changedEntries = PersistentArray(changedEntries.lazy.map(renumbered))
     tables.pointee.added = PersistentArray(added.lazy.map(renumbered))
     var overrides: [(UInt32, UInt32)] = []
@@ -465,7 +475,7 @@ extension LevelPatch {
     var patch = self
     var changed: [(UInt32, PatchChildren)] = []
     changedChildren.forEachPair { changed.append(($0, renumbered($1))) }
-    let tables = patch.uniqueTables().values
+    let tables = patch.uniqueTables()
     tables.pointee.changedChildren = PersistentDictionary(changed)
     tables.pointee.addedChildren = PersistentArray(addedChildren.lazy.map(renumbered))
     var spilled: [(UInt32, [UInt32])] = []
