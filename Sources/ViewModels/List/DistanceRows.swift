@@ -25,14 +25,21 @@ final class DistanceRows {
   private var runs: [Run] = []
   /// A row whose place is known: where a run may start without a selection.
   private var anchor: (row: Int, neighbour: CatalogSpatialIndex.Neighbour)?
+  /// Where rank counts keep the haversines they measure, shared with the rows of the
+  /// catalogs before and after this one (see ``/PlacesModel/SpatialDistanceMemo``).
+  private let memo: SpatialDistanceMemo?
 
   /// The rows of the places of `catalog` that `filter` shows, `count` of them, nearest
-  /// `origin` first.
-  init(catalog: PlaceCatalog, origin: Coordinate, filter: CategoryFilter = .all, count: Int) {
+  /// `origin` first; rank counts keep what they measure in `memo`, when given.
+  init(
+    catalog: PlaceCatalog, origin: Coordinate, filter: CategoryFilter = .all, count: Int,
+    memo: SpatialDistanceMemo? = nil
+  ) {
     self.catalog = catalog
     self.origin = origin
     self.filter = filter
     self.count = count
+    self.memo = memo
   }
 
   /// The rows of every place of `catalog`, nearest `origin` first.
@@ -71,7 +78,8 @@ final class DistanceRows {
     let coordinate = catalog[position].coordinate
     let row =
       filter.showsEveryPlace
-      ? catalog.spatialIndex.distanceRank(ofPosition: position, at: coordinate, from: origin)
+      ? catalog.spatialIndex.distanceRank(
+        ofPosition: position, at: coordinate, from: origin, memo: memo)
       : shownRank(ofPosition: position, at: coordinate)
     setAnchor(row: row, position: position, coordinate: coordinate)
     return row
@@ -82,12 +90,12 @@ final class DistanceRows {
   /// and `filter` shows every place.
   ///
   /// - Complexity: One walk of the spatial index for both rows (see
-  ///   ``/PlacesModel/CatalogSpatialIndex/distanceRanks(ofPosition:movedFrom:to:from:)``),
+  ///   ``/PlacesModel/CatalogSpatialIndex/distanceRanks(ofPosition:movedFrom:to:from:memo:)``),
   ///   about the cost of ``row(ofPosition:)`` when the place moved a little.
   func rows(ofPosition position: Int, movedFrom old: Coordinate) -> (old: Int, new: Int) {
     let coordinate = catalog[position].coordinate
     let rows = catalog.spatialIndex.distanceRanks(
-      ofPosition: position, movedFrom: old, to: coordinate, from: origin)
+      ofPosition: position, movedFrom: old, to: coordinate, from: origin, memo: memo)
     setAnchor(row: rows.new, position: position, coordinate: coordinate)
     return rows
   }

@@ -106,6 +106,10 @@ public final class ListViewModel {
   private var shown = ShownRows()
   /// The name order of ``catalog`` split by category, once a filter needed it.
   private var categoryRuns: CategoryNameRuns?
+  /// By distance, what the rows' rank counts measured from ``location``, kept across edits
+  /// so that each place and cell of the spatial index is measured once (4 MB at 170,000
+  /// places); `nil` without a location.
+  private var distanceMemo: SpatialDistanceMemo?
 
   /// Creates a view model that listens to `model`, starting from its current state.
   public init(model: PlacesModel) {
@@ -181,7 +185,14 @@ public final class ListViewModel {
 
   /// Makes the rows for the catalog, location and filter last set.
   private func makeRows() {
-    shown = ShownRows(catalog: catalog, filter: categoryFilter, location: location) {
+    if let location {
+      if distanceMemo?.origin != location { distanceMemo = SpatialDistanceMemo(origin: location) }
+    } else {
+      distanceMemo = nil
+    }
+    shown = ShownRows(
+      catalog: catalog, filter: categoryFilter, location: location, distanceMemo: distanceMemo
+    ) {
       if let categoryRuns { return categoryRuns }
       let runs = CategoryNameRuns(catalog: catalog)
       categoryRuns = runs

@@ -24,11 +24,14 @@ struct ShownRows {
   }
 
   /// The rows of the places of `catalog` that `filter` shows, by distance from `location` when
-  /// it is known, else by name; `runs` splits the catalog's name order by category, and is
-  /// read only when `filter` hides places.
+  /// it is known, else by name.
+  ///
+  /// `runs` splits the catalog's name order by category, and is read only when `filter` hides
+  /// places. By distance, rank counts keep what they measure in `distanceMemo`, when given
+  /// (see ``DistanceRows``).
   init(
     catalog: PlaceCatalog, filter: CategoryFilter, location: Coordinate?,
-    runs: () -> CategoryNameRuns
+    distanceMemo: SpatialDistanceMemo? = nil, runs: () -> CategoryNameRuns
   ) {
     self.catalog = catalog
     self.filter = filter
@@ -36,7 +39,8 @@ struct ShownRows {
     let shown = filter.showsEveryPlace ? nil : runs().rows(shownBy: filter)
     if let location {
       let distanceRows = DistanceRows(
-        catalog: catalog, origin: location, filter: filter, count: shown?.count ?? catalog.count)
+        catalog: catalog, origin: location, filter: filter, count: shown?.count ?? catalog.count,
+        memo: distanceMemo)
       byDistance = distanceRows
       byName = nil
       rows = ListRows(byDistance: distanceRows)

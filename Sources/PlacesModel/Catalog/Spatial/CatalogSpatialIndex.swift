@@ -207,7 +207,7 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     let key = DistanceKey(
       distance: builtKey.distance, position: Int(builtHandle(at: builtKey.position)))
     let liveRank =
-      builtRank - numberOfStalePlaces(before: key, from: origin)
+      builtRank - numberOfStalePlaces(before: key, and: key, from: distanceOrigin).first
       + numberOfChangedPlaces(before: key, from: distanceOrigin)
     var neighbours = Neighbours(index: self, origin: origin, start: .from(key))
     neighbours.skip(rank - liveRank)
@@ -239,18 +239,31 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   /// The built index counts its places before it, less the stale ones before it, and the small
   /// index adds its own.
   ///
+  /// With a `memo` for `origin`, the built index's count keeps the haversines it computes
+  /// there and reads those it kept, as do the stale places' distances: a caller that counts
+  /// ranks from one origin again and again, across edits, measures each place and cell of the
+  /// built index once (see ``SpatialDistanceMemo``). The rank is the same with or without it.
+  ///
   /// - Complexity: As ``SpatialIndex/distanceRank(ofPosition:at:from:)`` for both indexes,
-  ///   plus O(*s*) distances for the *s* stale places.
+  ///   plus O(*s*) distances for the *s* stale places; with a memo, only the cells and places
+  ///   no earlier count measured cost trigonometry, plus O(*n*) to start the memo again when
+  ///   the built index was replaced by a full build since the last count.
   package func distanceRank(
-    ofPosition position: Int, at coordinate: Coordinate, from origin: Coordinate
+    ofPosition position: Int, at coordinate: Coordinate, from origin: Coordinate,
+    memo: SpatialDistanceMemo? = nil
   ) -> Int {
     let key = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
+    // The memo, if for this origin, set to the built index first: the stale places'
+    // distances it keeps are those of the built index it was last given.
+    let memo = memo.flatMap { $0.origin == origin ? $0 : nil }
+    let haversines = memo?.buffers(for: built) ?? .none
     let builtBefore = built.numberOfPlaces(
       before: Self.offsetKey(of: key, among: builtHandles, count: built.count),
-      from: distanceOrigin)
-    return builtBefore - numberOfStalePlaces(before: key, from: origin)
+      from: distanceOrigin, memo: haversines)
+    return builtBefore
+      - numberOfStalePlaces(before: key, and: key, from: distanceOrigin, memo: memo).first
       + numberOfChangedPlaces(before: key, from: distanceOrigin)
   }
 
@@ -262,24 +275,31 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   /// nothing else that the order reads (no other place moved, came or went). Then every other
   /// place keeps its key, so the old rank is this index's count of the places before the old
   /// key, less one when the place's new key comes before its old one: both ranks are counted
-  /// here, in one walk of each index (see ``distanceRank(ofPosition:at:from:)``).
+  /// here, in one walk of each index (see ``distanceRank(ofPosition:at:from:memo:)``).
   ///
-  /// - Complexity: As ``distanceRank(ofPosition:at:from:)``, over the nodes either key's
+  /// A `memo` for `origin` is used as by ``distanceRank(ofPosition:at:from:memo:)``.
+  ///
+  /// - Complexity: As ``distanceRank(ofPosition:at:from:memo:)``, over the nodes either key's
   ///   circle crosses: about that of one count when the place moved a little.
   package func distanceRanks(
     ofPosition position: Int, movedFrom old: Coordinate, to coordinate: Coordinate,
-    from origin: Coordinate
+    from origin: Coordinate, memo: SpatialDistanceMemo? = nil
   ) -> (old: Int, new: Int) {
     let oldKey = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: old)))
     let newKey = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
+    // The memo, if for this origin, set to the built index first: the stale places'
+    // distances it keeps are those of the built index it was last given.
+    let memo = memo.flatMap { $0.origin == origin ? $0 : nil }
+    let haversines = memo?.buffers(for: built) ?? .none
     let builtBefore = built.numberOfPlaces(
       before: Self.offsetKey(of: oldKey, among: builtHandles, count: built.count),
       and: Self.offsetKey(of: newKey, among: builtHandles, count: built.count),
-      from: distanceOrigin)
-    let staleBefore = numberOfStalePlaces(before: oldKey, and: newKey, from: origin)
+      from: distanceOrigin, memo: haversines)
+    let staleBefore = numberOfStalePlaces(
+      before: oldKey, and: newKey, from: distanceOrigin, memo: memo)
     let changedBefore = numberOfChangedPlaces(before: oldKey, and: newKey, from: distanceOrigin)
     let beforeOld = builtBefore.first - staleBefore.first + changedBefore.first
     let beforeNew = builtBefore.second - staleBefore.second + changedBefore.second
@@ -338,19 +358,19 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     return (position, position < handles.count && Int(handles[position]) == handle)
   }
 
-  /// The number of stale places whose key in the built index, by handle, is less than `key`.
-  private func numberOfStalePlaces(before key: DistanceKey, from origin: Coordinate) -> Int {
-    numberOfStalePlaces(before: key, and: key, from: origin).first
-  }
-
   /// The number of stale places whose key in the built index, by handle, is less than
-  /// `first`, and the number less than `second`.
+  /// `first`, and the number less than `second`; their distances are kept in `memo`, which
+  /// ``SpatialDistanceMemo/buffers(for:)`` was last given the built index, when given.
   private func numberOfStalePlaces(
-    before first: DistanceKey, and second: DistanceKey, from origin: Coordinate
+    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin,
+    memo: SpatialDistanceMemo? = nil
   ) -> (first: Int, second: Int) {
     var before = (first: 0, second: 0)
     stale.forEachPair { handle, coordinate in
-      let key = DistanceKey(distance: origin.distance(to: coordinate), position: Int(handle))
+      let distance =
+        memo?.staleDistance(handle: handle, at: coordinate, from: origin)
+        ?? origin.distance(to: coordinate)
+      let key = DistanceKey(distance: distance, position: Int(handle))
       if key < first { before.first += 1 }
       if key < second { before.second += 1 }
     }

@@ -7,6 +7,8 @@
 struct IndexTree {
   let coordinates: UnsafeBufferPointer<Coordinate>
   let positions: UnsafeBufferPointer<Int32>
+  /// Where the distance counts keep the haversines they compute, when the caller keeps them.
+  var memo = HaversineMemo.none
 
   /// The middle slot of the node `lower..<upper`, where it splits, and its two halves' cells.
   @inline(__always)
@@ -29,7 +31,38 @@ struct IndexTree {
   /// The key of the place at slot `slot`.
   @inline(__always)
   func key(at slot: Int, from origin: DistanceOrigin) -> DistanceKey {
-    DistanceKey(distance: origin.distance(to: coordinates[slot]), position: Int(positions[slot]))
+    DistanceKey(
+      distance: Coordinate.distance(haversine: haversine(at: slot, from: origin)),
+      position: Int(positions[slot]))
+  }
+
+  /// The haversine from `origin` to the place at `slot`, as
+  /// ``DistanceOrigin/haversine(to:)`` computes it: kept in the memo, if any.
+  @inline(__always)
+  func haversine(at slot: Int, from origin: DistanceOrigin) -> Double {
+    HaversineMemo.value(at: slot, in: memo.places) { origin.haversine(to: coordinates[slot]) }
+  }
+
+  /// The least haversine from `origin` to the cell of the node `lower..<upper`, as
+  /// ``IndexCell/minimumHaversine(from:to:)`` computes it: kept in the memo, if any.
+  @inline(__always)
+  func nearestHaversine(lower: Int, upper: Int, cell: IndexCell, from origin: DistanceOrigin)
+    -> Double
+  {
+    HaversineMemo.value(
+      at: SpatialIndex.middle(lower: lower, upper: upper), in: memo.cellsFromOrigin
+    ) { IndexCell.minimumHaversine(from: origin.point, to: cell) }
+  }
+
+  /// The least haversine from `origin`'s antipode to the cell of the node `lower..<upper`:
+  /// kept in the memo, if any.
+  @inline(__always)
+  func nearestHaversineFromAntipode(
+    lower: Int, upper: Int, cell: IndexCell, from origin: DistanceOrigin
+  ) -> Double {
+    HaversineMemo.value(
+      at: SpatialIndex.middle(lower: lower, upper: upper), in: memo.cellsFromAntipode
+    ) { IndexCell.minimumHaversine(from: origin.antipode, to: cell) }
   }
 
   // MARK: - Rectangles
@@ -91,8 +124,16 @@ struct IndexTree {
     guard lower < upper else { return 0 }
     if cell.latitudeLowerDistanceBound(from: origin) > key.distance { return 0 }
     if cell.latitudeUpperDistanceBound(from: origin) < key.distance { return upper - lower }
-    if cell.isWhollyFarther(than: threshold, from: origin) { return 0 }
-    if cell.isWhollyNearer(than: threshold, from: origin) { return upper - lower }
+    // The cell is wholly farther, or wholly nearer (see `IndexCell.isWhollyFarther` and
+    // `IndexCell.isWhollyNearer`, which these are, with the haversines kept).
+    if nearestHaversine(lower: lower, upper: upper, cell: cell, from: origin) > threshold.farther {
+      return 0
+    }
+    if nearestHaversineFromAntipode(lower: lower, upper: upper, cell: cell, from: origin)
+      > 1 - threshold.nearer
+    {
+      return upper - lower
+    }
     if Self.isLeaf(lower: lower, upper: upper) {
       var found = 0
       for slot in lower..<upper where comesBefore(slot, key, threshold, origin) {
@@ -129,12 +170,13 @@ struct IndexTree {
     }
     counts = (byLatitude(first.key), byLatitude(second.key))
     if counts.first == nil || counts.second == nil {
-      let nearest = IndexCell.minimumHaversine(from: origin.point, to: cell)
+      let nearest = nearestHaversine(lower: lower, upper: upper, cell: cell, from: origin)
       if counts.first == nil, nearest > first.threshold.farther { counts.first = 0 }
       if counts.second == nil, nearest > second.threshold.farther { counts.second = 0 }
     }
     if counts.first == nil || counts.second == nil {
-      let fromAntipode = IndexCell.minimumHaversine(from: origin.antipode, to: cell)
+      let fromAntipode = nearestHaversineFromAntipode(
+        lower: lower, upper: upper, cell: cell, from: origin)
       if counts.first == nil, fromAntipode > 1 - first.threshold.nearer { counts.first = size }
       if counts.second == nil, fromAntipode > 1 - second.threshold.nearer {
         counts.second = size
@@ -185,7 +227,7 @@ struct IndexTree {
   private func comesBefore(
     _ slot: Int, _ key: DistanceKey, _ threshold: DistanceThreshold, _ origin: DistanceOrigin
   ) -> Bool {
-    comesBefore(slot, key, threshold, haversine: origin.haversine(to: coordinates[slot]), origin)
+    comesBefore(slot, key, threshold, haversine: haversine(at: slot, from: origin), origin)
   }
 
   /// Whether the place at `slot` comes before `first.key`, and whether before `second.key`,
@@ -195,7 +237,7 @@ struct IndexTree {
     _ slot: Int, _ first: (key: DistanceKey, threshold: DistanceThreshold),
     _ second: (key: DistanceKey, threshold: DistanceThreshold), _ origin: DistanceOrigin
   ) -> (first: Bool, second: Bool) {
-    let haversine = origin.haversine(to: coordinates[slot])
+    let haversine = self.haversine(at: slot, from: origin)
     return (
       comesBefore(slot, first.key, first.threshold, haversine: haversine, origin),
       comesBefore(slot, second.key, second.threshold, haversine: haversine, origin)
@@ -245,7 +287,7 @@ struct IndexTree {
     _ slot: Int, into keys: inout [DistanceKey], above low: DistanceThreshold,
     upTo high: DistanceThreshold, origin: DistanceOrigin
   ) {
-    let haversine = origin.haversine(to: coordinates[slot])
+    let haversine = self.haversine(at: slot, from: origin)
     guard haversine >= low.nearer, haversine <= high.farther else { return }
     let key = self.key(at: slot, from: origin)
     if key.distance > low.distance, key.distance <= high.distance { keys.append(key) }
@@ -253,11 +295,14 @@ struct IndexTree {
 }
 
 extension SpatialIndex {
-  /// Runs `body` with the index's arrays seen as an ``IndexTree``.
-  func withTree<Result>(_ body: (IndexTree) throws -> Result) rethrows -> Result {
+  /// Runs `body` with the index's arrays seen as an ``IndexTree``, which keeps the haversines
+  /// it computes in `memo`, when given.
+  func withTree<Result>(
+    memo: HaversineMemo = .none, _ body: (IndexTree) throws -> Result
+  ) rethrows -> Result {
     try coordinates.withUnsafeBufferPointer { coordinates in
       try positions.withUnsafeBufferPointer { positions in
-        try body(IndexTree(coordinates: coordinates, positions: positions))
+        try body(IndexTree(coordinates: coordinates, positions: positions, memo: memo))
       }
     }
   }

@@ -103,22 +103,26 @@ extension SpatialIndex {
 
   // MARK: - Counting
 
-  /// The number of places whose key is less than `key`.
-  func numberOfPlaces(before key: DistanceKey, from origin: DistanceOrigin) -> Int {
+  /// The number of places whose key is less than `key`; the haversines computed are kept in
+  /// `memo`, when given, and those it keeps are read from it.
+  func numberOfPlaces(
+    before key: DistanceKey, from origin: DistanceOrigin, memo: HaversineMemo = .none
+  ) -> Int {
     let threshold = DistanceThreshold(key.distance)
-    return withTree { tree in
+    return withTree(memo: memo) { tree in
       tree.countBefore(key, threshold, lower: 0, upper: count, cell: .world, origin: origin)
     }
   }
 
   /// The number of places whose key is less than `first`, and the number whose key is less
-  /// than `second`: two ``numberOfPlaces(before:from:)`` in one walk of the tree.
+  /// than `second`: two ``numberOfPlaces(before:from:memo:)`` in one walk of the tree.
   func numberOfPlaces(
-    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin
+    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin,
+    memo: HaversineMemo = .none
   ) -> (first: Int, second: Int) {
     let first = (key: first, threshold: DistanceThreshold(first.distance))
     let second = (key: second, threshold: DistanceThreshold(second.distance))
-    return withTree { tree in
+    return withTree(memo: memo) { tree in
       tree.countBefore(first, second, lower: 0, upper: count, cell: .world, origin: origin)
     }
   }

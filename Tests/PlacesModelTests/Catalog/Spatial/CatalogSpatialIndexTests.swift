@@ -130,6 +130,69 @@ struct CatalogSpatialIndexTests {
     #expect(catalog.spatialIndex.changedPlaceCount > 0)
   }
 
+  /// Ranks counted with a memo kept across a stream of edits are the ranks brute force finds.
+  ///
+  /// The memo is kept as a list by distance keeps one. The ranks are checked before and after
+  /// each move, and alone after an insert, from an origin anywhere and from a place's own
+  /// coordinate (ties), through stale and changed places, and across full builds that replace
+  /// the built index the memo measured. A memo for another origin is not used, and changes
+  /// nothing.
+  @Test(arguments: [91, 92] as [UInt64])
+  func ranksCountedWithAMemoKeptAcrossEditsAreExact(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    var catalog = try Self.indexedCatalog(count: 300, seed: seed, using: &generator)
+    let origins = [
+      RandomCatalog.origin(using: &generator),
+      catalog[Int.random(in: 0..<catalog.count, using: &generator)].coordinate,
+    ]
+    let memos = origins.map { SpatialDistanceMemo(origin: $0) }
+    let elsewhere = SpatialDistanceMemo(origin: RandomCatalog.origin(using: &generator))
+    var buildsTaken = 0
+    var changedBefore = catalog.spatialIndex.changedPlaceCount
+    var nextID = 1_000_000
+    for step in 0..<600 {
+      let position = Int.random(in: 0..<catalog.count, using: &generator)
+      let place = catalog[position]
+      let inserts = step.isMultiple(of: 7)
+      let coordinate = Self.coordinate(near: catalog, using: &generator)
+      let edit: PlaceEdit =
+        inserts
+        ? .insert(Place(id: PlaceID(nextID), name: "new \(nextID)", coordinate: coordinate))
+        : .update(Place(id: place.id, name: place.name, coordinate: coordinate))
+      nextID += 1
+      let edited = try catalog.applying([edit]).catalog
+      for (origin, memo) in zip(origins, memos) {
+        let context: Comment = "seed \(seed) step \(step) from \(origin)"
+        if inserts {
+          let inserted = try #require(edited.position(ofPlaceWithID: PlaceID(nextID - 1)))
+          let rank = edited.spatialIndex.distanceRank(
+            ofPosition: inserted, at: coordinate, from: origin, memo: memo)
+          #expect(rank == Self.bruteForceRank(of: inserted, in: edited, from: origin), context)
+        } else {
+          let ranks = edited.spatialIndex.distanceRanks(
+            ofPosition: position, movedFrom: place.coordinate, to: coordinate, from: origin,
+            memo: memo)
+          let expected = (
+            old: Self.bruteForceRank(of: position, in: catalog, from: origin),
+            new: Self.bruteForceRank(of: position, in: edited, from: origin)
+          )
+          #expect(ranks == expected, context)
+          let misused = edited.spatialIndex.distanceRanks(
+            ofPosition: position, movedFrom: place.coordinate, to: coordinate, from: origin,
+            memo: elsewhere)
+          #expect(misused == expected, context)
+        }
+      }
+      if edited.spatialIndex.isRebuilding { edited.waitForIndexRebuilds() }
+      // A full build that has finished is taken by this read, if not by the edit.
+      let changed = edited.spatialIndex.changedPlaceCount
+      if changed < changedBefore { buildsTaken += 1 }
+      changedBefore = changed
+      catalog = edited
+    }
+    #expect(buildsTaken >= 1)
+  }
+
   /// The offset of the place at `position` in `catalog` sorted by distance from `origin`,
   /// ties in catalog order.
   static func bruteForceRank(of position: Int, in catalog: PlaceCatalog, from origin: Coordinate)
