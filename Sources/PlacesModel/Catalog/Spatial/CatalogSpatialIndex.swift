@@ -236,18 +236,19 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   /// `position`, in the order of ``neighbours(of:fromRank:)``: see
   /// ``SpatialIndex/distanceRank(ofPosition:at:from:)``.
   ///
-  /// The built index counts its places before it, less the stale ones before it, and the small
-  /// index adds its own.
+  /// The built index counts its places before it, less the stale ones before it, plus the
+  /// changed places before it, scanned (see ``numberOfPlaces(in:before:and:from:)``).
   ///
   /// With a `memo` for `origin`, the built index's count keeps the haversines it computes
-  /// there and reads those it kept, as do the stale places' distances: a caller that counts
-  /// ranks from one origin again and again, across edits, measures each place and cell of the
-  /// built index once (see ``SpatialDistanceMemo``). The rank is the same with or without it.
+  /// there and reads those it kept: a caller that counts ranks from one origin again and
+  /// again, across edits, measures each place and cell of the built index once (see
+  /// ``SpatialDistanceMemo``). The rank is the same with or without it.
   ///
-  /// - Complexity: As ``SpatialIndex/distanceRank(ofPosition:at:from:)`` for both indexes,
-  ///   plus O(*s*) distances for the *s* stale places; with a memo, only the cells and places
-  ///   no earlier count measured cost trigonometry, plus O(*n*) to start the memo again when
-  ///   the built index was replaced by a full build since the last count.
+  /// - Complexity: As ``SpatialIndex/distanceRank(ofPosition:at:from:)`` for the built index,
+  ///   plus O(*s* + *c*) haversines for the *s* stale places and the *c* changed ones; with a
+  ///   memo, only the built index's cells and places that no earlier count measured cost
+  ///   trigonometry, plus O(*n*) to start the memo again when the built index was replaced
+  ///   by a full build since the last count.
   package func distanceRank(
     ofPosition position: Int, at coordinate: Coordinate, from origin: Coordinate,
     memo: SpatialDistanceMemo? = nil
@@ -255,15 +256,12 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     let key = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
-    // The memo, if for this origin, set to the built index first: the stale places'
-    // distances it keeps are those of the built index it was last given.
-    let memo = memo.flatMap { $0.origin == origin ? $0 : nil }
-    let haversines = memo?.buffers(for: built) ?? .none
+    let haversines = memo.flatMap { $0.origin == origin ? $0.buffers(for: built) : nil } ?? .none
     let builtBefore = built.numberOfPlaces(
       before: Self.offsetKey(of: key, among: builtHandles, count: built.count),
       from: distanceOrigin, memo: haversines)
     return builtBefore
-      - numberOfStalePlaces(before: key, and: key, from: distanceOrigin, memo: memo).first
+      - numberOfStalePlaces(before: key, and: key, from: distanceOrigin).first
       + numberOfChangedPlaces(before: key, from: distanceOrigin)
   }
 
@@ -290,16 +288,12 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     let newKey = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
-    // The memo, if for this origin, set to the built index first: the stale places'
-    // distances it keeps are those of the built index it was last given.
-    let memo = memo.flatMap { $0.origin == origin ? $0 : nil }
-    let haversines = memo?.buffers(for: built) ?? .none
+    let haversines = memo.flatMap { $0.origin == origin ? $0.buffers(for: built) : nil } ?? .none
     let builtBefore = built.numberOfPlaces(
       before: Self.offsetKey(of: oldKey, among: builtHandles, count: built.count),
       and: Self.offsetKey(of: newKey, among: builtHandles, count: built.count),
       from: distanceOrigin, memo: haversines)
-    let staleBefore = numberOfStalePlaces(
-      before: oldKey, and: newKey, from: distanceOrigin, memo: memo)
+    let staleBefore = numberOfStalePlaces(before: oldKey, and: newKey, from: distanceOrigin)
     let changedBefore = numberOfChangedPlaces(before: oldKey, and: newKey, from: distanceOrigin)
     let beforeOld = builtBefore.first - staleBefore.first + changedBefore.first
     let beforeNew = builtBefore.second - staleBefore.second + changedBefore.second
@@ -359,42 +353,54 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   }
 
   /// The number of stale places whose key in the built index, by handle, is less than
-  /// `first`, and the number less than `second`; their distances are kept in `memo`, which
-  /// ``SpatialDistanceMemo/buffers(for:)`` was last given the built index, when given.
+  /// `first`, and the number less than `second` (see ``numberOfPlaces(in:before:and:from:)``).
   private func numberOfStalePlaces(
-    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin,
-    memo: SpatialDistanceMemo? = nil
+    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin
   ) -> (first: Int, second: Int) {
-    var before = (first: 0, second: 0)
-    stale.forEachPair { handle, coordinate in
-      let distance =
-        memo?.staleDistance(handle: handle, at: coordinate, from: origin)
-        ?? origin.distance(to: coordinate)
-      let key = DistanceKey(distance: distance, position: Int(handle))
-      if key < first { before.first += 1 }
-      if key < second { before.second += 1 }
-    }
-    return before
+    Self.numberOfPlaces(in: stale, before: first, and: second, from: origin)
   }
 
   /// The number of changed places whose key, by handle, is less than `first`, and the number
-  /// less than `second`; both keys are of one handle.
+  /// less than `second` (see ``numberOfPlaces(in:before:and:from:)``).
   private func numberOfChangedPlaces(
     before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin
   ) -> (first: Int, second: Int) {
-    guard let small = changedPlaces else { return (0, 0) }
-    return small.index.numberOfPlaces(
-      before: Self.offsetKey(of: first, among: small.handles, count: small.handles.count),
-      and: Self.offsetKey(of: second, among: small.handles, count: small.handles.count),
-      from: origin)
+    Self.numberOfPlaces(in: changed, before: first, and: second, from: origin)
   }
 
   /// The number of changed places whose key, by handle, is less than `key`.
   private func numberOfChangedPlaces(before key: DistanceKey, from origin: DistanceOrigin) -> Int {
-    guard let small = changedPlaces else { return 0 }
-    return small.index.numberOfPlaces(
-      before: Self.offsetKey(of: key, among: small.handles, count: small.handles.count),
-      from: origin)
+    numberOfChangedPlaces(before: key, and: key, from: origin).first
+  }
+
+  /// The number of the places of `table`, by handle, whose key (their distance from `origin`,
+  /// then their handle) is less than `first`, and the number whose key is less than `second`.
+  ///
+  /// A scan rather than a search of a small index of them: the places an edit counts its
+  /// rows against are at most a few thousand, and a small index, made anew for every
+  /// catalog an edit makes, cost more to build than the scan. Each place's haversine settles
+  /// it against a key unless it lies within the key's ``DistanceThreshold`` slack; only then
+  /// is its distance computed, exactly as the index computes it.
+  ///
+  /// - Complexity: O(*c*) for the *c* places of `table`.
+  private static func numberOfPlaces(
+    in table: PersistentDictionary<UInt32, Coordinate>, before first: DistanceKey,
+    and second: DistanceKey, from origin: DistanceOrigin
+  ) -> (first: Int, second: Int) {
+    let thresholds = (DistanceThreshold(first.distance), DistanceThreshold(second.distance))
+    var before = (first: 0, second: 0)
+    table.forEachPair { handle, coordinate in
+      let haversine = origin.haversine(to: coordinate)
+      func comesBefore(_ key: DistanceKey, _ threshold: DistanceThreshold) -> Bool {
+        if haversine < threshold.nearer { return true }
+        if haversine > threshold.farther { return false }
+        let distance = Coordinate.distance(haversine: haversine)
+        return DistanceKey(distance: distance, position: Int(handle)) < key
+      }
+      if comesBefore(first, thresholds.0) { before.first += 1 }
+      if comesBefore(second, thresholds.1) { before.second += 1 }
+    }
+    return before
   }
 
   /// The small index of the places changed since the full build, built on first use; `nil`

@@ -8,8 +8,7 @@
 /// For a fixed origin, none of it changes until the built index is replaced by a full build,
 /// so the memo keeps it: for each slot of the built index, the place's haversine and, for the
 /// node whose middle slot it is, the least haversines to its cell from the origin and from
-/// the antipode (every node of the tree, leaves included, has a middle slot of its own); and
-/// the distance of each place stale in the built index.
+/// the antipode (every node of the tree, leaves included, has a middle slot of its own).
 ///
 /// The values kept are those the count computes, bit for bit, so a count with the memo gives
 /// the count without it. A memo follows the built index it is given: given another one (a
@@ -17,7 +16,7 @@
 ///
 /// Not thread-safe: one owner (a list's rows) uses it from one thread at a time.
 ///
-/// Memory: 24 bytes a place of the built index, plus 8 per stale place measured.
+/// Memory: 24 bytes a place of the built index.
 package final class SpatialDistanceMemo {
   /// The origin the haversines are measured from.
   package let origin: Coordinate
@@ -27,9 +26,6 @@ package final class SpatialDistanceMemo {
   /// Three runs of the built index's count: places, cells from the origin, cells from the
   /// antipode; `nil` before the first index.
   private var values: UnsafeMutableBufferPointer<Double>?
-  /// The distance from the origin of each stale place measured, by handle, at the coordinate
-  /// it has in the built index.
-  private var staleDistances: [UInt32: Double] = [:]
 
   /// A memo of nothing yet, for distances from `origin`.
   package init(origin: Coordinate) {
@@ -50,23 +46,11 @@ package final class SpatialDistanceMemo {
       fresh.initialize(repeating: .nan)
       values = fresh
       coordinates = index.coordinates
-      staleDistances = [:]
     }
     guard let values, let base = values.baseAddress, index.count > 0 else { return .none }
     let count = index.count
     return HaversineMemo(
       places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + 2 * count)
-  }
-
-  /// The distance from the origin to the stale place with `handle`, at `coordinate` in the
-  /// built index the last ``buffers(for:)`` was for.
-  func staleDistance(handle: UInt32, at coordinate: Coordinate, from origin: DistanceOrigin)
-    -> Double
-  {
-    if let known = staleDistances[handle] { return known }
-    let distance = origin.distance(to: coordinate)
-    staleDistances[handle] = distance
-    return distance
   }
 
   /// Whether two arrays share one storage: the same built index's.
