@@ -207,6 +207,21 @@ struct PersistentDictionaryTests {
     try Self.checkRandomHistory(seed: seed, keyCount: keyCount) { $0 }
   }
 
+  /// 32-bit keys (the catalog's handles and entry indexes) take the dictionary's own mix
+  /// rather than `hashValue`: the same histories hold with it, through growth, removals that
+  /// close gaps, and a large build filled in the order of the keys' slots.
+  @Test(arguments: [(7, 300), (8, 20_000)] as [(UInt64, Int)])
+  func randomHistoriesOfHandlesMatchDictionaries(seed: UInt64, keyCount: Int) throws {
+    try Self.checkRandomHistory(seed: seed, keyCount: keyCount) { UInt32($0) }
+    let count = 3 * PersistentDictionary<UInt32, Int>.homeOrderMinimum
+    // Handles as a catalog numbers them: consecutive, then every third.
+    let keys = (0..<UInt32(count)).map { $0 < UInt32(count / 2) ? $0 : $0 * 3 }
+    let built = PersistentDictionary(keys.map { ($0, Int($0) + 1) })
+    #expect(built.count == keys.count)
+    #expect(keys.allSatisfy { built[$0] == Int($0) + 1 })
+    #expect(built[UInt32(count) * 3 + 1] == nil)
+  }
+
   @Test(arguments: [8, 2_000])
   func randomHistoriesOfCollidingKeysMatchDictionaries(keyCount: Int) throws {
     try Self.checkRandomHistory(seed: 5, keyCount: keyCount) { CollidingKey(value: $0) }
