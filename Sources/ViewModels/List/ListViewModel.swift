@@ -107,7 +107,7 @@ public final class ListViewModel {
   /// The name order of ``catalog`` split by category, once a filter needed it.
   private var categoryRuns: CategoryNameRuns?
   /// By distance, what the rows' rank counts measured from ``location``, kept across edits
-  /// so that each place and cell of the spatial index is measured once (4 MB at 170,000
+  /// so that each place and cell of the spatial index is measured once (2 MB at 170,000
   /// places); `nil` without a location.
   private var distanceMemo: SpatialDistanceMemo?
 

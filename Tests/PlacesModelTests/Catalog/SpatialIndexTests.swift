@@ -8,6 +8,29 @@ struct SpatialIndexTests {
     (1, 11), (2, 12), (17, 13), (200, 14), (3_000, 15),
   ]
 
+  // MARK: - Tree shape
+
+  /// Every node of an index's tree, numbered as in a binary heap, has a number below the
+  /// limit a memo of its cells is sized by, and the limit stays near a quarter of the places.
+  @Test(arguments: [0, 1, 16, 17, 33, 100, 1_000, 4_097, 170_391])
+  func nodeNumbersStayBelowTheirLimit(count: Int) {
+    let limit = SpatialIndex.nodeNumberLimit(count: count)
+    var largest = 0
+    // The tree's shape from its slots alone: a node of more than a leaf's places splits at
+    // its middle slot, which belongs to neither half.
+    func visit(lower: Int, upper: Int, node: Int) {
+      guard lower < upper else { return }
+      largest = max(largest, node)
+      guard upper - lower > SpatialIndex.leafSize else { return }
+      let middle = lower + (upper - lower) / 2
+      visit(lower: lower, upper: middle, node: 2 * node)
+      visit(lower: middle + 1, upper: upper, node: 2 * node + 1)
+    }
+    visit(lower: 0, upper: count, node: 1)
+    #expect(largest < limit)
+    #expect(limit <= max(2, count / 4))
+  }
+
   // MARK: - Rectangles
 
   @Test(arguments: catalogs)

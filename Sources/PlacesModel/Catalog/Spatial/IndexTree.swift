@@ -43,26 +43,27 @@ struct IndexTree {
     HaversineMemo.value(at: slot, in: memo.places) { origin.haversine(to: coordinates[slot]) }
   }
 
-  /// The least haversine from `origin` to the cell of the node `lower..<upper`, as
+  /// The least haversine from `origin` to `cell`, that of the node numbered `node`, as
   /// ``IndexCell/minimumHaversine(from:to:)`` computes it: kept in the memo, if any.
+  ///
+  /// Nodes are numbered as in a binary heap: the root 1, the children of node *k* 2*k* (the
+  /// lower half) and 2*k* + 1 (see ``SpatialIndex/nodeNumberLimit(count:)``).
   @inline(__always)
-  func nearestHaversine(lower: Int, upper: Int, cell: IndexCell, from origin: DistanceOrigin)
-    -> Double
-  {
-    HaversineMemo.value(
-      at: SpatialIndex.middle(lower: lower, upper: upper), in: memo.cellsFromOrigin
-    ) { IndexCell.minimumHaversine(from: origin.point, to: cell) }
+  func nearestHaversine(node: Int, cell: IndexCell, from origin: DistanceOrigin) -> Double {
+    HaversineMemo.value(at: node, in: memo.cellsFromOrigin) {
+      IndexCell.minimumHaversine(from: origin.point, to: cell)
+    }
   }
 
-  /// The least haversine from `origin`'s antipode to the cell of the node `lower..<upper`:
-  /// kept in the memo, if any.
+  /// The least haversine from `origin`'s antipode to `cell`, that of the node numbered
+  /// `node`: kept in the memo, if any.
   @inline(__always)
-  func nearestHaversineFromAntipode(
-    lower: Int, upper: Int, cell: IndexCell, from origin: DistanceOrigin
-  ) -> Double {
-    HaversineMemo.value(
-      at: SpatialIndex.middle(lower: lower, upper: upper), in: memo.cellsFromAntipode
-    ) { IndexCell.minimumHaversine(from: origin.antipode, to: cell) }
+  func nearestHaversineFromAntipode(node: Int, cell: IndexCell, from origin: DistanceOrigin)
+    -> Double
+  {
+    HaversineMemo.value(at: node, in: memo.cellsFromAntipode) {
+      IndexCell.minimumHaversine(from: origin.antipode, to: cell)
+    }
   }
 
   // MARK: - Rectangles
@@ -119,19 +120,15 @@ struct IndexTree {
   /// places of nodes that straddle `key`'s distance are measured.
   func countBefore(
     _ key: DistanceKey, _ threshold: DistanceThreshold, lower: Int, upper: Int, cell: IndexCell,
-    origin: DistanceOrigin
+    node: Int = 1, origin: DistanceOrigin
   ) -> Int {
     guard lower < upper else { return 0 }
     if cell.latitudeLowerDistanceBound(from: origin) > key.distance { return 0 }
     if cell.latitudeUpperDistanceBound(from: origin) < key.distance { return upper - lower }
     // The cell is wholly farther, or wholly nearer (see `IndexCell.isWhollyFarther` and
     // `IndexCell.isWhollyNearer`, which these are, with the haversines kept).
-    if nearestHaversine(lower: lower, upper: upper, cell: cell, from: origin) > threshold.farther {
-      return 0
-    }
-    if nearestHaversineFromAntipode(lower: lower, upper: upper, cell: cell, from: origin)
-      > 1 - threshold.nearer
-    {
+    if nearestHaversine(node: node, cell: cell, from: origin) > threshold.farther { return 0 }
+    if nearestHaversineFromAntipode(node: node, cell: cell, from: origin) > 1 - threshold.nearer {
       return upper - lower
     }
     if Self.isLeaf(lower: lower, upper: upper) {
@@ -144,10 +141,12 @@ struct IndexTree {
     let split = split(lower: lower, upper: upper, cell: cell)
     let middleFound = comesBefore(split.middle, key, threshold, origin) ? 1 : 0
     return countBefore(
-      key, threshold, lower: lower, upper: split.middle, cell: split.lower, origin: origin)
+      key, threshold, lower: lower, upper: split.middle, cell: split.lower, node: 2 * node,
+      origin: origin)
       + middleFound
       + countBefore(
-        key, threshold, lower: split.middle + 1, upper: upper, cell: split.upper, origin: origin)
+        key, threshold, lower: split.middle + 1, upper: upper, cell: split.upper,
+        node: 2 * node + 1, origin: origin)
   }
 
   /// The number of places of the node whose key is less than `first.key`, and the number
@@ -157,7 +156,7 @@ struct IndexTree {
   func countBefore(
     _ first: (key: DistanceKey, threshold: DistanceThreshold),
     _ second: (key: DistanceKey, threshold: DistanceThreshold),
-    lower: Int, upper: Int, cell: IndexCell, origin: DistanceOrigin
+    lower: Int, upper: Int, cell: IndexCell, node: Int = 1, origin: DistanceOrigin
   ) -> (first: Int, second: Int) {
     guard lower < upper else { return (0, 0) }
     let size = upper - lower
@@ -170,13 +169,12 @@ struct IndexTree {
     }
     counts = (byLatitude(first.key), byLatitude(second.key))
     if counts.first == nil || counts.second == nil {
-      let nearest = nearestHaversine(lower: lower, upper: upper, cell: cell, from: origin)
+      let nearest = nearestHaversine(node: node, cell: cell, from: origin)
       if counts.first == nil, nearest > first.threshold.farther { counts.first = 0 }
       if counts.second == nil, nearest > second.threshold.farther { counts.second = 0 }
     }
     if counts.first == nil || counts.second == nil {
-      let fromAntipode = nearestHaversineFromAntipode(
-        lower: lower, upper: upper, cell: cell, from: origin)
+      let fromAntipode = nearestHaversineFromAntipode(node: node, cell: cell, from: origin)
       if counts.first == nil, fromAntipode > 1 - first.threshold.nearer { counts.first = size }
       if counts.second == nil, fromAntipode > 1 - second.threshold.nearer {
         counts.second = size
@@ -189,12 +187,14 @@ struct IndexTree {
       return (
         firstCount,
         countBefore(
-          second.key, second.threshold, lower: lower, upper: upper, cell: cell, origin: origin)
+          second.key, second.threshold, lower: lower, upper: upper, cell: cell, node: node,
+          origin: origin)
       )
     case (nil, let secondCount?):
       return (
         countBefore(
-          first.key, first.threshold, lower: lower, upper: upper, cell: cell, origin: origin),
+          first.key, first.threshold, lower: lower, upper: upper, cell: cell, node: node,
+          origin: origin),
         secondCount
       )
     case (nil, nil):
@@ -212,9 +212,11 @@ struct IndexTree {
     let split = split(lower: lower, upper: upper, cell: cell)
     let middle = comesBefore(split.middle, first, second, origin)
     let below = countBefore(
-      first, second, lower: lower, upper: split.middle, cell: split.lower, origin: origin)
+      first, second, lower: lower, upper: split.middle, cell: split.lower, node: 2 * node,
+      origin: origin)
     let above = countBefore(
-      first, second, lower: split.middle + 1, upper: upper, cell: split.upper, origin: origin)
+      first, second, lower: split.middle + 1, upper: upper, cell: split.upper,
+      node: 2 * node + 1, origin: origin)
     return (
       below.first + (middle.first ? 1 : 0) + above.first,
       below.second + (middle.second ? 1 : 0) + above.second

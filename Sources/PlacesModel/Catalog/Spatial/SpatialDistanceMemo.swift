@@ -6,9 +6,9 @@
 /// sines, a cosine and an arctangent, and measures the places of the leaves it straddles; in
 /// a stream of edits seen by a list by distance, that trigonometry was most of the count.
 /// For a fixed origin, none of it changes until the built index is replaced by a full build,
-/// so the memo keeps it: for each slot of the built index, the place's haversine and, for the
-/// node whose middle slot it is, the least haversines to its cell from the origin and from
-/// the antipode (every node of the tree, leaves included, has a middle slot of its own).
+/// so the memo keeps it: for each slot of the built index, the place's haversine, and for each
+/// node of its tree (leaves included, numbered as in a binary heap), the least haversines to
+/// its cell from the origin and from the antipode.
 ///
 /// The values kept are those the count computes, bit for bit, so a count with the memo gives
 /// the count without it. A memo follows the built index it is given: given another one (a
@@ -16,15 +16,17 @@
 ///
 /// Not thread-safe: one owner (a list's rows) uses it from one thread at a time.
 ///
-/// Memory: 24 bytes a place of the built index.
+/// Memory: 8 bytes a place of the built index, and 16 a node number (at most about a quarter
+/// of the places): about 12 bytes a place, 2 MB at 170,000 places.
 package final class SpatialDistanceMemo {
   /// The origin the haversines are measured from.
   package let origin: Coordinate
   /// The built index's coordinates, held so that their storage, which names the index the
   /// values are for, is not reused by another while the memo refers to it.
   private var coordinates: [Coordinate] = []
-  /// Three runs of the built index's count: places, cells from the origin, cells from the
-  /// antipode; `nil` before the first index.
+  /// The places' haversines, by slot (the built index's count of them), then the cells' from
+  /// the origin and from the antipode, by node number (``SpatialIndex/nodeNumberLimit(count:)``
+  /// of each); `nil` before the first index.
   private var values: UnsafeMutableBufferPointer<Double>?
 
   /// A memo of nothing yet, for distances from `origin`.
@@ -42,15 +44,16 @@ package final class SpatialDistanceMemo {
   func buffers(for index: SpatialIndex) -> HaversineMemo {
     if !Self.sharesStorage(coordinates, index.coordinates) {
       values?.deallocate()
-      let fresh = UnsafeMutableBufferPointer<Double>.allocate(capacity: 3 * index.count)
+      let nodes = SpatialIndex.nodeNumberLimit(count: index.count)
+      let fresh = UnsafeMutableBufferPointer<Double>.allocate(capacity: index.count + 2 * nodes)
       fresh.initialize(repeating: .nan)
       values = fresh
       coordinates = index.coordinates
     }
     guard let values, let base = values.baseAddress, index.count > 0 else { return .none }
-    let count = index.count
+    let (count, nodes) = (index.count, SpatialIndex.nodeNumberLimit(count: index.count))
     return HaversineMemo(
-      places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + 2 * count)
+      places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + count + nodes)
   }
 
   /// Whether two arrays share one storage: the same built index's.
@@ -67,10 +70,9 @@ package final class SpatialDistanceMemo {
 struct HaversineMemo {
   /// The haversine of the place at each slot; NaN until measured.
   let places: UnsafeMutablePointer<Double>?
-  /// The least haversine from the origin to the cell of the node whose middle slot each is.
+  /// The least haversine from the origin to the cell of each node, by node number.
   let cellsFromOrigin: UnsafeMutablePointer<Double>?
-  /// The least haversine from the origin's antipode to the cell of the node whose middle slot
-  /// each is.
+  /// The least haversine from the origin's antipode to the cell of each node, by node number.
   let cellsFromAntipode: UnsafeMutablePointer<Double>?
 
   /// No memo: every haversine is computed.

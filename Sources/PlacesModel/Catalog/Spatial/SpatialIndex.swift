@@ -91,6 +91,21 @@ package struct SpatialIndex: Sendable {
   static func middle(lower: Int, upper: Int) -> Int {
     lower + (upper - lower) / 2
   }
+
+  /// A number above every node's number in the tree of an index of `count` places, nodes
+  /// numbered as in a binary heap: the root 1, the children of node *k* 2*k* and 2*k* + 1.
+  ///
+  /// A node of *s* places splits into halves of at most *s* / 2, so the tree is as deep as
+  /// the halvings of `count` take to reach ``leafSize``, and its numbers stay below 2 to the
+  /// power of one more than that depth: about *n* / 4 for *n* places.
+  package static func nodeNumberLimit(count: Int) -> Int {
+    var (size, depth) = (count, 0)
+    while size > leafSize {
+      size /= 2
+      depth += 1
+    }
+    return 1 << (depth + 1)
+  }
 }
 
 /// Sorts the index's two arrays into tree order, in place.
