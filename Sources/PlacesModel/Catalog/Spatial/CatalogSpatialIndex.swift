@@ -378,9 +378,9 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   ///
   /// A scan rather than a search of a small index of them: the places an edit counts its
   /// rows against are at most a few thousand, and a small index, made anew for every
-  /// catalog an edit makes, cost more to build than the scan. Each place's haversine settles
-  /// it against a key unless it lies within the key's ``DistanceThreshold`` slack; only then
-  /// is its distance computed, exactly as the index computes it.
+  /// catalog an edit makes, cost more to build than the scan. Each place is settled as the
+  /// index settles its own (``DistanceThreshold/placeComesBefore(_:haversine:position:)``):
+  /// by its haversine, and only within the rounding slack by its distance.
   ///
   /// - Complexity: O(*c*) for the *c* places of `table`.
   private static func numberOfPlaces(
@@ -391,14 +391,13 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     var before = (first: 0, second: 0)
     table.forEachPair { handle, coordinate in
       let haversine = origin.haversine(to: coordinate)
-      func comesBefore(_ key: DistanceKey, _ threshold: DistanceThreshold) -> Bool {
-        if haversine < threshold.nearer { return true }
-        if haversine > threshold.farther { return false }
-        let distance = Coordinate.distance(haversine: haversine)
-        return DistanceKey(distance: distance, position: Int(handle)) < key
+      let position = Int(handle)
+      if thresholds.0.placeComesBefore(first, haversine: haversine, position: position) {
+        before.first += 1
       }
-      if comesBefore(first, thresholds.0) { before.first += 1 }
-      if comesBefore(second, thresholds.1) { before.second += 1 }
+      if thresholds.1.placeComesBefore(second, haversine: haversine, position: position) {
+        before.second += 1
+      }
     }
     return before
   }

@@ -22,6 +22,19 @@ struct DistanceThreshold {
     farther = high < Double.pi * metres ? Self.haversine(high / metres) : 2
   }
 
+  /// Whether a place whose haversine from the origin is `haversine`, and whose position (or
+  /// handle) in the order's ties is `position`, comes before `key`, whose distance this
+  /// threshold is made for: settled by the haversine when it is clear of ``nearer`` and
+  /// ``farther``, else by the place's key, its distance computed from the haversine exactly as
+  /// ``DistanceOrigin/distance(to:)`` computes it.
+  @inline(__always)
+  func placeComesBefore(_ key: DistanceKey, haversine: Double, position: Int) -> Bool {
+    if haversine < nearer { return true }
+    if haversine > farther { return false }
+    return DistanceKey(distance: Coordinate.distance(haversine: haversine), position: position)
+      < key
+  }
+
   /// The haversine of a central angle in radians, in `0...π`.
   private static func haversine(_ angle: Double) -> Double {
     let half = sin(angle / 2)

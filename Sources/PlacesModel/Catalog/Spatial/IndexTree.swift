@@ -229,7 +229,7 @@ struct IndexTree {
   private func comesBefore(
     _ slot: Int, _ key: DistanceKey, _ threshold: DistanceThreshold, _ origin: DistanceOrigin
   ) -> Bool {
-    comesBefore(slot, key, threshold, haversine: haversine(at: slot, from: origin), origin)
+    comesBefore(slot, key, threshold, haversine: haversine(at: slot, from: origin))
   }
 
   /// Whether the place at `slot` comes before `first.key`, and whether before `second.key`,
@@ -241,21 +241,18 @@ struct IndexTree {
   ) -> (first: Bool, second: Bool) {
     let haversine = self.haversine(at: slot, from: origin)
     return (
-      comesBefore(slot, first.key, first.threshold, haversine: haversine, origin),
-      comesBefore(slot, second.key, second.threshold, haversine: haversine, origin)
+      comesBefore(slot, first.key, first.threshold, haversine: haversine),
+      comesBefore(slot, second.key, second.threshold, haversine: haversine)
     )
   }
 
   /// Whether the place at `slot`, whose haversine from the origin is `haversine`, comes
-  /// before `key`: settled by the haversine when it is clear of `threshold`, else by its key.
+  /// before `key` (see ``DistanceThreshold/placeComesBefore(_:haversine:position:)``).
   @inline(__always)
   private func comesBefore(
-    _ slot: Int, _ key: DistanceKey, _ threshold: DistanceThreshold, haversine: Double,
-    _ origin: DistanceOrigin
+    _ slot: Int, _ key: DistanceKey, _ threshold: DistanceThreshold, haversine: Double
   ) -> Bool {
-    if haversine < threshold.nearer { return true }
-    if haversine > threshold.farther { return false }
-    return self.key(at: slot, from: origin) < key
+    threshold.placeComesBefore(key, haversine: haversine, position: Int(positions[slot]))
   }
 
   /// Appends the keys of the node's places farther than `low` and at most `high` from the
