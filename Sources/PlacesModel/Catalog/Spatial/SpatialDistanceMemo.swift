@@ -28,6 +28,8 @@ package final class SpatialDistanceMemo {
   /// the origin and from the antipode, by node number (``SpatialIndex/nodeNumberLimit(count:)``
   /// of each); `nil` before the first index.
   private var values: UnsafeMutableBufferPointer<Double>?
+  /// The three runs of ``values``, as the tree reads them.
+  private var buffers = HaversineMemo.none
 
   /// A memo of nothing yet, for distances from `origin`.
   package init(origin: Coordinate) {
@@ -42,18 +44,21 @@ package final class SpatialDistanceMemo {
   ///
   /// - Complexity: O(1) for the index of the last call; O(*n*) to start again for another.
   func buffers(for index: SpatialIndex) -> HaversineMemo {
-    if !Self.sharesStorage(coordinates, index.coordinates) {
-      values?.deallocate()
-      let nodes = SpatialIndex.nodeNumberLimit(count: index.count)
-      let fresh = UnsafeMutableBufferPointer<Double>.allocate(capacity: index.count + 2 * nodes)
-      fresh.initialize(repeating: .nan)
-      values = fresh
-      coordinates = index.coordinates
-    }
-    guard let values, let base = values.baseAddress, index.count > 0 else { return .none }
+    guard !Self.sharesStorage(coordinates, index.coordinates) else { return buffers }
+    values?.deallocate()
     let (count, nodes) = (index.count, SpatialIndex.nodeNumberLimit(count: index.count))
-    return HaversineMemo(
+    let fresh = UnsafeMutableBufferPointer<Double>.allocate(capacity: count + 2 * nodes)
+    fresh.initialize(repeating: .nan)
+    values = fresh
+    coordinates = index.coordinates
+    // An empty index has nothing to keep (and never shares storage: see `sharesStorage`).
+    guard count > 0, let base = fresh.baseAddress else {
+      buffers = .none
+      return buffers
+    }
+    buffers = HaversineMemo(
       places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + count + nodes)
+    return buffers
   }
 
   /// Whether two arrays share one storage: the same built index's.
