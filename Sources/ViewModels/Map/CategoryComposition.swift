@@ -24,44 +24,63 @@ struct CategoryComposition {
     var population: Int
   }
 
-  /// The shares, one per category the entry holds.
-  let shares: [Share]
+  /// The shares, one per category the entry holds, in the order their categories were
+  /// first added.
+  private(set) var shares: [Share] = []
+  /// The entry's x, from which the places' x offsets are taken.
+  let x: UInt32
 
-  /// The composition of the places with `handles` (ascending), in an entry at `x`, their
-  /// categories numbered by `number`.
-  init(
-    handles: [UInt32], x: UInt32, catalog: PlaceCatalog, number: (String?) -> Int
+  /// An empty composition of an entry at `x`.
+  init(x: UInt32) {
+    self.x = x
+  }
+
+  /// Adds the place with `handle` at `position`, of the category numbered `category`, with
+  /// `population` (0 when unknown).
+  ///
+  /// `shareOfCategory` maps a category number to its share's index plus one (0 for none
+  /// yet): a table the caller keeps, as long as its highest category number, all zeros
+  /// before the first place is added; ``clear(_:)`` zeros it again after the last.
+  ///
+  /// The order places are added in does not change the result: the representative is the
+  /// most populous, then the one with the lowest handle (the first in catalog order).
+  mutating func add(
+    _ handle: UInt32, at position: (x: UInt32, y: UInt32), category: Int, population: Int,
+    shareOfCategory: inout [Int32]
   ) {
-    var shares: [Share] = []
-    var shareOfCategory: [Int: Int] = [:]
-    for handle in handles {
-      let place = catalog.place(withHandle: handle)
-      let position = WebMercator.position(of: place.coordinate)
-      let category = number(place.category)
-      let offset = Int64(Int32(bitPattern: position.x &- x))
-      let population = place.population ?? 0
-      guard let index = shareOfCategory[category] else {
-        shareOfCategory[category] = shares.count
-        shares.append(
-          Share(
-            category: category, count: 1, offsetX: offset, sumY: UInt64(position.y),
-            representative: handle, population: population))
-        continue
-      }
+    let offset = Int64(Int32(bitPattern: position.x &- x))
+    let slot = Int(shareOfCategory[category])
+    guard slot > 0 else {
+      shares.append(
+        Share(
+          category: category, count: 1, offsetX: offset, sumY: UInt64(position.y),
+          representative: handle, population: population))
+      shareOfCategory[category] = Int32(shares.count)
+      return
+    }
+    shares.withUnsafeMutableBufferPointer { shares in
+      let index = slot - 1
       shares[index].count += 1
       shares[index].offsetX += offset
       shares[index].sumY += UInt64(position.y)
-      if population > shares[index].population {
+      if population > shares[index].population
+        || (population == shares[index].population && handle < shares[index].representative)
+      {
         shares[index].representative = handle
         shares[index].population = population
       }
     }
-    self.shares = shares
   }
 
-  /// The places of the shares `isShown` keeps, in an entry at `x`: how many, their exact
-  /// mean and their representative; `nil` when none is kept.
-  func shown(x: UInt32, where isShown: (Int) -> Bool)
+  /// Zeros the entries of `shareOfCategory` that ``add(_:at:category:population:shareOfCategory:)``
+  /// set for this composition.
+  func clear(_ shareOfCategory: inout [Int32]) {
+    for share in shares { shareOfCategory[share.category] = 0 }
+  }
+
+  /// The places of the shares `isShown` keeps: how many, their exact mean and their
+  /// representative; `nil` when none is kept.
+  func shown(where isShown: (Int) -> Bool)
     -> (count: Int, x: UInt32, y: UInt32, representative: UInt32)?
   {
     var count = 0

@@ -97,7 +97,9 @@ final class MapMarkerLayer: Sendable {
 /// first in catalog order) and the level its entry formed at; one such place shows as its own
 /// marker, none as no marker. The first time a filter shows an entry, its places are read
 /// (O(*k*) for *k* places) into its composition by category (``CategoryComposition``), kept
-/// for this source: later filters show it in O(categories). The markers so moved
+/// for this source and carried to the next catalog's for the entries an edit left with the
+/// same places: later filters, and the same filter after an edit elsewhere, show it in
+/// O(categories). The markers so moved
 /// toward their shown places may lie closer than the radius to each other (never to a marker
 /// of an entry without hidden places that they did not already neighbour by more than the
 /// entry's reach).
@@ -117,14 +119,21 @@ final class MapMarkerSource {
   /// The category of each group when clustering by category; `nil` otherwise.
   let groupCategories: [String?]?
   /// With one hierarchy, the composition by category of each entry a filter has shown, by
-  /// level and entry: computed once per source (a catalog's edit makes a new source).
-  private var compositions: [Int: CategoryComposition] = [:]
+  /// level and entry, with the sum of the entry's places when it was read: computed once, and
+  /// carried to the source of the next catalog (see ``init(catalog:options:carrying:changes:)``).
+  private var compositions: [Int: KnownComposition] = [:]
+  /// This source's number among the sources ``compositions`` were carried through: a
+  /// composition checked against this source's hierarchy has it.
+  private let generation: UInt64
   /// The layer the last filter change replaced: a change back takes its markers again.
   private var replaced: MapMarkerLayer?
   /// The categories of ``compositions``, by number.
   private var categoryNames: [String?] = []
   /// The number of each category of ``categoryNames``.
   private var categoryNumbers: [String?: Int] = [:]
+  /// For each category number, the index plus one of its share in the composition being
+  /// made; all zeros between compositions (see ``CategoryComposition``).
+  private var shareOfCategory: [Int32] = []
   /// The places of each group's clusters in the clusters' order, for pages of them; each
   /// ordered on first use.
   private var clusterPlaceOrders: [Int: ClusterPlaceOrder] = [:]
@@ -137,9 +146,33 @@ final class MapMarkerSource {
   /// The extra zoom past a level's boundary before zooming in switches to the deeper level.
   static let hysteresis = 0.25
 
-  init(catalog: PlaceCatalog, options: MapClusterOptions) {
+  /// A composition read for an entry, and what it was read from.
+  private struct KnownComposition {
+    let composition: CategoryComposition
+    /// The exact sum of the entry's places' positions (and so their count) when it was read.
+    let sum: PositionSum
+    /// The ``generation`` of the last source whose hierarchy it was checked against.
+    var checked: UInt64
+  }
+
+  /// The source of `catalog` clustered with `options`, taking the compositions `previous`
+  /// (the source of the catalog before, with the same options) has read that `changes`
+  /// (from that catalog to this one) leave true.
+  ///
+  /// An entry's places can change only when it is, in this catalog, an ancestor of a place
+  /// inserted or updated, or when its count or the exact sum of its places' positions
+  /// changes (an edit that takes a place out, moves one or merges entries changes both): the
+  /// compositions of the first are dropped here, O(*d*) for each changed place and *d*
+  /// levels, and the others are checked against their entry's sum when next read. A level
+  /// built again (its entries renumbered) drops its compositions, and so does a change whose
+  /// places are unknown (`changes` `nil`).
+  init(
+    catalog: PlaceCatalog, options: MapClusterOptions, carrying previous: MapMarkerSource? = nil,
+    changes: PlaceCatalogChanges? = nil
+  ) {
     self.catalog = catalog
     self.options = options
+    generation = (previous?.generation ?? 0) &+ 1
     if options.clustersByCategory {
       let byCategory = catalog.categoryClusterHierarchies(
         radius: options.radius, maximumLevel: options.maximumLevel)
@@ -150,6 +183,38 @@ final class MapMarkerSource {
         catalog.clusterHierarchy(radius: options.radius, maximumLevel: options.maximumLevel)
       ]
       groupCategories = nil
+    }
+    if let previous, let changes { carryCompositions(from: previous, changes: changes) }
+  }
+
+  /// Takes the compositions of `previous` that `changes` leave true (see
+  /// ``init(catalog:options:carrying:changes:)``), and its table of categories.
+  private func carryCompositions(from previous: MapMarkerSource, changes: PlaceCatalogChanges) {
+    guard groupCategories == nil, previous.groupCategories == nil, options == previous.options,
+      !previous.compositions.isEmpty
+    else { return }
+    // Taken, not copied: the previous source reads none of them again.
+    swap(&compositions, &previous.compositions)
+    categoryNames = previous.categoryNames
+    categoryNumbers = previous.categoryNumbers
+    shareOfCategory = previous.shareOfCategory
+    let hierarchy = hierarchies[0]
+    let before = previous.hierarchies[0]
+    let rebuilt = (0...hierarchy.placeLevel).filter {
+      hierarchy.level($0).built !== before.level($0).built
+    }
+    if !rebuilt.isEmpty {
+      compositions = compositions.filter { !rebuilt.contains($0.key >> 32) }
+    }
+    for id in [changes.inserted, changes.updated].joined() {
+      guard let handle = catalog.handle(ofPlaceWithID: id),
+        var entry = hierarchy.entry(ofPlaceWithHandle: handle)
+      else { continue }
+      // The place's entry at each level, up its path.
+      for level in stride(from: hierarchy.placeLevel, through: 0, by: -1) {
+        compositions[level << 32 | entry] = nil
+        if level > 0 { entry = hierarchy.level(level).parent(entry) }
+      }
     }
   }
 
@@ -402,10 +467,10 @@ final class MapMarkerSource {
   /// entry's composition is known and each of its categories is shown by both.
   private func showsWhole(_ key: Int, at level: Int, where shownByBoth: (Int) -> Bool) -> Bool {
     guard groupCategories == nil else { return true }
-    guard let composition = compositions[level << 32 | Self.split(key).entry] else {
-      return false
-    }
-    return composition.shares.allSatisfy { shownByBoth($0.category) }
+    guard let known = compositions[level << 32 | Self.split(key).entry],
+      known.checked == generation
+    else { return false }
+    return known.composition.shares.allSatisfy { shownByBoth($0.category) }
   }
 
   /// A test of whether every filter of `filters` shows a category, given its number.
@@ -470,20 +535,23 @@ final class MapMarkerSource {
     guard node.count(entry) > 1 else {
       let handle = node.representative(entry)
       let place = catalog.place(withHandle: handle)
-      if compositions[level << 32 | entry] == nil {
-        compositions[level << 32 | entry] = CategoryComposition(
-          handles: [handle], x: x, catalog: catalog, number: categoryNumber(of:))
+      if checkedComposition(of: entry, at: level, node: node) == nil {
+        compositions[level << 32 | entry] = KnownComposition(
+          composition: composition(of: [(handle, (node.x(entry), node.y(entry)))], x: x),
+          sum: node.sum(entry), checked: generation)
       }
       return handle == selected || !filter.shows(place) ? nil : MapMarker(place: place)
     }
     let composition: CategoryComposition
     if let selected, selectedAncestor(of: selected, at: level) == key {
       // The selected place has its own marker: its cluster is made of the others.
-      let others = hierarchy(of: key).places(of: entry, at: level).filter { $0 != selected }
-      composition = CategoryComposition(
-        handles: others, x: x, catalog: catalog, number: categoryNumber(of:))
+      var others: [(UInt32, (x: UInt32, y: UInt32))] = []
+      hierarchy(of: key).forEachPlace(of: entry, at: level) { handle, x, y in
+        if handle != selected { others.append((handle, (x, y))) }
+      }
+      composition = self.composition(of: others, x: x)
     } else {
-      composition = self.composition(of: entry, at: level, x: x)
+      composition = self.composition(of: entry, at: level, node: node)
     }
     if selected == nil || selectedAncestor(of: selected ?? 0, at: level) != key,
       composition.shares.allSatisfy({ isShown($0.category) })
@@ -491,7 +559,7 @@ final class MapMarkerSource {
       // Every place shown: the entry's own marker, at its own mean.
       return marker(of: key, at: level, selected: nil, ancestor: nil, node: node)
     }
-    guard let shown = composition.shown(x: x, where: isShown) else { return nil }
+    guard let shown = composition.shown(where: isShown) else { return nil }
     let representative = catalog.place(withHandle: shown.representative)
     guard shown.count > 1 else { return MapMarker(place: representative) }
     return MapMarker(
@@ -501,23 +569,81 @@ final class MapMarkerSource {
 
   /// The composition of `entry` at `level` (one hierarchy), read from its places the first
   /// time and kept for this source.
-  private func composition(of entry: Int, at level: Int, x: UInt32) -> CategoryComposition {
-    let key = level << 32 | entry
-    if let known = compositions[key] { return known }
-    let composition = CategoryComposition(
-      handles: hierarchies[0].places(of: entry, at: level), x: x, catalog: catalog,
-      number: categoryNumber(of:))
-    compositions[key] = composition
+  private func composition(
+    of entry: Int, at level: Int, node: ClusterLevelReader
+  ) -> CategoryComposition {
+    if let known = checkedComposition(of: entry, at: level, node: node) { return known }
+    var composition = CategoryComposition(x: node.x(entry))
+    hierarchies[0].forEachPlace(of: entry, at: level) { handle, x, y in
+      add(handle, at: (x, y), to: &composition)
+    }
+    composition.clear(&shareOfCategory)
+    compositions[level << 32 | entry] = KnownComposition(
+      composition: composition, sum: node.sum(entry), checked: generation)
     return composition
   }
 
+  /// The composition known for `entry` at `level` (whose entries are `node`), if it still
+  /// holds: read by this source, or carried from an earlier one and the entry's places still
+  /// summing as they did (see ``init(catalog:options:carrying:changes:)``).
+  private func checkedComposition(
+    of entry: Int, at level: Int, node: ClusterLevelReader
+  ) -> CategoryComposition? {
+    let key = level << 32 | entry
+    guard var known = compositions[key] else { return nil }
+    if known.checked == generation { return known.composition }
+    guard known.sum == node.sum(entry) else {
+      compositions[key] = nil
+      return nil
+    }
+    known.checked = generation
+    compositions[key] = known
+    return known.composition
+  }
+
+  /// The composition of `places` (handles and positions), in an entry at `x`.
+  private func composition(
+    of places: [(handle: UInt32, position: (x: UInt32, y: UInt32))], x: UInt32
+  ) -> CategoryComposition {
+    var composition = CategoryComposition(x: x)
+    for place in places { add(place.handle, at: place.position, to: &composition) }
+    composition.clear(&shareOfCategory)
+    return composition
+  }
+
+  /// Adds the place with `handle` at `position` to `composition`, with its category and
+  /// population.
+  private func add(
+    _ handle: UInt32, at position: (x: UInt32, y: UInt32), to composition: inout CategoryComposition
+  ) {
+    let place = catalog.place(withHandle: handle)
+    let category = categoryNumber(of: place.category)
+    if category >= shareOfCategory.count {
+      shareOfCategory.append(
+        contentsOf: repeatElement(0, count: category + 1 - shareOfCategory.count))
+    }
+    composition.add(
+      handle, at: position, category: category, population: place.population ?? 0,
+      shareOfCategory: &shareOfCategory)
+  }
+
   /// The number of `category` in ``categoryNames``, given on first sight.
+  ///
+  /// A short table is searched in order (most catalogs have a few categories, whose names
+  /// compare faster than they hash); a long one is looked up by name.
   private func categoryNumber(of category: String?) -> Int {
-    if let number = categoryNumbers[category] { return number }
+    if categoryNames.count <= Self.categoriesSearchedInOrder {
+      if let number = categoryNames.firstIndex(of: category) { return number }
+    } else if let number = categoryNumbers[category] {
+      return number
+    }
     categoryNumbers[category] = categoryNames.count
     categoryNames.append(category)
     return categoryNames.count - 1
   }
+
+  /// The most categories ``categoryNumber(of:)`` searches in order.
+  private static let categoriesSearchedInOrder = 16
 
   /// The identifier of the representative place of `key` at `level`.
   func representative(of key: Int, at level: Int) -> Place.ID {

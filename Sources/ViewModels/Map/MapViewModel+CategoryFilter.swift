@@ -25,7 +25,10 @@ extension MapViewModel {
   /// into or left the view, as without one.
   ///
   /// - Complexity: One clustering of the view; without clustering by category, plus O(*k*)
-  ///   for each cluster of *k* places in view, when the filter hides some category. A change
+  ///   for each cluster of *k* places in view the first time a filter that hides some category
+  ///   shows it, O(categories) after that. What was read of a cluster is kept across the
+  ///   model's edits while the cluster keeps its places, so an edit under such a filter reads
+  ///   again only the clusters that hold an edited place or gained or lost one. A change
   ///   back to the filter before the last change, with the camera's entries and the selection
   ///   unchanged, takes the markers that filter showed: one query of the view.
   public var categoryFilter: CategoryFilter {

@@ -596,17 +596,19 @@ extension MapViewModel {
   /// marker is made anew for a new catalog.
   private func apply(_ change: PlacesModelChange) {
     switch change {
-    case .places(let catalog, changes: _): catalogDidChange(to: catalog)
+    case .places(let catalog, let changes): catalogDidChange(to: catalog, changes: changes)
     case .location(let location): locationDidChange(to: location)
     case .selection(let id): selectionDidChange(to: id)
     }
   }
 
-  /// Clusters the new catalog, from its own index, and sends the markers that changed.
-  private func catalogDidChange(to catalog: PlaceCatalog) {
+  /// Clusters the new catalog, from its own index, and sends the markers that changed; what
+  /// the filter read of the entries `changes` leave as they were is kept.
+  private func catalogDidChange(to catalog: PlaceCatalog, changes: PlaceCatalogChanges?) {
     gatherSpread()
     let previousSource = source
-    source = MapMarkerSource(catalog: catalog, options: options)
+    source = MapMarkerSource(
+      catalog: catalog, options: options, carrying: previousSource, changes: changes)
     selectedHandle = selectedItem.flatMap(catalog.handle(ofPlaceWithID:))
     if selectedHandle == nil {
       selectedItem = nil

@@ -137,6 +137,79 @@ struct MapCategoryFilterTests {
     }
   }
 
+  /// With a filter kept on one hierarchy, the compositions read for it are carried from
+  /// catalog to catalog: after each edit (a move, a new category or population, an insert, a
+  /// removal), every map shows exactly the markers of a map made afresh over the same catalog,
+  /// camera and filter, which reads every composition anew.
+  @Test(arguments: [71, 72, 73] as [UInt64])
+  func compositionsCarriedAcrossEditsShowWhatAFreshMapShows(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    var places = Self.catalog(count: 600, using: &generator)
+    let model = try PlacesModel(places: places)
+    let filter = CategoryFilter(showing: ["cafe", "station"], includingUncategorized: true)
+    let cameras =
+      [MapCamera.world]
+      + (0..<3).map { _ in
+        MapCamera.fixture(
+          places[Int.random(in: 0..<places.count, using: &generator)].coordinate,
+          zoom: Double.random(in: 1...9, using: &generator))
+      }
+    let maps = cameras.map { camera in
+      let map = MapViewModel(model: model, camera: camera, viewSize: .phone)
+      map.categoryFilter = filter
+      return map
+    }
+    var nextID = 1_000_000
+    for step in 0..<160 {
+      let index = Int.random(in: 0..<places.count, using: &generator)
+      let old = places[index]
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 0:
+        try model.remove(placeWithID: old.id)
+        places.remove(at: index)
+      case 1:
+        // A new place beside an old one, so that it joins a cluster already read.
+        let place = Place(
+          id: Place.ID(integerLiteral: Int64(nextID)), name: "new \(nextID)",
+          coordinate: .fixture(
+            min(max(old.coordinate.latitude + 0.01, -85), 85), old.coordinate.longitude),
+          category: Self.categories[Int.random(in: 0..<Self.categories.count, using: &generator)],
+          population: Int.random(in: 0...9, using: &generator))
+        nextID += 1
+        try model.insert(place)
+        places.append(place)
+      default:
+        // Moved or not, its category or population changed or not.
+        let distance = [0, 0.001, 2][Int.random(in: 0..<3, using: &generator)]
+        let pick = Int.random(in: 0...Self.categories.count, using: &generator)
+        let moved = Place(
+          id: old.id, name: old.name,
+          coordinate: .fixture(
+            min(max(old.coordinate.latitude + distance, -85), 85), old.coordinate.longitude),
+          category: Bool.random(using: &generator)
+            ? old.category : pick < Self.categories.count ? Self.categories[pick] : nil,
+          population: Bool.random(using: &generator)
+            ? old.population : Int.random(in: 0...9, using: &generator))
+        try model.update(moved)
+        places[index] = moved
+      }
+      for (map, camera) in zip(maps, cameras) {
+        let fresh = MapViewModel(model: model, camera: camera, viewSize: .phone)
+        fresh.categoryFilter = filter
+        let shown = Set(map.markers)
+        let expected = Set(fresh.markers)
+        #expect(
+          shown == expected,
+          """
+          step \(step) at \(camera): \(shown.subtracting(expected).prefix(2)) shown, \
+          \(expected.subtracting(shown).prefix(2)) expected
+          """)
+        let problems = Self.problems(in: map, places: places)
+        #expect(problems.isEmpty, "step \(step) at \(camera): \(problems.prefix(3))")
+      }
+    }
+  }
+
   @Test(arguments: [31, 32, 33] as [UInt64])
   func clusteringByCategoryShowsTheUnfilteredMarkersOfTheShownCategories(seed: UInt64) throws {
     var generator = SplitMix64(seed: seed)

@@ -212,21 +212,41 @@ package struct ClusterHierarchy: Sendable {
 
   /// The handles of the places of entry `index` at `level`, ascending (catalog order).
   ///
-  /// - Complexity: O(*k* + *d*) for *k* places and *d* entries between.
+  /// - Complexity: O(*k* log *k* + *d*) for *k* places and *d* entries of two places or more
+  ///   between (see ``forEachPlace(of:at:_:)``).
   package func places(of index: Int, at level: Int) -> [UInt32] {
     var found: [UInt32] = []
+    if (0...placeLevel).contains(level) {
+      found.reserveCapacity(Int(self.level(level).count(index)))
+    }
+    forEachPlace(of: index, at: level) { handle, _, _ in found.append(handle) }
+    found.sort()
+    return found
+  }
+
+  /// Calls `body` with the handle and the position (in the projection's units) of each place
+  /// of entry `index` at `level`, in no stated order.
+  ///
+  /// The walk down stops at an entry of one place, whose representative is that place and
+  /// whose position is its place's: a place alone is not followed down every level to its own
+  /// entry, and no list of children is made for an entry no edit changed.
+  ///
+  /// - Complexity: O(*k* + *d*) for *k* places and *d* entries of two places or more between
+  ///   (at most *k* at each level, fewer as entries merge).
+  package func forEachPlace(
+    of index: Int, at level: Int, _ body: (_ handle: UInt32, _ x: UInt32, _ y: UInt32) -> Void
+  ) {
+    guard (0...placeLevel).contains(level) else { return }
+    let readers = (level...placeLevel).map { self.level($0) }
     var pending: [(index: Int, level: Int)] = [(index, level)]
     while let (entry, entryLevel) = pending.popLast() {
-      let node = self.level(entryLevel)
-      if entryLevel == placeLevel {
-        found.append(node.representative(entry))
+      let node = readers[entryLevel - level]
+      if entryLevel == placeLevel || node.count(entry) == 1 {
+        body(node.representative(entry), node.x(entry), node.y(entry))
         continue
       }
-      for child in node.children(entry) {
-        pending.append((child, entryLevel + 1))
-      }
+      node.forEachChild(entry) { pending.append(($0, entryLevel + 1)) }
     }
-    return found.sorted()
   }
 
   /// The level at which entry `index` of `level` first shows as two entries or more.

@@ -64,6 +64,14 @@ package struct ClusterLevelReader {
     childIndexes(entry).map { Int($0) }
   }
 
+  /// Calls `body` with each of the entry's children one level down, in the order
+  /// ``children(_:)`` lists them, without making an array of them for an entry no edit gave
+  /// other children.
+  @inline(__always)
+  package func forEachChild(_ entry: Int, _ body: (Int) -> Void) {
+    patch.forEachChild(of: entry, in: built) { body(Int($0)) }
+  }
+
   /// ``children(_:)`` as the level stores them: what an edit reads and writes back.
   func childIndexes(_ entry: Int) -> [UInt32] { patch.children(of: entry, in: built) }
 

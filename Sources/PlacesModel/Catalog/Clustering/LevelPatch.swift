@@ -223,6 +223,21 @@ struct LevelPatch: Sendable {
     return builtChildren(entry, of: built, changed: isChanged(builtEntry: entry))
   }
 
+  /// Calls `body` with each child of entry `entry` in `built`, in the order ``children(of:in:)``
+  /// lists them, without making an array for a built entry's built children.
+  @inline(__always)
+  func forEachChild(of entry: Int, in built: ClusterLevel, _ body: (UInt32) -> Void) {
+    guard entry < builtCount,
+      !isChanged(builtEntry: entry) || changedChildren(builtEntry: entry) == nil
+    else {
+      for child in children(of: entry, in: built) { body(child) }
+      return
+    }
+    for slot in Int(built.childStart[entry])..<Int(built.childStart[entry + 1]) {
+      body(built.childOrder[slot])
+    }
+  }
+
   /// The children of built entry `index` of `built`: those an edit gave it when it is
   /// `changed` and they changed, else the built ones.
   private func builtChildren(_ index: Int, of built: ClusterLevel, changed: Bool) -> [UInt32] {
