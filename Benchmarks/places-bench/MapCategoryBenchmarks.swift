@@ -131,6 +131,7 @@ enum MapCategoryBenchmarks {
     }
     for item in cases {
       run(item, superclusterDirectory: superclusterDirectory, quick: quick, report: &report)
+      MapFilterUseBenchmarks.run(item, quick: quick, report: &report)
     }
   }
 

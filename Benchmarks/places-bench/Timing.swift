@@ -32,9 +32,11 @@ enum Timing {
 
   /// Returns the median nanoseconds per iteration of each operation, in order.
   ///
-  /// Each operation is first warmed up and calibrated on its own: its iteration count doubles
-  /// (or more) until one sample lasts ``TimingPlan/minimumSampleNanoseconds``, and it runs once
-  /// more at that count unless the very first run was long enough. Then the
+  /// Each operation is first warmed up and calibrated on its own: it runs once untimed, then
+  /// its iteration count doubles (or more) until one sample lasts
+  /// ``TimingPlan/minimumSampleNanoseconds``, and it runs once more at that count unless the
+  /// first timed run was long enough. What a first run costs once (a cache filled) is a
+  /// figure of its own where it matters, never part of these medians. Then the
   /// samples are taken in rounds, each round timing every operation once, so that a burst of
   /// load from another process slows all of them rather than one, and ratios taken from the
   /// medians compare like with like.
@@ -63,6 +65,10 @@ enum Timing {
   }
 
   private static func calibratedIterations(_ operation: TimedOperation, plan: TimingPlan) -> Int {
+    // One untimed run first: an operation whose first run fills a cache (a filter's first
+    // reading of the clusters in view took 200 ms, the runs after it 10 us) would otherwise be
+    // calibrated on that run, and its samples would each time a single cold run.
+    operation.body(1)
     var iterations = 1
     while true {
       let elapsed = nanoseconds { operation.body(iterations) }

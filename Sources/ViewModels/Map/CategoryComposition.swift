@@ -40,7 +40,8 @@ struct CategoryComposition {
   ///
   /// `shareOfCategory` maps a category number to its share's index plus one (0 for none
   /// yet): a table the caller keeps, as long as its highest category number, all zeros
-  /// before the first place is added; ``clear(_:)`` zeros it again after the last.
+  /// before the first place is added to a new composition (``mark(_:)`` sets it for one
+  /// already made); ``clear(_:)`` zeros it again after the last.
   ///
   /// The order places are added in does not change the result: the representative is the
   /// most populous, then the one with the lowest handle (the first in catalog order).
@@ -69,6 +70,38 @@ struct CategoryComposition {
         shares[index].representative = handle
         shares[index].population = population
       }
+    }
+  }
+
+  /// Takes out the place with `handle` at `position`, of the category numbered `category`,
+  /// with `population`, as ``add(_:at:category:population:shareOfCategory:)`` put it in.
+  ///
+  /// - Returns: `false`, changing nothing, when that cannot be done exactly: the composition
+  ///   has no share of the category, or the place is its share's representative and others
+  ///   remain (the next most populous is unknown without reading them).
+  mutating func remove(
+    _ handle: UInt32, at position: (x: UInt32, y: UInt32), category: Int, population: Int
+  ) -> Bool {
+    guard let index = shares.firstIndex(where: { $0.category == category }) else { return false }
+    guard shares[index].count > 1 else {
+      guard shares[index].representative == handle else { return false }
+      shares.remove(at: index)
+      return true
+    }
+    guard shares[index].representative != handle else { return false }
+    // Wrapping: a place that was not in the share leaves sums that its entry's check refuses.
+    shares[index].count -= 1
+    shares[index].offsetX &-= Int64(Int32(bitPattern: position.x &- x))
+    shares[index].sumY &-= UInt64(position.y)
+    return true
+  }
+
+  /// Sets the entries of `shareOfCategory` (all zeros) for this composition's shares, so that
+  /// ``add(_:at:category:population:shareOfCategory:)`` adds to them rather than beside them;
+  /// ``clear(_:)`` zeros them again.
+  func mark(_ shareOfCategory: inout [Int32]) {
+    for (index, share) in shares.enumerated() {
+      shareOfCategory[share.category] = Int32(index + 1)
     }
   }
 

@@ -118,22 +118,12 @@ final class MapMarkerSource {
   let hierarchies: [ClusterHierarchy]
   /// The category of each group when clustering by category; `nil` otherwise.
   let groupCategories: [String?]?
-  /// With one hierarchy, the composition by category of each entry a filter has shown, by
-  /// level and entry, with the sum of the entry's places when it was read: computed once, and
-  /// carried to the source of the next catalog (see ``init(catalog:options:carrying:changes:)``).
-  private var compositions: [Int: KnownComposition] = [:]
-  /// This source's number among the sources ``compositions`` were carried through: a
-  /// composition checked against this source's hierarchy has it.
-  private let generation: UInt64
+  /// With one hierarchy, the composition by category of each entry a filter has shown,
+  /// carried from the source of the catalog before (see
+  /// ``init(catalog:options:carrying:changes:)``).
+  private(set) var compositions = ClusterCompositions()
   /// The layer the last filter change replaced: a change back takes its markers again.
   private var replaced: MapMarkerLayer?
-  /// The categories of ``compositions``, by number.
-  private var categoryNames: [String?] = []
-  /// The number of each category of ``categoryNames``.
-  private var categoryNumbers: [String?: Int] = [:]
-  /// For each category number, the index plus one of its share in the composition being
-  /// made; all zeros between compositions (see ``CategoryComposition``).
-  private var shareOfCategory: [Int32] = []
   /// The places of each group's clusters in the clusters' order, for pages of them; each
   /// ordered on first use.
   private var clusterPlaceOrders: [Int: ClusterPlaceOrder] = [:]
@@ -146,33 +136,15 @@ final class MapMarkerSource {
   /// The extra zoom past a level's boundary before zooming in switches to the deeper level.
   static let hysteresis = 0.25
 
-  /// A composition read for an entry, and what it was read from.
-  private struct KnownComposition {
-    let composition: CategoryComposition
-    /// The exact sum of the entry's places' positions (and so their count) when it was read.
-    let sum: PositionSum
-    /// The ``generation`` of the last source whose hierarchy it was checked against.
-    var checked: UInt64
-  }
-
-  /// The source of `catalog` clustered with `options`, taking the compositions `previous`
-  /// (the source of the catalog before, with the same options) has read that `changes`
-  /// (from that catalog to this one) leave true.
-  ///
-  /// An entry's places can change only when it is, in this catalog, an ancestor of a place
-  /// inserted or updated, or when its count or the exact sum of its places' positions
-  /// changes (an edit that takes a place out, moves one or merges entries changes both): the
-  /// compositions of the first are dropped here, O(*d*) for each changed place and *d*
-  /// levels, and the others are checked against their entry's sum when next read. A level
-  /// built again (its entries renumbered) drops its compositions, and so does a change whose
-  /// places are unknown (`changes` `nil`).
+  /// The source of `catalog` clustered with `options`, taking from `previous` (the source of
+  /// the catalog before, with the same options) the compositions its filters read, brought
+  /// across `changes` (from that catalog to this one; see ``ClusterCompositions``).
   init(
     catalog: PlaceCatalog, options: MapClusterOptions, carrying previous: MapMarkerSource? = nil,
     changes: PlaceCatalogChanges? = nil
   ) {
     self.catalog = catalog
     self.options = options
-    generation = (previous?.generation ?? 0) &+ 1
     if options.clustersByCategory {
       let byCategory = catalog.categoryClusterHierarchies(
         radius: options.radius, maximumLevel: options.maximumLevel)
@@ -184,37 +156,15 @@ final class MapMarkerSource {
       ]
       groupCategories = nil
     }
-    if let previous, let changes { carryCompositions(from: previous, changes: changes) }
-  }
-
-  /// Takes the compositions of `previous` that `changes` leave true (see
-  /// ``init(catalog:options:carrying:changes:)``), and its table of categories.
-  private func carryCompositions(from previous: MapMarkerSource, changes: PlaceCatalogChanges) {
-    guard groupCategories == nil, previous.groupCategories == nil, options == previous.options,
-      !previous.compositions.isEmpty
-    else { return }
-    // Taken, not copied: the previous source reads none of them again.
-    swap(&compositions, &previous.compositions)
-    categoryNames = previous.categoryNames
-    categoryNumbers = previous.categoryNumbers
-    shareOfCategory = previous.shareOfCategory
-    let hierarchy = hierarchies[0]
-    let before = previous.hierarchies[0]
-    let rebuilt = (0...hierarchy.placeLevel).filter {
-      hierarchy.level($0).built !== before.level($0).built
-    }
-    if !rebuilt.isEmpty {
-      compositions = compositions.filter { !rebuilt.contains($0.key >> 32) }
-    }
-    for id in [changes.inserted, changes.updated].joined() {
-      guard let handle = catalog.handle(ofPlaceWithID: id),
-        var entry = hierarchy.entry(ofPlaceWithHandle: handle)
-      else { continue }
-      // The place's entry at each level, up its path.
-      for level in stride(from: hierarchy.placeLevel, through: 0, by: -1) {
-        compositions[level << 32 | entry] = nil
-        if level > 0 { entry = hierarchy.level(level).parent(entry) }
-      }
+    if let previous, groupCategories == nil, previous.groupCategories == nil,
+      options == previous.options
+    {
+      // Taken: the previous source reads none of them again.
+      compositions = previous.compositions
+      previous.compositions = ClusterCompositions()
+      compositions.carry(
+        from: (previous.catalog, previous.hierarchies[0]), to: (catalog, hierarchies[0]),
+        changes: changes)
     }
   }
 
@@ -467,10 +417,10 @@ final class MapMarkerSource {
   /// entry's composition is known and each of its categories is shown by both.
   private func showsWhole(_ key: Int, at level: Int, where shownByBoth: (Int) -> Bool) -> Bool {
     guard groupCategories == nil else { return true }
-    guard let known = compositions[level << 32 | Self.split(key).entry],
-      known.checked == generation
-    else { return false }
-    return known.composition.shares.allSatisfy { shownByBoth($0.category) }
+    guard let composition = compositions.current(Self.split(key).entry, at: level) else {
+      return false
+    }
+    return composition.shares.allSatisfy { shownByBoth($0.category) }
   }
 
   /// A test of whether every filter of `filters` shows a category, given its number.
@@ -479,10 +429,12 @@ final class MapMarkerSource {
   /// filter change looks each category up by name once rather than once per entry; a category
   /// numbered after the table was made is looked up by name.
   private func categoryTest(showingIn filters: [CategoryFilter]) -> (Int) -> Bool {
+    let categoryNames = compositions.categoryNames
     let table = categoryNames.map { name in filters.allSatisfy { $0.shows(category: name) } }
     return { [unowned self] number in
       number < table.count
-        ? table[number] : filters.allSatisfy { $0.shows(category: self.categoryNames[number]) }
+        ? table[number]
+        : filters.allSatisfy { $0.shows(category: self.compositions.categoryNames[number]) }
     }
   }
 
@@ -535,11 +487,9 @@ final class MapMarkerSource {
     guard node.count(entry) > 1 else {
       let handle = node.representative(entry)
       let place = catalog.place(withHandle: handle)
-      if checkedComposition(of: entry, at: level, node: node) == nil {
-        compositions[level << 32 | entry] = KnownComposition(
-          composition: composition(of: [(handle, (node.x(entry), node.y(entry)))], x: x),
-          sum: node.sum(entry), checked: generation)
-      }
+      // Read, so that a later filter change can keep its marker (``showsWhole``).
+      _ = compositions.composition(
+        of: entry, at: level, node: node, hierarchy: hierarchies[0], catalog: catalog)
       return handle == selected || !filter.shows(place) ? nil : MapMarker(place: place)
     }
     let composition: CategoryComposition
@@ -549,9 +499,10 @@ final class MapMarkerSource {
       hierarchy(of: key).forEachPlace(of: entry, at: level) { handle, x, y in
         if handle != selected { others.append((handle, (x, y))) }
       }
-      composition = self.composition(of: others, x: x)
+      composition = compositions.composition(of: others, x: x, catalog: catalog)
     } else {
-      composition = self.composition(of: entry, at: level, node: node)
+      composition = compositions.composition(
+        of: entry, at: level, node: node, hierarchy: hierarchies[0], catalog: catalog)
     }
     if selected == nil || selectedAncestor(of: selected ?? 0, at: level) != key,
       composition.shares.allSatisfy({ isShown($0.category) })
@@ -566,84 +517,6 @@ final class MapMarkerSource {
       cluster: MapClusterID(level: Int(node.formedLevel(entry)), representative: representative.id),
       count: shown.count, coordinate: WebMercator.coordinate(ofUnit: (shown.x, shown.y)))
   }
-
-  /// The composition of `entry` at `level` (one hierarchy), read from its places the first
-  /// time and kept for this source.
-  private func composition(
-    of entry: Int, at level: Int, node: ClusterLevelReader
-  ) -> CategoryComposition {
-    if let known = checkedComposition(of: entry, at: level, node: node) { return known }
-    var composition = CategoryComposition(x: node.x(entry))
-    hierarchies[0].forEachPlace(of: entry, at: level) { handle, x, y in
-      add(handle, at: (x, y), to: &composition)
-    }
-    composition.clear(&shareOfCategory)
-    compositions[level << 32 | entry] = KnownComposition(
-      composition: composition, sum: node.sum(entry), checked: generation)
-    return composition
-  }
-
-  /// The composition known for `entry` at `level` (whose entries are `node`), if it still
-  /// holds: read by this source, or carried from an earlier one and the entry's places still
-  /// summing as they did (see ``init(catalog:options:carrying:changes:)``).
-  private func checkedComposition(
-    of entry: Int, at level: Int, node: ClusterLevelReader
-  ) -> CategoryComposition? {
-    let key = level << 32 | entry
-    guard var known = compositions[key] else { return nil }
-    if known.checked == generation { return known.composition }
-    guard known.sum == node.sum(entry) else {
-      compositions[key] = nil
-      return nil
-    }
-    known.checked = generation
-    compositions[key] = known
-    return known.composition
-  }
-
-  /// The composition of `places` (handles and positions), in an entry at `x`.
-  private func composition(
-    of places: [(handle: UInt32, position: (x: UInt32, y: UInt32))], x: UInt32
-  ) -> CategoryComposition {
-    var composition = CategoryComposition(x: x)
-    for place in places { add(place.handle, at: place.position, to: &composition) }
-    composition.clear(&shareOfCategory)
-    return composition
-  }
-
-  /// Adds the place with `handle` at `position` to `composition`, with its category and
-  /// population.
-  private func add(
-    _ handle: UInt32, at position: (x: UInt32, y: UInt32), to composition: inout CategoryComposition
-  ) {
-    let place = catalog.place(withHandle: handle)
-    let category = categoryNumber(of: place.category)
-    if category >= shareOfCategory.count {
-      shareOfCategory.append(
-        contentsOf: repeatElement(0, count: category + 1 - shareOfCategory.count))
-    }
-    composition.add(
-      handle, at: position, category: category, population: place.population ?? 0,
-      shareOfCategory: &shareOfCategory)
-  }
-
-  /// The number of `category` in ``categoryNames``, given on first sight.
-  ///
-  /// A short table is searched in order (most catalogs have a few categories, whose names
-  /// compare faster than they hash); a long one is looked up by name.
-  private func categoryNumber(of category: String?) -> Int {
-    if categoryNames.count <= Self.categoriesSearchedInOrder {
-      if let number = categoryNames.firstIndex(of: category) { return number }
-    } else if let number = categoryNumbers[category] {
-      return number
-    }
-    categoryNumbers[category] = categoryNames.count
-    categoryNames.append(category)
-    return categoryNames.count - 1
-  }
-
-  /// The most categories ``categoryNumber(of:)`` searches in order.
-  private static let categoriesSearchedInOrder = 16
 
   /// The identifier of the representative place of `key` at `level`.
   func representative(of key: Int, at level: Int) -> Place.ID {
