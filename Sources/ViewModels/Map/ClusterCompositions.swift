@@ -30,6 +30,11 @@ final class ClusterCompositions {
   /// to date: past it, they are dropped and read again when shown.
   static let adjustedPlaceLimit = 256
 
+  /// The most compositions kept: past it, those of every level but the one read last are
+  /// dropped (a view shows one level, rarely more than a few hundred entries of it), so that
+  /// hours of browsing under a filter keep a few megabytes at most.
+  static let keptLimit = 16_384
+
   /// The compositions, by level and entry (`level << 32 | entry`).
   private var known: [Int: Known] = [:]
   /// The number of the catalog the compositions are kept for, counted from 1 across the
@@ -85,9 +90,17 @@ final class ClusterCompositions {
       add(catalog.place(withHandle: handle), handle: handle, at: (x, y), to: &composition)
     }
     composition.clear(&shareOfCategory)
+    if known.count >= Self.keptLimit { keepOnly(level: level) }
     known[level << 32 | entry] = Known(
       composition: composition, sum: node.sum(entry), checked: generation)
     return composition
+  }
+
+  /// Drops the compositions of every level but `level`, and those too when they alone reach
+  /// ``keptLimit``.
+  private func keepOnly(level: Int) {
+    known = known.filter { $0.key >> 32 == level }
+    if known.count >= Self.keptLimit { known = [:] }
   }
 
   /// The composition of `places` (handles and positions) of `catalog`, in an entry at `x`:

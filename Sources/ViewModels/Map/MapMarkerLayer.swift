@@ -121,7 +121,7 @@ final class MapMarkerSource {
   /// With one hierarchy, the composition by category of each entry a filter has shown,
   /// carried from the source of the catalog before (see
   /// ``init(catalog:options:carrying:changes:)``).
-  private(set) var compositions = ClusterCompositions()
+  private var compositions = ClusterCompositions()
   /// The layer the last filter change replaced: a change back takes its markers again.
   private var replaced: MapMarkerLayer?
   /// The places of each group's clusters in the clusters' order, for pages of them; each
