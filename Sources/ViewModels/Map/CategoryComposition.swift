@@ -74,13 +74,13 @@ struct CategoryComposition {
   }
 
   /// Takes out the place with `handle` at `position`, of the category numbered `category`,
-  /// with `population`, as ``add(_:at:category:population:shareOfCategory:)`` put it in.
+  /// as ``add(_:at:category:population:shareOfCategory:)`` put it in.
   ///
   /// - Returns: `false`, changing nothing, when that cannot be done exactly: the composition
   ///   has no share of the category, or the place is its share's representative and others
   ///   remain (the next most populous is unknown without reading them).
   mutating func remove(
-    _ handle: UInt32, at position: (x: UInt32, y: UInt32), category: Int, population: Int
+    _ handle: UInt32, at position: (x: UInt32, y: UInt32), category: Int
   ) -> Bool {
     guard let index = shares.firstIndex(where: { $0.category == category }) else { return false }
     guard shares[index].count > 1 else {

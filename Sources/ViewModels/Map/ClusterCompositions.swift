@@ -197,9 +197,7 @@ final class ClusterCompositions {
       forEachEntry(onPathOf: id, in: previous) { key, place, handle, position in
         guard var found = known[key] else { return }
         let category = categoryNumber(of: place.category)
-        if found.composition.remove(
-          handle, at: position, category: category, population: place.population ?? 0)
-        {
+        if found.composition.remove(handle, at: position, category: category) {
           known[key] = found
           adjusted.insert(key)
         } else {
@@ -211,8 +209,6 @@ final class ClusterCompositions {
     for id in [changes.inserted, changes.updated].joined() {
       forEachEntry(onPathOf: id, in: current) { key, place, handle, position in
         guard var found = known[key] else { return }
-        // The category's number first: a new one lengthens the table marked next.
-        _ = categoryNumber(of: place.category)
         found.composition.mark(&shareOfCategory)
         add(place, handle: handle, at: position, to: &found.composition)
         found.composition.clear(&shareOfCategory)

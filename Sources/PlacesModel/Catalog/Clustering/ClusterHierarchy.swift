@@ -237,6 +237,12 @@ package struct ClusterHierarchy: Sendable {
     of index: Int, at level: Int, _ body: (_ handle: UInt32, _ x: UInt32, _ y: UInt32) -> Void
   ) {
     guard (0...placeLevel).contains(level) else { return }
+    let top = self.level(level)
+    if level == placeLevel || top.count(index) == 1 {
+      // One place: no reader of the levels below is needed.
+      body(top.representative(index), top.x(index), top.y(index))
+      return
+    }
     let readers = (level...placeLevel).map { self.level($0) }
     var pending: [(index: Int, level: Int)] = [(index, level)]
     while let (entry, entryLevel) = pending.popLast() {

@@ -224,12 +224,10 @@ struct LevelPatch: Sendable {
   }
 
   /// Calls `body` with each child of entry `entry` in `built`, in the order ``children(of:in:)``
-  /// lists them, without making an array for a built entry's built children.
+  /// lists them, without making an array for a built entry no edit changed.
   @inline(__always)
   func forEachChild(of entry: Int, in built: ClusterLevel, _ body: (UInt32) -> Void) {
-    guard entry < builtCount,
-      !isChanged(builtEntry: entry) || changedChildren(builtEntry: entry) == nil
-    else {
+    guard entry < builtCount, !isChanged(builtEntry: entry) else {
       for child in children(of: entry, in: built) { body(child) }
       return
     }
