@@ -41,7 +41,7 @@ enum MapFilterUseBenchmarks {
     }
   }
 
-  /// The first filter change of fresh maps at `stop`, against a camera move of one of them.
+  /// The first filter change of fresh maps at `stop`: the median of ``firstChanges``.
   private static func firstChange(
     model: PlacesModel, item: MapCategoryBenchmarks.Case, stop: MapBenchmarks.Stop,
     report: inout Report
