@@ -260,8 +260,11 @@ struct ClusterHierarchyEditor {
     let aloneThrough = shared.map { $0 + 1 } ?? 0
     for level in aloneThrough..<placeLevel {
       let own = path[level]
-      let isApart = withPatch(level) { patch in
-        neighbours(of: new, at: level, in: patch).allSatisfy { $0 == own }
+      var isApart = true
+      withPatch(level) { patch in
+        forEachNeighbour(of: new, at: level, in: patch) { entry, _ in
+          if entry != own { isApart = false }
+        }
       }
       guard isApart else { return false }
     }
@@ -285,36 +288,34 @@ struct ClusterHierarchyEditor {
 
   /// The live entry of `level` nearest `position` within the radius, the lowest index first.
   private func nearestEntry(to position: (x: UInt32, y: UInt32), at level: Int) -> Int? {
-    let built = levels[level]
-    return withPatch(level) { patch in
-      var best: (entry: Int, distance: Double)?
-      for entry in neighbours(of: position, at: level, in: patch) {
-        let distance = squaredDistance(
-          position, (patch.pointee.x(of: entry, in: built), patch.pointee.y(of: entry, in: built)))
-        if best.map({ distance < $0.distance }) ?? true {
-          best = (entry, distance)
-        }
+    var best: (entry: Int, distance: Double)?
+    withPatch(level) { patch in
+      forEachNeighbour(of: position, at: level, in: patch) { entry, distance in
+        let isNearer = best.map { (distance, entry) < ($0.distance, $0.entry) } ?? true
+        if isNearer { best = (entry, distance) }
       }
-      return best?.entry
     }
+    return best?.entry
   }
 
-  /// The live entries of `level` within the radius of `position`, ascending.
-  private func neighbours(
-    of position: (x: UInt32, y: UInt32), at level: Int, in patch: UnsafePointer<LevelPatch>
-  ) -> [Int] {
+  /// Calls `body` with each live entry of `level` within the radius of `position`, and its
+  /// squared distance from it, in no stated order.
+  @inline(__always)
+  private func forEachNeighbour(
+    of position: (x: UInt32, y: UInt32), at level: Int, in patch: UnsafePointer<LevelPatch>,
+    _ body: (_ entry: Int, _ squaredDistance: Double) -> Void
+  ) {
     let units = radius * WebMercator.unitsPerPoint(atZoom: Double(level))
     let reach = UInt32(min(units.rounded(.up), Double(UInt32.max / 2)))
-    let built = levels[level]
     let (west, east) =
       units * 2 >= Double(UInt32.max) ? (0, UInt32.max) : (position.x &- reach, position.x &+ reach)
     let top = position.y > reach ? position.y - reach : 0
     let bottom = UInt32.max - position.y > reach ? position.y + reach : UInt32.max
-    return patch.pointee.entries(west: west, east: east, yRange: top...bottom, in: built).filter {
-      entry in
-      squaredDistance(
-        position, (patch.pointee.x(of: entry, in: built), patch.pointee.y(of: entry, in: built)))
-        <= units * units
+    let limit = units * units
+    patch.pointee.forEachEntry(west: west, east: east, yRange: top...bottom, in: levels[level]) {
+      entry, x, y in
+      let distance = squaredDistance(position, (x, y))
+      if distance <= limit { body(entry, distance) }
     }
   }
 
@@ -334,14 +335,19 @@ struct ClusterHierarchyEditor {
     for level in stride(from: placeLevel - 1, through: 0, by: -1) {
       let built = levels[level]
       while let entry = unsettled[level].removeFirst() {
-        let close = withPatch(level) { patch -> [Int] in
-          guard patch.pointee.count(of: entry, in: built) > 0 else { return [] }
+        var close: [Int] = []
+        withPatch(level) { patch in
+          guard patch.pointee.count(of: entry, in: built) > 0 else { return }
           let position = (
             patch.pointee.x(of: entry, in: built), patch.pointee.y(of: entry, in: built)
           )
-          return neighbours(of: position, at: level, in: patch).filter { $0 != entry }
+          forEachNeighbour(of: position, at: level, in: patch) { other, _ in
+            if other != entry { close.append(other) }
+          }
         }
         guard !close.isEmpty else { continue }
+        // Absorbed in index order, as a brute-force search would list them.
+        close.sort()
         var keeper = entry
         for other in close where withPatch(level, { $0.pointee.count(of: other, in: built) > 0 }) {
           keeper = absorb(other, into: keeper, at: level)

@@ -217,7 +217,29 @@ package final class ClusterLevel: Sendable {
   ///   *k* entries in the cells the rectangle touches.
   package func entries(west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>) -> [Int] {
     var found: [Int] = []
-    guard !x.isEmpty else { return found }
+    forEachEntry(west: west, east: east, yRange: yRange) { index, _, _ in found.append(index) }
+    // Only a rectangle across the antimeridian, searched row by row, finds them out of order.
+    if west > east {
+      found.sort()
+    }
+    return found
+  }
+
+  /// Calls `body` with each entry whose position lies in the rectangle of
+  /// ``entries(west:east:yRange:)``, and its position, in no stated order (in index order
+  /// unless the rectangle crosses the antimeridian).
+  ///
+  /// What a search that keeps few of the entries it finds calls, so that it makes no list of
+  /// them: the cluster editor's search for an entry's neighbours, which finds none but the
+  /// entry itself far more often than not.
+  ///
+  /// - Complexity: as ``entries(west:east:yRange:)``.
+  @inline(__always)
+  func forEachEntry(
+    west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>,
+    _ body: (_ index: Int, _ x: UInt32, _ y: UInt32) -> Void
+  ) {
+    guard !x.isEmpty else { return }
     // A position is inside when its distance eastwards from `west`, wrapping, is within `width`.
     let width = east &- west
     let shift = UInt32(min(gridShift, 32))
@@ -230,34 +252,38 @@ package final class ClusterLevel: Sendable {
       in: band(holdingRow: firstRow))
     let endKey = Self.key(row: lastRow, column: lastColumn, shift: gridShift)
     let end = max(start, band(holdingRow: lastRow).partitioningIndex { key(at: $0) > endKey })
+    let (north, south) = (yRange.lowerBound, yRange.upperBound)
     // A band of few entries (zoomed in far) is read whole rather than searched row by row.
     if end - start <= 32 * Int(lastRow - firstRow + 1) {
-      let (north, south) = (yRange.lowerBound, yRange.upperBound)
       x.withUnsafeBufferPointer { x in
         y.withUnsafeBufferPointer { y in
           for index in start..<end where x[index] &- west <= width {
             // The band goes around the world: most entries fail on x.
             if y[index] >= north, y[index] <= south {
-              found.append(index)
+              body(index, x[index], y[index])
             }
           }
         }
       }
-      return found
+      return
     }
-    let xRanges = west <= east ? [west...east] : [west...UInt32.max, 0...east]
+    // The columns crossed, in one run, or two when the rectangle wraps (the second from 0).
+    let wraps = west > east
     var rowStart = start
     for row in firstRow...lastRow {
       var rowEnd = rowStart
-      for xRange in xRanges {
-        let firstColumn = shift >= 32 ? 0 : UInt64(xRange.lowerBound >> shift)
-        let lastColumn = shift >= 32 ? 0 : UInt64(xRange.upperBound >> shift)
+      for part in 0..<(wraps ? 2 : 1) {
+        let run =
+          part == 0 ? (first: west, last: wraps ? UInt32.max : east) : (first: 0, last: east)
+        let firstColumn = shift >= 32 ? 0 : UInt64(run.first >> shift)
+        let lastColumn = shift >= 32 ? 0 : UInt64(run.last >> shift)
         var index = firstIndex(
           notBelow: Self.key(row: row, column: firstColumn, shift: gridShift), in: rowStart..<end)
         let last = Self.key(row: row, column: lastColumn, shift: gridShift)
         while index < end, key(at: index) <= last {
-          if xRange.contains(x[index]), yRange.contains(y[index]) {
-            found.append(index)
+          let (entryX, entryY) = (x[index], y[index])
+          if entryX >= run.first, entryX <= run.last, entryY >= north, entryY <= south {
+            body(index, entryX, entryY)
           }
           index += 1
         }
@@ -265,9 +291,5 @@ package final class ClusterLevel: Sendable {
       }
       rowStart = rowEnd
     }
-    if xRanges.count > 1 {
-      found.sort()
-    }
-    return found
   }
 }
