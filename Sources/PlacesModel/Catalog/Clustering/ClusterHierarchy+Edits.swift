@@ -50,11 +50,13 @@ extension ClusterHierarchy {
   ///   - changes: The places that left, moved, changed population or came, by handle.
   ///   - population: The population of the place with a handle, 0 when unknown.
   /// - Returns: The edited hierarchy, with a new ``ClusterHierarchy/version``.
-  /// - Complexity: O(*L* · (*c* + *s*)) per place for *L* levels, *c* children an entry on
-  ///   the path has and *s* the cost of finding an entry's neighbours: the built level's
-  ///   search plus the entries edits changed or added in the level in the cells around it;
-  ///   taking a finished rebuild adds that of at most ``ClusterCompaction/catchUpLimit``
-  ///   places, or of as many as `changes` when more.
+  /// - Complexity: O(*L* · *s* + *c*) per place for *L* levels, *s* the cost of finding an
+  ///   entry's neighbours (the built level's search plus the entries edits changed or added
+  ///   in the level in the cells around it) and *c* the children of the entries whose
+  ///   children change (where the place joins or leaves an entry's children) or whose
+  ///   representative the place was when it leaves; merges add the children of the entries
+  ///   they join. Taking a finished rebuild adds that of at most
+  ///   ``ClusterCompaction/catchUpLimit`` places, or of as many as `changes` when more.
   func applying(
     _ changes: [PlaceHandleChange], population: @escaping @Sendable (UInt32) -> Int
   ) -> ClusterHierarchy {
