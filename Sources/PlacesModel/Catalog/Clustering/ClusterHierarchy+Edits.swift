@@ -78,9 +78,16 @@ extension ClusterHierarchy {
   /// The hierarchy with `changes` applied, as ``applying(_:population:)`` applies them, but
   /// with no rebuild started or taken: the rebuild under way, if any, is not carried over.
   func applyingLogged(
-    _ changes: some Sequence<ClusterPlaceChange>, population: @escaping (UInt32) -> Int
+    _ changes: some Collection<ClusterPlaceChange>, population: @escaping (UInt32) -> Int
   ) -> ClusterHierarchy {
-    var editor = ClusterHierarchyEditor(self, population: population)
+    // Every representative stored is the most populous of its entry's places by `population`
+    // unless a place of these changes leaves or changes population: then only reading every
+    // child finds it (see ``ClusterHierarchyEditor/followsChangedChildren``).
+    let keepsPopulations =
+      changes.count == 1
+      || changes.allSatisfy { $0.new != nil && ($0.old == nil || $0.keepsPopulation) }
+    var editor = ClusterHierarchyEditor(
+      self, population: population, followsChangedChildren: keepsPopulations)
     for change in changes {
       if let old = change.old, let new = change.new, change.keepsPopulation,
         editor.moveInPlace(handle: change.handle, from: old, to: new)

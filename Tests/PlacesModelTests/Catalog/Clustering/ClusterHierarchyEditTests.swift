@@ -187,6 +187,30 @@ struct ClusterHierarchyEditTests {
     }
   }
 
+  /// A batch that moves a place into a cluster and removes its representative keeps every
+  /// cluster's most populous place as its representative.
+  ///
+  /// The moved place's handle is lower, so it is taken in first, and it beats the
+  /// representative it meets, whose population reads 0 once removed; the removal that follows
+  /// must then find the next most populous place of the cluster, not keep the moved one.
+  @Test func aBatchThatRemovesARepresentativeAfterAPlaceJoinedItsClusterKeepsTheMostPopulous()
+    throws
+  {
+    let places = [
+      Place(id: 1, name: "B", coordinate: .fixture(-40, 100), population: 40),
+      Place(id: 2, name: "A", coordinate: .fixture(10, 10), population: 100),
+      Place(id: 3, name: "F", coordinate: .fixture(10, 10.001), population: 80),
+      Place(id: 4, name: "G", coordinate: .fixture(10, 12), population: 10),
+    ]
+    let catalog = try PlaceCatalog(places)
+    _ = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
+    let edited = try catalog.applying([
+      .update(Place(id: 1, name: "B", coordinate: .fixture(10, 12.001), population: 50)),
+      .remove(2),
+    ]).catalog
+    Self.checkInvariants(of: edited, step: 0)
+  }
+
   @Test func aFarMoveChangesOnlyTheClustersOnItsTwoPaths() throws {
     let catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 400, seed: 31))
     let before = catalog.clusterHierarchy(radius: Self.radius, maximumLevel: Self.maximumLevel)
