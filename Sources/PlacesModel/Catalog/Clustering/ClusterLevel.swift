@@ -216,18 +216,14 @@ package final class ClusterLevel: Sendable {
   ///   last rows crossed, *r* grid rows crossed, *b* entries in those rows around the world and
   ///   *k* entries in the cells the rectangle touches.
   package func entries(west: UInt32, east: UInt32, yRange: ClosedRange<UInt32>) -> [Int] {
-    var found: [Int] = []
+    var found = AscendingEntries()
     forEachEntry(west: west, east: east, yRange: yRange) { index, _, _ in found.append(index) }
-    // Only a rectangle across the antimeridian, searched row by row, finds them out of order.
-    if west > east {
-      found.sort()
-    }
-    return found
+    return found.sorted()
   }
 
   /// Calls `body` with each entry whose position lies in the rectangle of
   /// ``entries(west:east:yRange:)``, and its position, in no stated order (in index order
-  /// unless the rectangle crosses the antimeridian).
+  /// unless the rectangle crosses the antimeridian and is searched row by row).
   ///
   /// What a search that keeps few of the entries it finds calls, so that it makes no list of
   /// them: the cluster editor's search for an entry's neighbours, which finds none but the

@@ -116,24 +116,3 @@ extension LevelPatch {
   /// number of them per cell of the rectangle beyond which it does.
   private static var scanLimit: Int { 32 }
 }
-
-/// A list of entries gathered in any order, sorted only when it was not gathered in order:
-/// a search's results, which mostly come in index order.
-private struct AscendingEntries {
-  private var entries: [Int]
-  private var isAscending = true
-
-  init(_ ascending: [Int] = []) {
-    entries = ascending
-  }
-
-  mutating func append(_ entry: Int) {
-    if let last = entries.last, last > entry { isAscending = false }
-    entries.append(entry)
-  }
-
-  /// The entries, ascending.
-  func sorted() -> [Int] {
-    isAscending ? entries : entries.sorted()
-  }
-}
