@@ -184,6 +184,18 @@ final class CatalogStorage: Sendable {
     Int(handle) < placeOfHandle.count ? placeOfHandle[Int(handle)] : nil
   }
 
+  /// The category and the population of the place with `handle`, read in place (see
+  /// ``PlaceCatalog/categoryAndPopulation(ofHandle:)``); `nil` if it is removed.
+  func categoryAndPopulation(ofHandle handle: UInt32) -> (category: String?, population: Int?)? {
+    guard Int(handle) < placeOfHandle.count else { return nil }
+    return placeOfHandle.withElement(at: Int(handle)) { slot in
+      // Each field through the pointer, so that the place is not copied whole (the chains
+      // flatten: a removed place and a missing field both read `nil`).
+      guard slot.pointee?.coordinate != nil else { return nil }
+      return (slot.pointee?.category, slot.pointee?.population)
+    }
+  }
+
   /// Whether so many handles are removed that an edit should renumber them: more than a
   /// quarter of the places, and at least 64.
   var isWorthCompacting: Bool {

@@ -104,6 +104,46 @@ public struct PlaceCatalog: Sendable {
     return place
   }
 
+  /// The category and the population of the place with `handle`, read where the place lies
+  /// rather than copied out with its identifier and names: for a walk over many places that
+  /// needs only these (a cluster's composition by category).
+  ///
+  /// - Precondition: a place of the catalog has `handle`.
+  package func categoryAndPopulation(ofHandle handle: UInt32)
+    -> (category: String?, population: Int?)
+  {
+    guard let found = storage.categoryAndPopulation(ofHandle: handle) else {
+      preconditionFailure("no place of the catalog has handle \(handle)")
+    }
+    return found
+  }
+
+  /// The category and the population of the place with each handle of `handles`, in the
+  /// order of `handles`: read as ``categoryAndPopulation(ofHandle:)`` reads one, but in the
+  /// order the places lie in the catalog (handles ascending) when there are many, so that a
+  /// read of thousands of scattered places walks memory forwards rather than waiting on each.
+  ///
+  /// - Precondition: a place of the catalog has each handle.
+  /// - Complexity: O(*k*) for *k* handles.
+  package func categoriesAndPopulations(ofHandles handles: [UInt32])
+    -> [(category: String?, population: Int?)]
+  {
+    guard handles.count >= Self.handlesReadInOrder else {
+      return handles.map(categoryAndPopulation(ofHandle:))
+    }
+    let (sorted, positions) = RadixSort.sortedWithPositions(handles.map(UInt64.init))
+    var found = [(category: String?, population: Int?)](
+      repeating: (nil, nil), count: handles.count)
+    for (handle, position) in zip(sorted, positions) {
+      found[Int(position)] = categoryAndPopulation(ofHandle: UInt32(truncatingIfNeeded: handle))
+    }
+    return found
+  }
+
+  /// The fewest handles that ``categoriesAndPopulations(ofHandles:)`` sorts before it reads:
+  /// below it, the places are few enough to read as they come.
+  private static let handlesReadInOrder = 1_024
+
   // MARK: - Indexes
 
   /// The spatial index: rectangles, nearest first, rank by distance, in this catalog's

@@ -32,6 +32,10 @@ final class ClusterCompositions {
   /// to date: past it, they are dropped and read again when shown.
   static let adjustedPlaceLimit = 256
 
+  /// The fewest places that ``read(_:at:node:hierarchy:catalog:)`` finds and reads together:
+  /// below it, each entry's are read as they come (a pan's few new clusters).
+  static let placesReadTogether = 2_048
+
   /// The most compositions kept: past it, those of every level but the one read last are
   /// dropped (a view shows one level, rarely more than a few hundred entries of it), so that
   /// hours of browsing under a filter keep a few megabytes at most.
@@ -87,15 +91,103 @@ final class ClusterCompositions {
     catalog: PlaceCatalog
   ) -> CategoryComposition {
     if let found = checked(entry, at: level, node: node) { return found }
+    return read(entry, at: level, node: node, hierarchy: hierarchy, catalog: catalog)
+  }
+
+  /// The composition of `entry` at `level` of `hierarchy`, read from its places and kept.
+  @discardableResult
+  private func read(
+    _ entry: Int, at level: Int, node: ClusterLevelReader, hierarchy: ClusterHierarchy,
+    catalog: PlaceCatalog
+  ) -> CategoryComposition {
     var composition = CategoryComposition(x: node.x(entry))
     hierarchy.forEachPlace(of: entry, at: level) { handle, x, y in
-      add(catalog.place(withHandle: handle), handle: handle, at: (x, y), to: &composition)
+      let (category, population) = catalog.categoryAndPopulation(ofHandle: handle)
+      composition.add(
+        handle, at: (x, y), category: categoryNumber(of: category), population: population ?? 0,
+        shareOfCategory: &shareOfCategory)
     }
     composition.clear(&shareOfCategory)
+    keep(composition, of: entry, at: level, node: node)
+    return composition
+  }
+
+  /// Reads the compositions of those of `entries` of `level` (whose level reads as `node`) of
+  /// `hierarchy` that are not known and still true, and keeps them, as
+  /// ``composition(of:at:node:hierarchy:catalog:)`` would one by one; but when they hold
+  /// many places, those are found a level at a time for all the entries together
+  /// (``ClusterHierarchy/forEachPlace(ofEach:at:_:)``) and read from `catalog` in catalog
+  /// order, so that a view's first filter, whose clusters can hold most of the catalog,
+  /// reads memory forwards rather than waiting on it at every place.
+  ///
+  /// - Complexity: O(*k*) for the *k* places of the entries not known.
+  func read(
+    _ entries: [Int], at level: Int, node: ClusterLevelReader, hierarchy: ClusterHierarchy,
+    catalog: PlaceCatalog
+  ) {
+    let missing = entries.filter { checked($0, at: level, node: node) == nil }
+    let placeCount = missing.reduce(0) { $0 + Int(node.count($1)) }
+    guard placeCount >= Self.placesReadTogether else {
+      for entry in missing {
+        read(entry, at: level, node: node, hierarchy: hierarchy, catalog: catalog)
+      }
+      return
+    }
+    var owners: [Int] = []
+    var handles: [UInt32] = []
+    var positions: [(x: UInt32, y: UInt32)] = []
+    hierarchy.forEachPlace(ofEach: missing, at: level) { owner, handle, x, y in
+      owners.append(owner)
+      handles.append(handle)
+      positions.append((x, y))
+    }
+    let details = catalog.categoriesAndPopulations(ofHandles: handles)
+    // Each place's category number, looked up by name only when it differs from the last.
+    var categories = [Int](repeating: 0, count: details.count)
+    var last: (category: String?, number: Int)?
+    for (index, detail) in details.enumerated() {
+      if let last, last.category == detail.category {
+        categories[index] = last.number
+      } else {
+        let number = categoryNumber(of: detail.category)
+        categories[index] = number
+        last = (detail.category, number)
+      }
+    }
+    // A table of the shares of the composition being made, local: all zeros, as the kept one
+    // is between compositions, and left so.
+    var shareOfCategory = shareOfCategory
+    // The places grouped by owner (a counting sort), each group made into its composition.
+    var ends = [Int](repeating: 0, count: missing.count + 1)
+    for owner in owners { ends[owner + 1] += 1 }
+    for index in missing.indices { ends[index + 1] += ends[index] }
+    var slots = ends
+    var order = [Int](repeating: 0, count: owners.count)
+    for (index, owner) in owners.enumerated() {
+      order[slots[owner]] = index
+      slots[owner] += 1
+    }
+    for (owner, entry) in missing.enumerated() {
+      var composition = CategoryComposition(x: node.x(entry))
+      for index in order[ends[owner]..<ends[owner + 1]] {
+        composition.add(
+          handles[index], at: positions[index],
+          category: categories[index], population: details[index].population ?? 0,
+          shareOfCategory: &shareOfCategory)
+      }
+      composition.clear(&shareOfCategory)
+      keep(composition, of: entry, at: level, node: node)
+    }
+  }
+
+  /// Keeps `composition` as the one of `entry` of `level` (whose level reads as `node`),
+  /// checked against this catalog's hierarchy.
+  private func keep(
+    _ composition: CategoryComposition, of entry: Int, at level: Int, node: ClusterLevelReader
+  ) {
     if known.count >= Self.keptLimit { keepOnly(level: level) }
     known[level << 32 | entry] = Known(
       composition: composition, sum: node.sum(entry), checked: generation)
-    return composition
   }
 
   /// Drops the compositions of every level but `level`, and those too when they alone reach

@@ -376,6 +376,26 @@ final class MapMarkerSource {
     let shownMarkers = previous?.entryMarkers ?? []
     let filtersPlaces = filtersPlaces(filter)
     let isShown = filtersPlaces ? categoryTest(showingIn: [filter]) : { _ in true }
+    // Whether the marker of each of `entries` that `previous` shows is kept, decided before
+    // the compositions are read (below), as the loop after would decide it.
+    var keptFromPrevious: [Bool] = []
+    if filtersPlaces, groupCategories == nil, let node = nodes.first {
+      // The compositions of the entries whose markers are made, read together.
+      keptFromPrevious = [Bool](repeating: false, count: entries.count)
+      var made: [Int] = []
+      var (shown, kept) = (0, 0)
+      for (index, key) in entries.enumerated() where key != selectedKey {
+        while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
+        if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
+          keptFromPrevious[index] = true
+          continue
+        }
+        while kept < earlier.keys.count, earlier.keys[kept] < key { kept += 1 }
+        if kept < earlier.keys.count, earlier.keys[kept] == key { continue }
+        made.append(key)
+      }
+      compositions.read(made, at: level, node: node, hierarchy: hierarchies[0], catalog: catalog)
+    }
     var markers: [ShownMarker?] = []
     markers.reserveCapacity(entries.count)
     var shown = 0
@@ -390,7 +410,9 @@ final class MapMarkerSource {
         let key = entries[index]
         index += 1
         while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
-        if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
+        if shown < shownEntries.count, shownEntries[shown] == key,
+          keptFromPrevious.isEmpty ? isKept(key) : keptFromPrevious[index - 1]
+        {
           markers.append(shownMarkers[shown])
           continue
         }

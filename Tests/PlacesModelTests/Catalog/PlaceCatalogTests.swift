@@ -45,6 +45,45 @@ struct PlaceCatalogTests {
     }
   }
 
+  /// The category and population read in place, one at a time and many at once (sorted by
+  /// handle before they are read), are the place's, in the order asked, after edits that
+  /// removed and changed places.
+  @Test func categoriesAndPopulationsReadInPlaceAreThePlaces() throws {
+    let categories: [String?] = [nil, "café", "a category named in more than fifteen bytes"]
+    let places = (0..<3_000).map { (index: Int) -> Place in
+      let latitude = Double(index % 170) - 85
+      let longitude = 0.1 * Double(index) - 170
+      let population: Int? = index % 4 == 0 ? nil : index
+      return Place(
+        id: PlaceID(index), name: "Place \(index)", coordinate: .fixture(latitude, longitude),
+        category: categories[index % 3], population: population)
+    }
+    let removals: [PlaceEdit] = stride(from: 5, to: 3_000, by: 7).map { .remove(PlaceID($0)) }
+    let kept = stride(from: 1, to: 3_000, by: 11).filter { $0 % 7 != 5 }
+    let updates: [PlaceEdit] = kept.map { index in
+      let place = Place(
+        id: PlaceID(index), name: "Changed \(index)", coordinate: .fixture(1, 2),
+        category: "changed", population: 7)
+      return .update(place)
+    }
+    let edits = removals + updates
+    let catalog = try PlaceCatalog(places).applying(edits).catalog
+    var generator = SplitMix64(seed: 24)
+    let handles = catalog.compactMap { catalog.handle(ofPlaceWithID: $0.id) }
+      .shuffled(using: &generator)
+    #expect(handles.count == catalog.count && handles.count > 2_048)
+
+    for asked in [Array(handles.prefix(100)), handles, handles + handles.prefix(500)] {
+      let found = catalog.categoriesAndPopulations(ofHandles: asked)
+      #expect(found.count == asked.count)
+      for (handle, (category, population)) in zip(asked, found) {
+        let place = catalog.place(withHandle: handle)
+        #expect(category == place.category && population == place.population)
+        #expect(catalog.categoryAndPopulation(ofHandle: handle) == (category, population))
+      }
+    }
+  }
+
   @Test func catalogsAreEqualWhenTheirPlacesAre() throws {
     let catalog = try PlaceCatalog([.london, .paris])
     let copy = catalog

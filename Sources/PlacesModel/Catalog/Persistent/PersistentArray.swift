@@ -111,6 +111,22 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
     }
   }
 
+  /// What `body` makes of the element at `position`, read where it lies: a field of a large
+  /// element is read without copying the rest of it (and retaining what it refers to), as the
+  /// subscript's copy would.
+  ///
+  /// - Complexity: O(1).
+  package func withElement<Result>(
+    at position: Int, _ body: (UnsafePointer<Element>) throws -> Result
+  ) rethrows -> Result {
+    precondition(position >= 0 && position < count, "a persistent array index is in range")
+    let branch = branches[position >> Self.branchShift]
+    let leaf = branch.elements[(position >> Self.leafShift) & Self.branchMask]
+    return try withExtendedLifetime(leaf) {
+      try body(UnsafePointer(leaf.elements + (position & Self.leafMask)))
+    }
+  }
+
   /// A leaf of `elements`, with room for a full leaf.
   private static func leaf(_ elements: [Element]) -> Leaf {
     Leaf(elements, capacity: leafCapacity)
