@@ -118,29 +118,36 @@ public struct PlaceCatalog: Sendable {
     return found
   }
 
-  /// The category and the population of the place with each handle of `handles`, in the
-  /// order of `handles`: read as ``categoryAndPopulation(ofHandle:)`` reads one, but in the
-  /// order the places lie in the catalog (handles ascending) when there are many, so that a
+  /// Calls `body` with each index of `handles`, and the category and the population of the
+  /// place with the handle there, in no stated order.
+  ///
+  /// Each is read as ``categoryAndPopulation(ofHandle:)`` reads one. When there are many,
+  /// they are read in the order the places lie in the catalog (handles ascending), so that a
   /// read of thousands of scattered places walks memory forwards rather than waiting on each.
   ///
   /// - Precondition: a place of the catalog has each handle.
   /// - Complexity: O(*k*) for *k* handles.
-  package func categoriesAndPopulations(ofHandles handles: [UInt32])
-    -> [(category: String?, population: Int?)]
-  {
+  package func forEachCategoryAndPopulation(
+    ofHandles handles: [UInt32],
+    _ body: (_ index: Int, _ category: String?, _ population: Int?) -> Void
+  ) {
     guard handles.count >= Self.handlesReadInOrder else {
-      return handles.map(categoryAndPopulation(ofHandle:))
+      for (index, handle) in handles.enumerated() {
+        let (category, population) = categoryAndPopulation(ofHandle: handle)
+        body(index, category, population)
+      }
+      return
     }
     let (sorted, positions) = RadixSort.sortedWithPositions(handles.map(UInt64.init))
-    var found = [(category: String?, population: Int?)](
-      repeating: (nil, nil), count: handles.count)
     for (handle, position) in zip(sorted, positions) {
-      found[Int(position)] = categoryAndPopulation(ofHandle: UInt32(truncatingIfNeeded: handle))
+      let (category, population) = categoryAndPopulation(
+        ofHandle: UInt32(truncatingIfNeeded: handle))
+      body(Int(position), category, population)
     }
-    return found
   }
 
-  /// The fewest handles that ``categoriesAndPopulations(ofHandles:)`` sorts before it reads:
+  /// The fewest handles that ``forEachCategoryAndPopulation(ofHandles:_:)`` sorts before it
+  /// reads:
   /// below it, the places are few enough to read as they come.
   private static let handlesReadInOrder = 1_024
 

@@ -141,17 +141,19 @@ final class ClusterCompositions {
       handles.append(handle)
       positions.append((x, y))
     }
-    let details = catalog.categoriesAndPopulations(ofHandles: handles)
-    // Each place's category number, looked up by name only when it differs from the last.
-    var categories = [Int](repeating: 0, count: details.count)
+    // Each place's category number, looked up by name only when it differs from the last
+    // read, and its population.
+    var categories = [Int](repeating: 0, count: handles.count)
+    var populations = [Int](repeating: 0, count: handles.count)
     var last: (category: String?, number: Int)?
-    for (index, detail) in details.enumerated() {
-      if let last, last.category == detail.category {
+    catalog.forEachCategoryAndPopulation(ofHandles: handles) { index, category, population in
+      populations[index] = population ?? 0
+      if let last, last.category == category {
         categories[index] = last.number
       } else {
-        let number = categoryNumber(of: detail.category)
+        let number = categoryNumber(of: category)
         categories[index] = number
-        last = (detail.category, number)
+        last = (category, number)
       }
     }
     // A table of the shares of the composition being made, local: all zeros, as the kept one
@@ -172,7 +174,7 @@ final class ClusterCompositions {
       for index in order[ends[owner]..<ends[owner + 1]] {
         composition.add(
           handles[index], at: positions[index],
-          category: categories[index], population: details[index].population ?? 0,
+          category: categories[index], population: populations[index],
           shareOfCategory: &shareOfCategory)
       }
       composition.clear(&shareOfCategory)

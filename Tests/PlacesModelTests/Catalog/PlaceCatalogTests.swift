@@ -74,13 +74,14 @@ struct PlaceCatalogTests {
     #expect(handles.count == catalog.count && handles.count > 2_048)
 
     for asked in [Array(handles.prefix(100)), handles, handles + handles.prefix(500)] {
-      let found = catalog.categoriesAndPopulations(ofHandles: asked)
-      #expect(found.count == asked.count)
-      for (handle, (category, population)) in zip(asked, found) {
-        let place = catalog.place(withHandle: handle)
+      var seen = [Int](repeating: 0, count: asked.count)
+      catalog.forEachCategoryAndPopulation(ofHandles: asked) { index, category, population in
+        seen[index] += 1
+        let place = catalog.place(withHandle: asked[index])
         #expect(category == place.category && population == place.population)
-        #expect(catalog.categoryAndPopulation(ofHandle: handle) == (category, population))
+        #expect(catalog.categoryAndPopulation(ofHandle: asked[index]) == (category, population))
       }
+      #expect(seen.allSatisfy { $0 == 1 })
     }
   }
 
