@@ -12,6 +12,11 @@
 /// each changed place: a place whose category changed leaves its old category's hierarchy and
 /// joins its new one's. A category that first appears in an edit gets a new group, after the
 /// others: a group keeps its number for as long as the value is edited.
+///
+/// Memory: the table of each handle's entry at the place level
+/// (``ClusterHierarchy/entryOfPlace``) is one for all the groups, since a place is in one
+/// group: every hierarchy holds the same table, 4 bytes a handle in all, where a table per
+/// group would take 4 bytes a handle for each category.
 package struct CategoryClusterHierarchies: Sendable {
   /// The category of each group, `nil` for the places without one; groups in order of
   /// their number.
@@ -20,6 +25,10 @@ package struct CategoryClusterHierarchies: Sendable {
   package private(set) var hierarchies: [ClusterHierarchy]
   /// The number of each category's group.
   private var groupOfCategory: [String?: Int]
+  /// The entry at the place level of each handle's place in its group's hierarchy
+  /// (`UInt32.max` for a handle no place has): the ``ClusterHierarchy/entryOfPlace`` of every
+  /// group's hierarchy between edits.
+  private var entryTable: PersistentArray<UInt32>
   private let radius: Double
   private let maximumLevel: Int
 
@@ -43,10 +52,36 @@ package struct CategoryClusterHierarchies: Sendable {
     self.maximumLevel = maximumLevel
     categories = ordered
     groupOfCategory = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
+    var table = [UInt32](repeating: UInt32.max, count: handles.last.map { Int($0) + 1 } ?? 0)
     hierarchies = ordered.map { category in
       let group = members[category] ?? ([], [])
-      return ClusterHierarchy(
+      var hierarchy = ClusterHierarchy(
         places: group.places, handles: group.handles, radius: radius, maximumLevel: maximumLevel)
+      Self.record(hierarchy, in: &table)
+      // Its own table goes at once: the groups' tables are never all held together.
+      hierarchy.entryOfPlace = PersistentArray()
+      return hierarchy
+    }
+    entryTable = PersistentArray(table)
+    shareEntryTable()
+  }
+
+  /// Writes into `table` the entry at the place level of each place of `hierarchy`.
+  private static func record(_ hierarchy: ClusterHierarchy, in table: inout [UInt32]) {
+    let places = hierarchy.level(hierarchy.placeLevel)
+    for entry in places.liveEntries {
+      let handle = Int(places.representative(entry))
+      if table.count <= handle {
+        table.append(contentsOf: repeatElement(UInt32.max, count: handle + 1 - table.count))
+      }
+      table[handle] = UInt32(entry)
+    }
+  }
+
+  /// Gives every group's hierarchy ``entryTable``, which holds the entries of all groups.
+  private mutating func shareEntryTable() {
+    for group in hierarchies.indices {
+      hierarchies[group].entryOfPlace = entryTable
     }
   }
 
@@ -58,9 +93,10 @@ package struct CategoryClusterHierarchies: Sendable {
   /// The deepest level that clusters, the same in every group.
   package var placeLevel: Int { maximumLevel + 1 }
 
-  /// The bytes all the hierarchies hold (see ``ClusterHierarchy/byteCount``).
+  /// The bytes all the hierarchies hold (see ``ClusterHierarchy/byteCount``), their one
+  /// table of entries by handle counted once.
   package var byteCount: Int {
-    hierarchies.reduce(0) { $0 + $1.byteCount }
+    hierarchies.reduce(entryTable.count * 4) { $0 + $1.levelsByteCount }
   }
 
   /// Each group's share of `changes`: a place that changed category leaves its old group (a
@@ -105,12 +141,52 @@ package struct CategoryClusterHierarchies: Sendable {
   ) -> CategoryClusterHierarchies {
     var derived = self
     let routed = derived.routed(changes)
+    // Each group is edited on the table as it was before the edit, which holds the entry of
+    // every place the group had: the one each place it removes or moves is found in.
+    var placeLevels: [Int: ClusterLevel] = [:]
     for (group, changes) in routed.enumerated() where !changes.isEmpty {
-      derived.hierarchies[group] = derived.hierarchies[group].applying(changes) {
+      var hierarchy = derived.hierarchies[group]
+      hierarchy.entryOfPlace = entryTable
+      placeLevels[group] = hierarchy.level(hierarchy.placeLevel).built
+      derived.hierarchies[group] = hierarchy.applying(changes) {
         edited.place(withHandle: $0)?.population ?? 0
       }
     }
+    // Then the table takes what the edit wrote: first the places that left a group, then the
+    // places each group has, so that a place that moved from one group to another keeps its
+    // new group's entry.
+    var table = entryTable
+    for changes in routed {
+      for change in changes where change.new == nil && Int(change.handle) < table.count {
+        table[Int(change.handle)] = UInt32.max
+      }
+    }
+    for (group, changes) in routed.enumerated() where !changes.isEmpty {
+      let hierarchy = derived.hierarchies[group]
+      let places = hierarchy.level(hierarchy.placeLevel)
+      if places.built !== placeLevels[group] {
+        // The place level was built again: every entry of the group renumbered.
+        for entry in places.liveEntries {
+          Self.write(UInt32(entry), at: places.representative(entry), in: &table)
+        }
+        continue
+      }
+      for change in changes where change.new != nil {
+        guard let entry = hierarchy.entry(ofPlaceWithHandle: change.handle) else { continue }
+        Self.write(UInt32(entry), at: change.handle, in: &table)
+      }
+    }
+    derived.entryTable = table
+    derived.shareEntryTable()
     return derived
+  }
+
+  /// Sets `table`'s slot of `handle` to `entry`, the table made longer first if need be.
+  private static func write(
+    _ entry: UInt32, at handle: UInt32, in table: inout PersistentArray<UInt32>
+  ) {
+    while table.count <= Int(handle) { table.append(UInt32.max) }
+    table[Int(handle)] = entry
   }
 
   /// These hierarchies with `changes` applied and every handle renumbered (see
@@ -122,11 +198,19 @@ package struct CategoryClusterHierarchies: Sendable {
   ) -> CategoryClusterHierarchies {
     var derived = self
     let routed = derived.routed(changes)
+    var table = [UInt32](repeating: UInt32.max, count: handleCount)
     for (group, changes) in routed.enumerated() {
-      derived.hierarchies[group] = derived.hierarchies[group].applyingLogged(
+      var hierarchy = derived.hierarchies[group]
+      hierarchy.entryOfPlace = entryTable
+      hierarchy = hierarchy.applyingLogged(
         changes.map(ClusterPlaceChange.init), population: population
       ).compacted(newHandle: newHandle, handleCount: handleCount)
+      Self.record(hierarchy, in: &table)
+      hierarchy.entryOfPlace = PersistentArray()
+      derived.hierarchies[group] = hierarchy
     }
+    derived.entryTable = PersistentArray(table)
+    derived.shareEntryTable()
     return derived
   }
 

@@ -79,6 +79,10 @@ package struct ClusterHierarchy: Sendable {
   var hasEdits = false
   /// The entry at ``placeLevel`` of the place with each handle; `UInt32.max` for a handle no
   /// place has.
+  ///
+  /// The hierarchies of ``CategoryClusterHierarchies`` share one table, in which the slot of
+  /// a place of another group holds that group's entry: read a handle that may not be this
+  /// hierarchy's through ``entry(ofPlaceWithHandle:)``, which checks.
   package internal(set) var entryOfPlace: PersistentArray<UInt32>
   /// This value's identity: a new one for every edit, so that a screen can tell whether two
   /// hierarchies hold the same entries.
@@ -192,10 +196,19 @@ package struct ClusterHierarchy: Sendable {
   }
 
   /// The entry at ``placeLevel`` of the place with `handle`, if the hierarchy has it.
+  ///
+  /// The entry found in ``entryOfPlace`` is checked to hold the place (an entry of the place
+  /// level holds one place, its representative), so that a table shared with other
+  /// hierarchies answers `nil` for their places.
   package func entry(ofPlaceWithHandle handle: UInt32) -> Int? {
     guard Int(handle) < entryOfPlace.count else { return nil }
-    let entry = entryOfPlace[Int(handle)]
-    return entry == UInt32.max ? nil : Int(entry)
+    let entry = Int(entryOfPlace[Int(handle)])
+    guard entry != Int(UInt32.max) else { return nil }
+    let places = level(placeLevel)
+    guard entry < places.entryCount, places.count(entry) > 0,
+      places.representative(entry) == handle
+    else { return nil }
+    return entry
   }
 
   /// The index at level `target` (at most `level`) of the entry that entry `index` of `level`
@@ -286,6 +299,11 @@ package struct ClusterHierarchy: Sendable {
 
   /// The bytes the hierarchy holds: its arrays' elements, as built (edits' patches aside).
   package var byteCount: Int {
-    levels.reduce(entryOfPlace.count * 4) { $0 + $1.byteCount }
+    levelsByteCount + entryOfPlace.count * 4
+  }
+
+  /// The bytes of the levels' arrays, as built: ``byteCount`` without ``entryOfPlace``.
+  package var levelsByteCount: Int {
+    levels.reduce(0) { $0 + $1.byteCount }
   }
 }

@@ -20,6 +20,9 @@ package struct ClusterLevelReader {
   /// Whether the level is as built: no edit changed it.
   package var isUnedited: Bool { patch.isEmpty }
 
+  /// The number of entries, live or emptied by edits: every index below it is an entry.
+  package var entryCount: Int { builtCount + patch.added.count }
+
   /// The number of entries with places.
   package var liveCount: Int { builtCount - patch.emptiedCount + patch.liveAddedCount }
 
@@ -100,7 +103,7 @@ package struct ClusterLevelReader {
     let (_, sortedPositions) = RadixSort.sortedWithPositions(
       entries.map { ClusterLevel.key(x: x($0), y: y($0), shift: shift) })
     let live = sortedPositions.map { entries[Int($0)] }
-    var newIndex = [UInt32](repeating: UInt32.max, count: builtCount + patch.added.count)
+    var newIndex = [UInt32](repeating: UInt32.max, count: entryCount)
     for (new, old) in live.enumerated() { newIndex[old] = UInt32(new) }
     return (live, newIndex)
   }

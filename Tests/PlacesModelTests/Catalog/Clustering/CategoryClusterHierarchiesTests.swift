@@ -28,10 +28,29 @@ struct CategoryClusterHierarchiesTests {
     let hierarchies = catalog.categoryClusterHierarchies(
       radius: ClusterCoverageTests.radius, maximumLevel: ClusterCoverageTests.maximumLevel)
     #expect(Set(hierarchies.categories).count == hierarchies.categories.count)
+    // One table of entries by handle, for all the groups.
+    let table = hierarchies.hierarchies.first.map { Array($0.entryOfPlace) } ?? []
+    #expect(hierarchies.hierarchies.allSatisfy { Array($0.entryOfPlace) == table }, "\(label)")
+    #expect(
+      hierarchies.byteCount
+        == hierarchies.hierarchies.reduce(table.count * 4) { $0 + $1.levelsByteCount })
+    let allHandles = catalog.compactMap { catalog.handle(ofPlaceWithID: $0.id) }
     for (group, hierarchy) in hierarchies.hierarchies.enumerated() {
       let category = hierarchies.categories[group]
       let members = catalog.filter { $0.category == category }
       let handles = members.compactMap { catalog.handle(ofPlaceWithID: $0.id) }
+      // Each place is found in its own group's hierarchy, in the entry that holds it alone,
+      // and in no other group's.
+      let places = hierarchy.level(hierarchy.placeLevel)
+      let own = Set(handles)
+      for handle in allHandles {
+        let entry = hierarchy.entry(ofPlaceWithHandle: handle)
+        if own.contains(handle) {
+          #expect(entry.map(places.representative) == handle, "\(label): handle \(handle)")
+        } else {
+          #expect(entry == nil, "\(label): handle \(handle) of another group")
+        }
+      }
       let top = hierarchy.level(0)
       let held = top.liveEntries.flatMap { hierarchy.places(of: $0, at: 0) }.sorted()
       #expect(held == handles.sorted(), "\(label): group \(category ?? "none") holds its places")
@@ -75,6 +94,9 @@ struct CategoryClusterHierarchiesTests {
         edits.append(.update(moved))
       }
       catalog = try catalog.applying(edits).catalog
+      // Rebuilds of levels that edits started are let finish, so that later edits take them
+      // (renumbering a level's entries, the places' own among them).
+      if step % 10 == 9 { catalog.waitForIndexRebuilds() }
       if step % 20 == 19 {
         Self.check(catalog, seed: seed &+ UInt64(step), label: "edits \(seed) step \(step)")
       }
@@ -84,5 +106,43 @@ struct CategoryClusterHierarchiesTests {
     catalog = try catalog.applying(removed).catalog
     catalog = try catalog.applying([.remove(catalog[0].id)]).catalog
     Self.check(catalog, seed: seed, label: "renumbered \(seed)")
+  }
+
+  /// Enough moves that the place level of a group is built again (its entries renumbered):
+  /// the one table of entries by handle follows, for every group.
+  @Test func aGroupWhosePlaceLevelIsBuiltAgainKeepsItsEntriesInTheSharedTable() throws {
+    var generator = SplitMix64(seed: 27)
+    var catalog = try PlaceCatalog(
+      (0..<600).map { index in
+        Place(
+          id: PlaceID(index), name: "Place \(index)",
+          coordinate: .fixture(
+            Double.random(in: -60...60, using: &generator),
+            Double.random(in: -170...170, using: &generator)),
+          category: Self.categories[index % Self.categories.count])
+      })
+    let options = (radius: ClusterCoverageTests.radius, level: ClusterCoverageTests.maximumLevel)
+    func placeLevels() -> [ClusterLevel] {
+      catalog.categoryClusterHierarchies(radius: options.radius, maximumLevel: options.level)
+        .hierarchies.map { $0.level($0.placeLevel).built }
+    }
+    let first = placeLevels()
+    for step in 0..<40 {
+      let moves = (0..<40).map { _ in
+        let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+        return PlaceEdit.update(
+          Place(
+            id: place.id, name: place.name,
+            coordinate: .fixture(
+              Double.random(in: -60...60, using: &generator),
+              Double.random(in: -170...170, using: &generator)),
+            category: place.category))
+      }
+      var seen = Set<Place.ID>()
+      catalog = try catalog.applying(moves.filter { seen.insert($0.id).inserted }).catalog
+      catalog.waitForIndexRebuilds()
+      if step % 10 == 9 { Self.check(catalog, seed: 27, label: "moves step \(step)") }
+    }
+    #expect(zip(first, placeLevels()).contains { $0 !== $1 }, "a place level was built again")
   }
 }
