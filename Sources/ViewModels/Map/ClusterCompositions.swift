@@ -32,7 +32,8 @@ final class ClusterCompositions {
   /// to date: past it, they are dropped and read again when shown.
   static let adjustedPlaceLimit = 256
 
-  /// The fewest places that ``read(_:at:node:hierarchy:catalog:)`` finds and reads together:
+  /// The fewest places that ``compositions(of:at:node:hierarchy:catalog:)`` finds and reads
+  /// together:
   /// below it, each entry's are read as they come (a pan's few new clusters).
   static let placesReadTogether = 2_048
 
@@ -112,31 +113,36 @@ final class ClusterCompositions {
     return composition
   }
 
-  /// Reads the compositions of those of `entries` of `level` (whose level reads as `node`) of
-  /// `hierarchy` that are not known and still true, and keeps them, as
-  /// ``composition(of:at:node:hierarchy:catalog:)`` would one by one; but when they hold
-  /// many places, those are found a level at a time for all the entries together
-  /// (``ClusterHierarchy/forEachPlace(ofEach:at:_:)``) and read from `catalog` in catalog
-  /// order, so that a view's first filter, whose clusters can hold most of the catalog,
-  /// reads memory forwards rather than waiting on it at every place.
+  /// The composition of each of `entries` of `level` (whose level reads as `node`) of
+  /// `hierarchy`, in order.
   ///
-  /// - Complexity: O(*k*) for the *k* places of the entries not known.
-  func read(
-    _ entries: [Int], at level: Int, node: ClusterLevelReader, hierarchy: ClusterHierarchy,
+  /// Those known and still true are as kept; the others are read and kept, as
+  /// ``composition(of:at:node:hierarchy:catalog:)`` gives them one by one. When the others
+  /// hold many places, those are found a level at a time for all the entries together
+  /// (``ClusterHierarchy/forEachPlace(ofEach:at:_:)``) and read from `catalog` in catalog
+  /// order, so that a view's first filter, whose clusters can hold most of the catalog, reads
+  /// memory forwards rather than waiting on it at every place.
+  ///
+  /// - Complexity: O(1) an entry known; O(*k*) for the *k* places of the others.
+  func compositions(
+    of entries: [Int], at level: Int, node: ClusterLevelReader, hierarchy: ClusterHierarchy,
     catalog: PlaceCatalog
-  ) {
-    let missing = entries.filter { checked($0, at: level, node: node) == nil }
-    let placeCount = missing.reduce(0) { $0 + Int(node.count($1)) }
+  ) -> [CategoryComposition] {
+    var found = entries.map { checked($0, at: level, node: node) }
+    let missing = entries.indices.filter { found[$0] == nil }
+    let placeCount = missing.reduce(0) { $0 + Int(node.count(entries[$1])) }
     guard placeCount >= Self.placesReadTogether else {
-      for entry in missing {
-        read(entry, at: level, node: node, hierarchy: hierarchy, catalog: catalog)
+      for index in missing {
+        found[index] = read(
+          entries[index], at: level, node: node, hierarchy: hierarchy, catalog: catalog)
       }
-      return
+      return found.compactMap { $0 }
     }
     var owners: [Int] = []
     var handles: [UInt32] = []
     var positions: [(x: UInt32, y: UInt32)] = []
-    hierarchy.forEachPlace(ofEach: missing, at: level) { owner, handle, x, y in
+    hierarchy.forEachPlace(ofEach: missing.map { entries[$0] }, at: level) {
+      owner, handle, x, y in
       owners.append(owner)
       handles.append(handle)
       positions.append((x, y))
@@ -169,7 +175,8 @@ final class ClusterCompositions {
       order[slots[owner]] = index
       slots[owner] += 1
     }
-    for (owner, entry) in missing.enumerated() {
+    for (owner, index) in missing.enumerated() {
+      let entry = entries[index]
       var composition = CategoryComposition(x: node.x(entry))
       for index in order[ends[owner]..<ends[owner + 1]] {
         composition.add(
@@ -179,7 +186,9 @@ final class ClusterCompositions {
       }
       composition.clear(&shareOfCategory)
       keep(composition, of: entry, at: level, node: node)
+      found[index] = composition
     }
+    return found.compactMap { $0 }
   }
 
   /// Keeps `composition` as the one of `entry` of `level` (whose level reads as `node`),

@@ -379,10 +379,10 @@ final class MapMarkerSource {
     // Whether the marker of each of `entries` that `previous` shows is kept, decided before
     // the compositions are read (below), as the loop after would decide it.
     var keptFromPrevious: [Bool] = []
+    var made: (keys: [Int], compositions: [CategoryComposition]) = ([], [])
     if filtersPlaces, groupCategories == nil, let node = nodes.first {
       // The compositions of the entries whose markers are made, read together.
       keptFromPrevious = [Bool](repeating: false, count: entries.count)
-      var made: [Int] = []
       var (shown, kept) = (0, 0)
       for (index, key) in entries.enumerated() where key != selectedKey {
         while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
@@ -392,10 +392,12 @@ final class MapMarkerSource {
         }
         while kept < earlier.keys.count, earlier.keys[kept] < key { kept += 1 }
         if kept < earlier.keys.count, earlier.keys[kept] == key { continue }
-        made.append(key)
+        made.keys.append(key)
       }
-      compositions.read(made, at: level, node: node, hierarchy: hierarchies[0], catalog: catalog)
+      made.compositions = compositions.compositions(
+        of: made.keys, at: level, node: node, hierarchy: hierarchies[0], catalog: catalog)
     }
+    var madeIndex = 0
     var markers: [ShownMarker?] = []
     markers.reserveCapacity(entries.count)
     var shown = 0
@@ -421,10 +423,15 @@ final class MapMarkerSource {
           markers.append(earlier.markers[kept])
           continue
         }
+        while madeIndex < made.keys.count, made.keys[madeIndex] < key { madeIndex += 1 }
+        let composition =
+          madeIndex < made.keys.count && made.keys[madeIndex] == key
+          ? made.compositions[madeIndex] : nil
         let marker =
           filtersPlaces
           ? filteredMarker(
-            of: key, at: level, selected: selected, filter: filter, isShown: isShown, node: node)
+            of: key, at: level, selected: selected, filter: filter, isShown: isShown, node: node,
+            composition: composition)
           : self.marker(of: key, at: level, selected: selected, ancestor: selectedKey, node: node)
         markers.append(marker.map(ShownMarker.init))
       }
@@ -496,26 +503,32 @@ final class MapMarkerSource {
   /// The marker of the places of `key` at `level` that `filter` shows, the selected place
   /// aside (see the type's discussion); `nil` when there are none.
   ///
-  /// `isShown` is `filter`'s test of a category number (``categoryTest(showingIn:)``).
+  /// `isShown` is `filter`'s test of a category number (``categoryTest(showingIn:)``);
+  /// `known` is the entry's composition when the caller has it (never for the entry of the
+  /// selected place, whose cluster is made of the others).
   ///
   /// - Complexity: O(*c*) for an entry of *c* categories once its composition is known; O(*k*)
   ///   for an entry of *k* places the first time, or when it holds the selected place.
   private func filteredMarker(
     of key: Int, at level: Int, selected: UInt32?, filter: CategoryFilter,
-    isShown: (Int) -> Bool, node: ClusterLevelReader
+    isShown: (Int) -> Bool, node: ClusterLevelReader, composition known: CategoryComposition?
   ) -> MapMarker? {
     let entry = Self.split(key).entry
     let x = node.x(entry)
     guard node.count(entry) > 1 else {
       let handle = node.representative(entry)
       let place = catalog.place(withHandle: handle)
-      // Read, so that a later filter change can keep its marker (``showsWhole``).
-      _ = compositions.composition(
-        of: entry, at: level, node: node, hierarchy: hierarchies[0], catalog: catalog)
+      if known == nil {
+        // Read, so that a later filter change can keep its marker (``showsWhole``).
+        _ = compositions.composition(
+          of: entry, at: level, node: node, hierarchy: hierarchies[0], catalog: catalog)
+      }
       return handle == selected || !filter.shows(place) ? nil : MapMarker(place: place)
     }
     let composition: CategoryComposition
-    if let selected, selectedAncestor(of: selected, at: level) == key {
+    if let known {
+      composition = known
+    } else if let selected, selectedAncestor(of: selected, at: level) == key {
       // The selected place has its own marker: its cluster is made of the others.
       var others: [(UInt32, (x: UInt32, y: UInt32))] = []
       hierarchy(of: key).forEachPlace(of: entry, at: level) { handle, x, y in
