@@ -384,7 +384,7 @@ final class MapMarkerSource {
       // The compositions of the entries whose markers are made, read together.
       keptFromPrevious = [Bool](repeating: false, count: entries.count)
       var (shown, kept) = (0, 0)
-      for (index, key) in entries.enumerated() where key != selectedKey {
+      for (index, key) in entries.enumerated() {
         while shown < shownEntries.count, shownEntries[shown] < key { shown += 1 }
         if shown < shownEntries.count, shownEntries[shown] == key, isKept(key) {
           keptFromPrevious[index] = true
@@ -392,7 +392,8 @@ final class MapMarkerSource {
         }
         while kept < earlier.keys.count, earlier.keys[kept] < key { kept += 1 }
         if kept < earlier.keys.count, earlier.keys[kept] == key { continue }
-        made.keys.append(key)
+        // The selected place's cluster is made of the others: its own composition is not used.
+        if key != selectedKey { made.keys.append(key) }
       }
       made.compositions = compositions.compositions(
         of: made.keys, at: level, node: node, hierarchy: hierarchies[0], catalog: catalog)

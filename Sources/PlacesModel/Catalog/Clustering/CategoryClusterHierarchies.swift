@@ -143,11 +143,11 @@ package struct CategoryClusterHierarchies: Sendable {
     let routed = derived.routed(changes)
     // Each group is edited on the table as it was before the edit, which holds the entry of
     // every place the group had: the one each place it removes or moves is found in.
-    var placeLevels: [Int: ClusterLevel] = [:]
+    var levelsBefore: [Int: [ClusterLevel]] = [:]
     for (group, changes) in routed.enumerated() where !changes.isEmpty {
       var hierarchy = derived.hierarchies[group]
       hierarchy.entryOfPlace = entryTable
-      placeLevels[group] = hierarchy.level(hierarchy.placeLevel).built
+      levelsBefore[group] = hierarchy.levels
       derived.hierarchies[group] = hierarchy.applying(changes) {
         edited.place(withHandle: $0)?.population ?? 0
       }
@@ -164,8 +164,12 @@ package struct CategoryClusterHierarchies: Sendable {
     for (group, changes) in routed.enumerated() where !changes.isEmpty {
       let hierarchy = derived.hierarchies[group]
       let places = hierarchy.level(hierarchy.placeLevel)
-      if places.built !== placeLevels[group] {
-        // The place level was built again: every entry of the group renumbered.
+      let before = levelsBefore[group] ?? []
+      if zip(hierarchy.levels, before).contains(where: { $0 !== $1 }) {
+        // The edit took a rebuild of a level, made from the hierarchy as an earlier edit
+        // left it, with every change logged since applied again: the group's places may lie
+        // in other entries than the table says (the place level's renumbered, or entries
+        // the changes made again otherwise). Every place of the group is written.
         for entry in places.liveEntries {
           Self.write(UInt32(entry), at: places.representative(entry), in: &table)
         }

@@ -204,9 +204,11 @@ package struct ClusterHierarchy: Sendable {
     guard Int(handle) < entryOfPlace.count else { return nil }
     let entry = Int(entryOfPlace[Int(handle)])
     guard entry != Int(UInt32.max) else { return nil }
-    let places = level(placeLevel)
-    guard entry < places.entryCount, places.count(entry) > 0,
-      places.representative(entry) == handle
+    // Read through the patch where it lies: no level reader made (and its tables retained)
+    // for each call.
+    let (built, patch) = (levels[placeLevel], patches[placeLevel])
+    guard entry < built.entryCount + patch.added.count, patch.count(of: entry, in: built) > 0,
+      patch.representative(of: entry, in: built) == handle
     else { return nil }
     return entry
   }

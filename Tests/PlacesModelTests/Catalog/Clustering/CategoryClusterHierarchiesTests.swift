@@ -108,9 +108,11 @@ struct CategoryClusterHierarchiesTests {
     Self.check(catalog, seed: seed, label: "renumbered \(seed)")
   }
 
-  /// Enough moves that the place level of a group is built again (its entries renumbered):
-  /// the one table of entries by handle follows, for every group.
-  @Test func aGroupWhosePlaceLevelIsBuiltAgainKeepsItsEntriesInTheSharedTable() throws {
+  /// Enough moves that levels of the groups are built again in the background, and taken by
+  /// later edits with the changes logged meanwhile applied again (the place level's entries
+  /// renumbered, or other levels'): the one table of entries by handle follows, for every
+  /// group.
+  @Test func groupsThatTakeRebuiltLevelsKeepTheirEntriesInTheSharedTable() throws {
     var generator = SplitMix64(seed: 27)
     var catalog = try PlaceCatalog(
       (0..<600).map { index in
@@ -122,13 +124,13 @@ struct CategoryClusterHierarchiesTests {
           category: Self.categories[index % Self.categories.count])
       })
     let options = (radius: ClusterCoverageTests.radius, level: ClusterCoverageTests.maximumLevel)
-    func placeLevels() -> [ClusterLevel] {
+    func levels() -> [[ClusterLevel]] {
       catalog.categoryClusterHierarchies(radius: options.radius, maximumLevel: options.level)
-        .hierarchies.map { $0.level($0.placeLevel).built }
+        .hierarchies.map(\.levels)
     }
-    let first = placeLevels()
-    for step in 0..<40 {
-      let moves = (0..<40).map { _ in
+    let first = levels()
+    for step in 0..<120 {
+      let moves = (0..<12).map { _ in
         let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
         return PlaceEdit.update(
           Place(
@@ -140,9 +142,18 @@ struct CategoryClusterHierarchiesTests {
       }
       var seen = Set<Place.ID>()
       catalog = try catalog.applying(moves.filter { seen.insert($0.id).inserted }).catalog
-      catalog.waitForIndexRebuilds()
-      if step % 10 == 9 { Self.check(catalog, seed: 27, label: "moves step \(step)") }
+      // Rebuilds finish now and then, so that the edit that takes one applies again the
+      // changes of several edits logged since it started.
+      if step % 5 == 4 { catalog.waitForIndexRebuilds() }
+      if step % 20 == 19 { Self.check(catalog, seed: 27, label: "moves step \(step)") }
     }
-    #expect(zip(first, placeLevels()).contains { $0 !== $1 }, "a place level was built again")
+    let last = levels()
+    let placeLevel = options.level + 1
+    #expect(
+      zip(first, last).contains { $0[placeLevel] !== $1[placeLevel] },
+      "a place level was built again")
+    #expect(
+      zip(first, last).contains { zip($0, $1).dropLast().contains { $0 !== $1 } },
+      "a level above the places was built again")
   }
 }
