@@ -147,8 +147,7 @@ public struct PlaceCatalog: Sendable {
   }
 
   /// The fewest handles that ``forEachCategoryAndPopulation(ofHandles:_:)`` sorts before it
-  /// reads:
-  /// below it, the places are few enough to read as they come.
+  /// reads: below it, the places are few enough to read as they come.
   private static let handlesReadInOrder = 1_024
 
   // MARK: - Indexes

@@ -33,8 +33,7 @@ final class ClusterCompositions {
   static let adjustedPlaceLimit = 256
 
   /// The fewest places that ``compositions(of:at:node:hierarchy:catalog:)`` finds and reads
-  /// together:
-  /// below it, each entry's are read as they come (a pan's few new clusters).
+  /// together: below it, each entry's are read as they come (a pan's few new clusters).
   static let placesReadTogether = 2_048
 
   /// The most compositions kept: past it, those of every level but the one read last are

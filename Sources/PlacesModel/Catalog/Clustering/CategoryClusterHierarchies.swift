@@ -52,7 +52,8 @@ package struct CategoryClusterHierarchies: Sendable {
     self.maximumLevel = maximumLevel
     categories = ordered
     groupOfCategory = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
-    var table = [UInt32](repeating: UInt32.max, count: handles.last.map { Int($0) + 1 } ?? 0)
+    var table = PersistentArray(
+      repeating: UInt32.max, count: handles.last.map { Int($0) + 1 } ?? 0)
     hierarchies = ordered.map { category in
       let group = members[category] ?? ([], [])
       var hierarchy = ClusterHierarchy(
@@ -62,19 +63,17 @@ package struct CategoryClusterHierarchies: Sendable {
       hierarchy.entryOfPlace = PersistentArray()
       return hierarchy
     }
-    entryTable = PersistentArray(table)
+    entryTable = table
     shareEntryTable()
   }
 
   /// Writes into `table` the entry at the place level of each place of `hierarchy`.
-  private static func record(_ hierarchy: ClusterHierarchy, in table: inout [UInt32]) {
+  private static func record(
+    _ hierarchy: ClusterHierarchy, in table: inout PersistentArray<UInt32>
+  ) {
     let places = hierarchy.level(hierarchy.placeLevel)
     for entry in places.liveEntries {
-      let handle = Int(places.representative(entry))
-      if table.count <= handle {
-        table.append(contentsOf: repeatElement(UInt32.max, count: handle + 1 - table.count))
-      }
-      table[handle] = UInt32(entry)
+      write(UInt32(entry), at: places.representative(entry), in: &table)
     }
   }
 
@@ -163,16 +162,13 @@ package struct CategoryClusterHierarchies: Sendable {
     }
     for (group, changes) in routed.enumerated() where !changes.isEmpty {
       let hierarchy = derived.hierarchies[group]
-      let places = hierarchy.level(hierarchy.placeLevel)
       let before = levelsBefore[group] ?? []
       if zip(hierarchy.levels, before).contains(where: { $0 !== $1 }) {
         // The edit took a rebuild of a level, made from the hierarchy as an earlier edit
         // left it, with every change logged since applied again: the group's places may lie
         // in other entries than the table says (the place level's renumbered, or entries
         // the changes made again otherwise). Every place of the group is written.
-        for entry in places.liveEntries {
-          Self.write(UInt32(entry), at: places.representative(entry), in: &table)
-        }
+        Self.record(hierarchy, in: &table)
         continue
       }
       for change in changes where change.new != nil {
@@ -202,7 +198,7 @@ package struct CategoryClusterHierarchies: Sendable {
   ) -> CategoryClusterHierarchies {
     var derived = self
     let routed = derived.routed(changes)
-    var table = [UInt32](repeating: UInt32.max, count: handleCount)
+    var table = PersistentArray(repeating: UInt32.max, count: handleCount)
     for (group, changes) in routed.enumerated() {
       var hierarchy = derived.hierarchies[group]
       hierarchy.entryOfPlace = entryTable
@@ -213,7 +209,7 @@ package struct CategoryClusterHierarchies: Sendable {
       hierarchy.entryOfPlace = PersistentArray()
       derived.hierarchies[group] = hierarchy
     }
-    derived.entryTable = PersistentArray(table)
+    derived.entryTable = table
     derived.shareEntryTable()
     return derived
   }
