@@ -314,8 +314,9 @@ final class CatalogStorage: Sendable {
     let placeChanges = changes.filter(\.changesGeometry).map(ClusterPlaceChange.init)
     var derived: [ClusterKey: ClusterHierarchy] = [:]
     for (key, hierarchy) in hierarchies {
-      derived[key] = hierarchy.applyingLogged(placeChanges, population: population).compacted(
-        newHandle: { UInt32(renumbered.position(ofHandle: $0)) }, handleCount: count)
+      derived[key] = hierarchy.applyingWithoutRebuilding(placeChanges, population: population)
+        .compacted(
+          newHandle: { UInt32(renumbered.position(ofHandle: $0)) }, handleCount: count)
     }
     clusters.withLock { $0.merge(derived) { current, _ in current } }
   }

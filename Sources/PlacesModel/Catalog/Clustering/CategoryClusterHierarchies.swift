@@ -163,11 +163,10 @@ package struct CategoryClusterHierarchies: Sendable {
     for (group, changes) in routed.enumerated() where !changes.isEmpty {
       let hierarchy = derived.hierarchies[group]
       let before = levelsBefore[group] ?? []
-      if zip(hierarchy.levels, before).contains(where: { $0 !== $1 }) {
-        // The edit took a rebuild of a level, made from the hierarchy as an earlier edit
-        // left it, with every change logged since applied again: the group's places may lie
-        // in other entries than the table says (the place level's renumbered, or entries
-        // the changes made again otherwise). Every place of the group is written.
+      if hierarchy.levels.last !== before.last {
+        // The edit took a rebuild of the level of places: every entry of it has another
+        // index, so every place of the group is written. (A rebuild of another level keeps
+        // each place's entry.)
         Self.record(hierarchy, in: &table)
         continue
       }
@@ -202,7 +201,7 @@ package struct CategoryClusterHierarchies: Sendable {
     for (group, changes) in routed.enumerated() {
       var hierarchy = derived.hierarchies[group]
       hierarchy.entryOfPlace = entryTable
-      hierarchy = hierarchy.applyingLogged(
+      hierarchy = hierarchy.applyingWithoutRebuilding(
         changes.map(ClusterPlaceChange.init), population: population
       ).compacted(newHandle: newHandle, handleCount: handleCount)
       Self.record(hierarchy, in: &table)

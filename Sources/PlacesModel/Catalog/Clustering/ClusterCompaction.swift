@@ -22,78 +22,74 @@ struct ClusterPlaceChange: Sendable {
   }
 }
 
+/// One level of a ``ClusterHierarchy`` built again from its entries as one state of the
+/// hierarchy had them (``ClusterHierarchy/rebuildingLevel(_:)``), and its neighbours' links to
+/// it renumbered: what a later state takes in place of its own level
+/// (``ClusterHierarchy/grafting(_:touched:)``).
+struct RebuiltClusterLevel: Sendable {
+  /// The level built again.
+  let levelNumber: Int
+  /// The index each entry of the level had in that state takes in ``level``, by that index;
+  /// `UInt32.max` for an entry with no places.
+  let newIndex: [UInt32]
+  /// The level built again, its entries in the order of its grid.
+  let level: ClusterLevel
+  /// The level below as built, its parents renumbered through ``newIndex``; `nil` at the
+  /// level of places.
+  let below: ClusterLevel?
+  /// The level above as built, its children renumbered through ``newIndex``; `nil` at level 0.
+  let above: ClusterLevel?
+  /// The built levels it was made from: the level, and those beside it, from the top.
+  let sources: [ClusterLevel]
+
+  /// The bytes it holds beside `levels`, those of the hierarchy that will take it: the
+  /// arrays it made anew, and its map of indexes.
+  func byteCount(besides levels: [ClusterLevel]) -> Int {
+    [below, level, above].reduce(newIndex.count * 4) { total, level in
+      guard let level, !levels.contains(where: { $0 === level }) else { return total }
+      return total + level.byteCount
+    }
+  }
+}
+
 /// A rebuild of one of a ``ClusterHierarchy``'s levels from its entries (see
-/// ``ClusterHierarchy/compactingLevel(_:)``) that runs off the calling thread, with every
-/// change made to the hierarchy since the state it started from.
+/// ``ClusterHierarchy/compactingLevel(_:)``) that runs off the calling thread, while the edits
+/// go on.
 ///
-/// The edits go on meanwhile, each logged. Once the rebuild has finished, the next edit
-/// brings it up to date: with the few changes logged since, at once; with more, in another
-/// background step that applies those logged so far, and so on until few are left, so that no
-/// edit applies more logged changes than ``catchUpLimit`` or its own changes, whichever are
-/// more. An edit of as many changes as were logged since the last step started takes a
-/// finished step, so that a stream of batches never leaves a finished rebuild held beside the
-/// levels in use (a second copy of a level, and the patches of every level twice).
+/// Each edit meanwhile notes the entries of that level it writes. The first edit after the
+/// rebuild has finished takes it (``ClusterHierarchy/grafting(_:touched:)``): the rebuilt
+/// level in place of its own, with the entries noted since carried over from the patch, and
+/// the neighbouring levels' links renumbered. Nothing is applied twice, so a rebuild holds no
+/// second copy of the patches: only the level it makes and that level's map of indexes.
 struct ClusterCompaction: Sendable {
-  /// The rebuilt hierarchy, with the first `applied` logged changes applied.
-  let job: IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)>
-  /// Every change made since the state the rebuild started from, in order.
-  private(set) var log: PersistentArray<ClusterPlaceChange>
+  /// The level being built again.
+  let levelNumber: Int
+  /// The rebuilt level.
+  let job: IndexRebuild<RebuiltClusterLevel>
+  /// The entries of the level that edits wrote since the state the rebuild started from, as
+  /// each edit noted them (with repeats).
+  private(set) var touched: PersistentArray<UInt32>
 
-  /// The most logged changes an edit of few changes applies to a finished rebuild to take it;
-  /// an edit of more changes applies up to as many as it makes (see
-  /// ``catchUpLimit(forEditOf:)``).
-  static var catchUpLimit: Int { 16 }
-
-  /// The most logged changes an edit of `changeCount` changes applies to a finished rebuild
-  /// to take it: ``catchUpLimit``, or `changeCount` when more, so that taking the rebuild at
-  /// most doubles the edit's own work, and an edit of a batch as large as those logged since
-  /// the last step takes it.
-  static func catchUpLimit(forEditOf changeCount: Int) -> Int {
-    max(catchUpLimit, changeCount)
-  }
-
-  /// Starts rebuilding `hierarchy`'s level `level` in the background.
-  init(compacting hierarchy: ClusterHierarchy, level: Int) {
-    job = IndexRebuild(waitedOn: true) { (hierarchy: hierarchy.compactingLevel(level), applied: 0) }
-    log = PersistentArray()
-  }
-
-  private init(
-    job: IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)>,
-    log: PersistentArray<ClusterPlaceChange>
+  /// Starts rebuilding `hierarchy`'s level `level` in the background, once `gate` returns
+  /// there when given (a test holds a rebuild back that way while it edits).
+  init(
+    compacting hierarchy: ClusterHierarchy, level: Int,
+    after gate: (@Sendable () -> Void)? = nil
   ) {
-    self.job = job
-    self.log = log
-  }
-
-  /// Logs `changes`, made after every change logged so far.
-  mutating func log(_ changes: [ClusterPlaceChange]) {
-    for change in changes { log.append(change) }
-  }
-
-  /// What to do with the rebuild after an edit logged its changes: the rebuilt hierarchy with
-  /// every logged change applied, when it has finished with at most `limit` left to apply
-  /// here (`population` gives the edited catalog's populations); otherwise the rebuild, still
-  /// running or taking the next background step.
-  ///
-  /// - Complexity: O(1) while the rebuild runs; otherwise the cost of applying at most
-  ///   `limit` changes (see ``ClusterHierarchy/applying(_:population:)``).
-  func advanced(
-    limit: Int, population: @escaping @Sendable (UInt32) -> Int
-  ) -> (caughtUp: ClusterHierarchy?, pending: ClusterCompaction?) {
-    guard let (rebuilt, applied) = job.finished else { return (nil, self) }
-    let log = log
-    let end = log.count
-    if end - applied <= limit {
-      return (rebuilt.applyingLogged(log[applied..<end], population: population), nil)
+    levelNumber = level
+    job = IndexRebuild(waitedOn: true) {
+      gate?()
+      return hierarchy.rebuildingLevel(level)
     }
-    let next = IndexRebuild<(hierarchy: ClusterHierarchy, applied: Int)>(waitedOn: true) {
-      (rebuilt.applyingLogged(log[applied..<end], population: population), end)
-    }
-    return (nil, ClusterCompaction(job: next, log: log))
+    touched = PersistentArray()
   }
 
-  /// Waits until the background step under way has finished: for tests.
+  /// Notes that an edit wrote `entries` of the level.
+  mutating func note(_ entries: [UInt32]) {
+    for entry in entries { touched.append(entry) }
+  }
+
+  /// Waits until the rebuild has finished: for tests.
   func waitUntilFinished() {
     job.waitUntilFinished()
   }

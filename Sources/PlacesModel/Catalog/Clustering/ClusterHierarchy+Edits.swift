@@ -39,12 +39,12 @@ extension ClusterHierarchy {
   /// Once the entries edits changed or added, over every level, outnumber an eighth of the
   /// built ones (at least ``compactionMinimum``), an edit starts building the level with the
   /// most of them again from its entries as they are, keeping every cluster
-  /// (``compactingLevel(_:)``, O(*n*) for its *n* entries), on a background thread
-  /// (``ClusterCompaction``); the edits go on meanwhile, each logged, and a later edit takes
-  /// the hierarchy with that level rebuilt and the changes logged since applied, its own
-  /// included: at most ``ClusterCompaction/catchUpLimit`` logged changes, or as many as the
-  /// edit's own changes when more (``ClusterCompaction/catchUpLimit(forEditOf:)``), the rest
-  /// in background steps first.
+  /// (``rebuildingLevel(_:)``, O(*n*) for its *n* entries), on a background thread
+  /// (``ClusterCompaction``). The edits go on meanwhile, each noting the entries of that
+  /// level it writes, and the first edit after the rebuild has finished takes it
+  /// (``grafting(_:touched:)``): its own changes applied as usual, then the rebuilt level in
+  /// place of the one in use, the entries noted since carried over into its patch, and the
+  /// neighbouring levels' links to it renumbered. Nothing is applied twice.
   ///
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.
@@ -55,20 +55,21 @@ extension ClusterHierarchy {
   ///   in the level in the cells around it) and *c* the children of the entries whose
   ///   children change (where the place joins or leaves an entry's children) or whose
   ///   representative the place was when it leaves; merges add the children of the entries
-  ///   they join. Taking a finished rebuild adds that of at most
-  ///   ``ClusterCompaction/catchUpLimit`` places, or of as many as `changes` when more.
-  func applying(
+  ///   they join. Taking a finished rebuild adds that of ``grafting(_:touched:)``: the entries
+  ///   of the level written since it started, those of its neighbours' patches, and a copy of
+  ///   the level's map of indexes.
+  package func applying(
     _ changes: [PlaceHandleChange], population: @escaping @Sendable (UInt32) -> Int
   ) -> ClusterHierarchy {
     let placeChanges = changes.map(ClusterPlaceChange.init)
-    var edited = applyingLogged(placeChanges, population: population)
+    var (edited, touched) = applyingWithoutRebuilding(
+      placeChanges, population: population, noting: compaction?.levelNumber)
     if var compaction {
-      compaction.log(placeChanges)
-      let (caughtUp, pending) = compaction.advanced(
-        limit: ClusterCompaction.catchUpLimit(forEditOf: placeChanges.count),
-        population: population)
-      if let caughtUp { return caughtUp }
-      edited.compaction = pending
+      compaction.note(touched)
+      if let rebuilt = compaction.job.finished {
+        return edited.grafting(rebuilt, touched: compaction.touched)
+      }
+      edited.compaction = compaction
     } else if let level = edited.levelWorthCompacting {
       edited.compaction = ClusterCompaction(compacting: edited, level: level)
     }
@@ -77,9 +78,28 @@ extension ClusterHierarchy {
 
   /// The hierarchy with `changes` applied, as ``applying(_:population:)`` applies them, but
   /// with no rebuild started or taken: the rebuild under way, if any, is not carried over.
-  func applyingLogged(
+  func applyingWithoutRebuilding(
     _ changes: some Collection<ClusterPlaceChange>, population: @escaping (UInt32) -> Int
   ) -> ClusterHierarchy {
+    applyingWithoutRebuilding(changes, population: population, noting: nil).hierarchy
+  }
+
+  /// The hierarchy with `changes` applied and no rebuild started or taken, and the entries
+  /// of `level` the changes wrote, as an edit notes them for a rebuild of that level under
+  /// way: for tests that check that every entry changed is noted.
+  package func applyingNoting(
+    _ changes: [PlaceHandleChange], level: Int, population: @escaping (UInt32) -> Int
+  ) -> (hierarchy: ClusterHierarchy, touched: [UInt32]) {
+    applyingWithoutRebuilding(
+      changes.map(ClusterPlaceChange.init), population: population, noting: level)
+  }
+
+  /// ``applyingWithoutRebuilding(_:population:)``, and the entries of level `noting` the
+  /// changes wrote, in the order written, with repeats (none when `noting` is `nil`).
+  private func applyingWithoutRebuilding(
+    _ changes: some Collection<ClusterPlaceChange>, population: @escaping (UInt32) -> Int,
+    noting: Int?
+  ) -> (hierarchy: ClusterHierarchy, touched: [UInt32]) {
     // Every representative stored is the most populous of its entry's places by `population`
     // unless a place of these changes leaves or changes population: then only reading every
     // child finds it (see ``ClusterHierarchyEditor/followsChangedChildren``).
@@ -87,7 +107,7 @@ extension ClusterHierarchy {
       changes.count == 1
       || changes.allSatisfy { $0.new != nil && ($0.old == nil || $0.keepsPopulation) }
     var editor = ClusterHierarchyEditor(
-      self, population: population, followsChangedChildren: keepsPopulations)
+      self, population: population, followsChangedChildren: keepsPopulations, noting: noting)
     for change in changes {
       if let old = change.old, let new = change.new, change.keepsPopulation,
         editor.moveInPlace(handle: change.handle, from: old, to: new)
@@ -108,12 +128,12 @@ extension ClusterHierarchy {
     edited.version = Version()
     edited.hasEdits = true
     edited.compaction = nil
-    return edited
+    return (edited, editor.touched)
   }
 
   /// The bytes edits added beside the levels as built (``byteCount``): each level's patch,
-  /// and the rebuild under way, its levels once built and the changes logged since it
-  /// started.
+  /// and the rebuild under way: the entries noted since it started, and once built, the
+  /// arrays it made anew and its map of indexes.
   ///
   /// - Complexity: O(*e*) for *e* entries changed or added by edits.
   package var editByteCount: Int {
@@ -122,26 +142,34 @@ extension ClusterHierarchy {
   }
 
   /// ``editByteCount`` in its two parts: the patches of the levels in use, and the rebuild
-  /// under way (once built, the levels it made anew rather than sharing them with these, and
-  /// their patches; and the changes logged since it started).
+  /// under way (the entries noted since it started, and once built, the arrays it made anew
+  /// and its map of indexes).
   package var editByteCounts: (patches: Int, rebuild: Int) {
     let patchBytes = patches.reduce(0) { $0 + $1.byteCount }
     guard let compaction else { return (patchBytes, 0) }
-    let rebuilt = compaction.job.finished.map { rebuilt in
-      rebuilt.hierarchy.levels.indices.reduce(rebuilt.hierarchy.editByteCount) { total, index in
-        let level = rebuilt.hierarchy.levels[index]
-        return total + (level === levels[index] ? 0 : level.byteCount)
-      }
-    }
-    return (patchBytes, (rebuilt ?? 0) + compaction.log.byteCount)
+    let rebuilt = compaction.job.finished?.byteCount(besides: levels) ?? 0
+    return (patchBytes, rebuilt + compaction.touched.byteCount)
   }
 
   /// Whether the levels are being built again in the background.
   package var isCompacting: Bool { compaction != nil }
 
-  /// Waits for the background step of the rebuild under way, if any: for tests that drive
-  /// a rebuild to its end (the next edit takes it, or starts its next step).
-  func waitForCompaction() {
+  /// This hierarchy with a rebuild of level `level` started in the background from this
+  /// state, as an edit starts one once its patches are large enough: for tests.
+  ///
+  /// The rebuild waits on its own thread for `gate` to return first, when given, so that a
+  /// test can make edits before a later edit takes it.
+  package func startingRebuild(
+    ofLevel level: Int, after gate: (@Sendable () -> Void)? = nil
+  ) -> ClusterHierarchy {
+    var started = self
+    started.compaction = ClusterCompaction(compacting: self, level: level, after: gate)
+    return started
+  }
+
+  /// Waits for the rebuild under way, if any: for tests that drive a rebuild to its end (the
+  /// next edit takes it).
+  package func waitForCompaction() {
     compaction?.waitUntilFinished()
   }
 }

@@ -21,11 +21,17 @@ struct ClusterHierarchyEditor {
   /// refreshes it: a place joining it would beat it, and the rules would keep the joiner when
   /// it leaves, over a more populous place of the entry.
   let followsChangedChildren: Bool
+  /// The level whose entries written are noted in ``touched``: the level a rebuild under way
+  /// builds again (see ``ClusterCompaction``); `nil` for none.
+  let noting: Int?
+  /// The entries of level ``noting`` written so far, in the order written, with repeats.
+  private(set) var touched: [UInt32] = []
 
   init(
     _ hierarchy: ClusterHierarchy, population: @escaping (UInt32) -> Int,
-    followsChangedChildren: Bool
+    followsChangedChildren: Bool, noting: Int? = nil
   ) {
+    self.noting = noting
     levels = hierarchy.levels
     radius = hierarchy.radius
     placeLevel = hierarchy.placeLevel
@@ -85,7 +91,14 @@ struct ClusterHierarchyEditor {
     _ entry: Int, at level: Int, _ body: (inout AddedClusterFields) -> Void
   ) -> AddedClusterFields {
     let built = levels[level]
+    note(entry, at: level)
     return patches[level].updateFields(entry, in: built, isTopLevel: level == 0, body)
+  }
+
+  /// Notes that entry `entry` of `level` is written, when that level is ``noting``.
+  @inline(__always)
+  private mutating func note(_ entry: Int, at level: Int) {
+    if level == noting { touched.append(UInt32(entry)) }
   }
 
   /// Changes entry `entry` of `level` with `body`, in place.
@@ -95,6 +108,7 @@ struct ClusterHierarchyEditor {
   private mutating func update(
     _ entry: Int, at level: Int, _ body: (inout AddedClusterEntry) -> Void
   ) {
+    note(entry, at: level)
     var record = entryRecord(entry, at: level)
     let builtCount = levels[level].entryCount
     guard entry < builtCount else {
@@ -108,13 +122,16 @@ struct ClusterHierarchyEditor {
   }
 
   private mutating func add(_ record: AddedClusterEntry, at level: Int) -> Int {
-    levels[level].entryCount + patches[level].add(record)
+    let entry = levels[level].entryCount + patches[level].add(record)
+    note(entry, at: level)
+    return entry
   }
 
   private mutating func setParent(of entry: Int, at level: Int, to parent: Int) {
     // An entry joined where it was keeps its parent: nothing to write.
     let built = levels[level]
     guard withPatch(level, { $0.pointee.parent(of: entry, in: built) }) != parent else { return }
+    note(entry, at: level)
     if entry < built.entryCount {
       patches[level].setParent(UInt32(parent), ofBuiltEntry: entry)
     } else {

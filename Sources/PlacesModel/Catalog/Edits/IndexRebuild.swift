@@ -38,12 +38,12 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   /// Starts `build` on a background thread of its own, at low priority: ahead of the other
   /// builds (nice ``waitedOnNiceValue`` rather than ``niceValue``) when `waitedOn`.
   ///
-  /// A build is *waited on* when the edits cannot go on without it for long: the clusters'
-  /// rebuild of a level, whose catch-up with the edits made meanwhile has to outpace them.
-  /// Behind a full index build at the same nice value, on 2 cores, its catch-up fell behind
-  /// a stream of edits and was never taken. At nice 10 it still yields to the editing thread
-  /// (a weight of 110 against the editing thread's 1,024), and takes its core ahead of the
-  /// index builds (15).
+  /// A build is *waited on* when the edits should not go on without it for long: the
+  /// clusters' rebuild of a level, whose level's patch grows until an edit takes it. Behind a
+  /// full index build at the same nice value, on 2 cores, it was taken late (when a rebuild's
+  /// edits were applied again after it, it fell behind a stream of edits and was never
+  /// taken). At nice 10 it still yields to the editing thread (a weight of 110 against the
+  /// editing thread's 1,024), and takes its core ahead of the index builds (15).
   package init(waitedOn: Bool = false, _ build: @escaping @Sendable () -> Index) {
     let nice = waitedOn ? Self.waitedOnNiceValue : Self.niceValue
     let result = Locked<Index?>(nil)

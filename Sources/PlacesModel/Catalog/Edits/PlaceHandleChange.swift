@@ -1,12 +1,19 @@
 /// One place of an edit, by handle, as the indexes that follow edits see it: the place with
 /// `handle` left `old` (if it was there) and took `new` (if it stays).
-struct PlaceHandleChange {
+package struct PlaceHandleChange {
   /// The place's handle in the catalog (see ``CatalogStorage``).
-  let handle: UInt32
+  package let handle: UInt32
   /// The place before the edit; `nil` for an inserted place.
-  let old: Place?
+  package let old: Place?
   /// The place after the edit; `nil` for a removed place.
-  let new: Place?
+  package let new: Place?
+
+  /// The place with `handle` left `old` and took `new`.
+  package init(handle: UInt32, old: Place?, new: Place?) {
+    self.handle = handle
+    self.old = old
+    self.new = new
+  }
 
   /// Whether the place appeared, went or moved.
   var movesPlace: Bool { old?.coordinate != new?.coordinate }

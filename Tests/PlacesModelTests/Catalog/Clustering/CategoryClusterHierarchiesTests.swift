@@ -109,7 +109,7 @@ struct CategoryClusterHierarchiesTests {
   }
 
   /// Enough moves that levels of the groups are built again in the background, and taken by
-  /// later edits with the changes logged meanwhile applied again (the place level's entries
+  /// later edits with the entries written meanwhile carried over (the place level's entries
   /// renumbered, or other levels'): the one table of entries by handle follows, for every
   /// group.
   @Test func groupsThatTakeRebuiltLevelsKeepTheirEntriesInTheSharedTable() throws {
@@ -142,8 +142,8 @@ struct CategoryClusterHierarchiesTests {
       }
       var seen = Set<Place.ID>()
       catalog = try catalog.applying(moves.filter { seen.insert($0.id).inserted }).catalog
-      // Rebuilds finish now and then, so that the edit that takes one applies again the
-      // changes of several edits logged since it started.
+      // Rebuilds finish now and then, so that the edit that takes one carries over the
+      // entries several edits wrote since it started.
       if step % 5 == 4 { catalog.waitForIndexRebuilds() }
       if step % 20 == 19 { Self.check(catalog, seed: 27, label: "moves step \(step)") }
     }

@@ -50,7 +50,7 @@ struct ClusterCompactionTests {
       waits += 1
       try #require(waits < 100, "the rebuild was never taken")
     }
-    // Taken, with the edits since applied to the rebuilt levels.
+    // Taken, with the entries the edits since wrote carried over to the rebuilt level.
     #expect(Self.addedEntryCount(of: Self.hierarchy(of: catalog)) < addedAtStart)
     ClusterHierarchyEditTests.checkInvariants(of: catalog, step: steps + 20 + waits)
     #expect(catalog.indexBuildCount == 0)
@@ -80,10 +80,9 @@ struct ClusterCompactionTests {
     ClusterHierarchyEditTests.checkInvariants(of: catalog, step: step)
   }
 
-  /// A batch of more changes than an edit of few applies to take a finished rebuild (16)
-  /// takes it with up to as many logged changes as it makes, rather than starting another
-  /// background step: in a stream of batches a finished rebuild was otherwise held beside the
-  /// levels in use for good (a second copy of the levels).
+  /// A batch of changes takes a finished rebuild, whatever its size: in a stream of batches a
+  /// finished rebuild held beside the levels in use for good would be a second copy of a
+  /// level.
   @Test(.timeLimit(.minutes(3)))
   func aFinishedRebuildIsTakenByABatchOfAsManyChangesAsWereLogged() throws {
     var generator = SplitMix64(seed: 53)

@@ -9,7 +9,7 @@ struct ClusterLevelCompactionTests {
   private static let maximumLevel = ClusterHierarchyEditTests.maximumLevel
 
   /// An entry as a screen tells it apart, with its fields and its links by identity.
-  private struct Described: Hashable {
+  struct Described: Hashable {
     let identity: Int
     let count: UInt32
     let x: UInt32
@@ -19,7 +19,7 @@ struct ClusterLevelCompactionTests {
   }
 
   /// Every live entry of every level of `hierarchy`, by identity rather than by index.
-  private static func described(_ hierarchy: ClusterHierarchy) -> [Set<Described>] {
+  static func described(_ hierarchy: ClusterHierarchy) -> [Set<Described>] {
     func identity(_ entry: Int, at levelNumber: Int) -> Int {
       let level = hierarchy.level(levelNumber)
       return Int(level.formedLevel(entry)) << 32 | Int(level.representative(entry))
