@@ -40,11 +40,14 @@ extension ClusterHierarchy {
   /// built ones (at least ``compactionMinimum``), an edit starts building the level with the
   /// most of them again from its entries as they are, keeping every cluster
   /// (``rebuildingLevel(_:)``, O(*n*) for its *n* entries), on a background thread
-  /// (``ClusterCompaction``). The edits go on meanwhile, each noting the entries of that
-  /// level it writes, and the first edit after the rebuild has finished takes it
-  /// (``grafting(_:touched:)``): its own changes applied as usual, then the rebuilt level in
-  /// place of the one in use, the entries noted since carried over into its patch, and the
-  /// neighbouring levels' links to it renumbered. Nothing is applied twice.
+  /// (``ClusterCompaction``). The edits go on meanwhile, each noting the entries it writes in
+  /// that level and the two beside it. The first edit after the rebuild has finished takes
+  /// it, its own changes applied as usual first: the rebuilt level and its neighbours in place
+  /// of the hierarchy's own, with the entries noted since carried over into their patches
+  /// (``carryingOver(_:onto:)``, ``grafting(_:)``), when they are at most
+  /// ``ClusterCompaction/carryOverLimit(forEditOf:)``; with more, a background step carries
+  /// them over first, and a later edit takes its result the same way. Nothing is applied
+  /// twice.
   ///
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.
@@ -55,21 +58,20 @@ extension ClusterHierarchy {
   ///   in the level in the cells around it) and *c* the children of the entries whose
   ///   children change (where the place joins or leaves an entry's children) or whose
   ///   representative the place was when it leaves; merges add the children of the entries
-  ///   they join. Taking a finished rebuild adds that of ``grafting(_:touched:)``: the entries
-  ///   of the level written since it started, those of its neighbours' patches, and a copy of
-  ///   the level's map of indexes.
+  ///   they join. Taking a finished rebuild adds the carrying over of at most
+  ///   ``ClusterCompaction/carryOverLimit(forEditOf:)`` entries.
   package func applying(
     _ changes: [PlaceHandleChange], population: @escaping @Sendable (UInt32) -> Int
   ) -> ClusterHierarchy {
     let placeChanges = changes.map(ClusterPlaceChange.init)
     var (edited, touched) = applyingWithoutRebuilding(
-      placeChanges, population: population, noting: compaction?.levelNumber)
+      placeChanges, population: population,
+      noting: compaction?.notedLevels(placeLevel: placeLevel))
     if var compaction {
       compaction.note(touched)
-      if let rebuilt = compaction.job.finished {
-        return edited.grafting(rebuilt, touched: compaction.touched)
-      }
-      edited.compaction = compaction
+      let (taken, pending) = compaction.advanced(in: edited, changeCount: changes.count)
+      if let taken { return taken }
+      edited.compaction = pending
     } else if let level = edited.levelWorthCompacting {
       edited.compaction = ClusterCompaction(compacting: edited, level: level)
     }
@@ -85,21 +87,22 @@ extension ClusterHierarchy {
   }
 
   /// The hierarchy with `changes` applied and no rebuild started or taken, and the entries
-  /// of `level` the changes wrote, as an edit notes them for a rebuild of that level under
-  /// way: for tests that check that every entry changed is noted.
+  /// of `level` the changes wrote, as an edit notes them for a rebuild under way: for tests
+  /// that check that every entry changed is noted.
   package func applyingNoting(
     _ changes: [PlaceHandleChange], level: Int, population: @escaping (UInt32) -> Int
   ) -> (hierarchy: ClusterHierarchy, touched: [UInt32]) {
-    applyingWithoutRebuilding(
-      changes.map(ClusterPlaceChange.init), population: population, noting: level)
+    let (hierarchy, touched) = applyingWithoutRebuilding(
+      changes.map(ClusterPlaceChange.init), population: population, noting: level...level)
+    return (hierarchy, touched.map(\.entry))
   }
 
-  /// ``applyingWithoutRebuilding(_:population:)``, and the entries of level `noting` the
-  /// changes wrote, in the order written, with repeats (none when `noting` is `nil`).
+  /// ``applyingWithoutRebuilding(_:population:)``, and the entries of the levels `noting`
+  /// the changes wrote, in the order written, with repeats (none when `noting` is `nil`).
   private func applyingWithoutRebuilding(
     _ changes: some Collection<ClusterPlaceChange>, population: @escaping (UInt32) -> Int,
-    noting: Int?
-  ) -> (hierarchy: ClusterHierarchy, touched: [UInt32]) {
+    noting: ClosedRange<Int>?
+  ) -> (hierarchy: ClusterHierarchy, touched: [ClusterEntryNote]) {
     // Every representative stored is the most populous of its entry's places by `population`
     // unless a place of these changes leaves or changes population: then only reading every
     // child finds it (see ``ClusterHierarchyEditor/followsChangedChildren``).

@@ -15,17 +15,18 @@ extension ClusterHierarchy {
   /// - Complexity: O(*n* + *c*) for the level's *n* entries and their *c* children, plus a
   ///   copy of the parents of the level below and of the children of the level above.
   package func compactingLevel(_ levelNumber: Int) -> ClusterHierarchy {
-    grafting(rebuildingLevel(levelNumber), touched: [])
+    grafting(rebuildingLevel(levelNumber))
   }
 
   /// Level `levelNumber` built again from its live entries as this hierarchy has them, and
-  /// its two neighbours' links to it renumbered: the part of ``compactingLevel(_:)`` that
-  /// reads only this state, made on a background thread while edits go on (see
-  /// ``ClusterCompaction``); a later state takes it with ``grafting(_:touched:)``.
+  /// its two neighbours' links to it renumbered, built and patched: the part of
+  /// ``compactingLevel(_:)`` that reads only this state, made on a background thread while
+  /// edits go on (see ``ClusterCompaction``).
   ///
   /// - Complexity: O(*n* + *c*) for the level's *n* entries and their *c* children, plus a
-  ///   copy of the parents of the level below and of the children of the level above.
-  func rebuildingLevel(_ levelNumber: Int) -> RebuiltClusterLevel {
+  ///   copy of the parents of the level below and of the children of the level above, and of
+  ///   their patches.
+  func rebuildingLevel(_ levelNumber: Int) -> RebuiltClusterLevels {
     let reader = level(levelNumber)
     let (live, newIndex) = reader.liveEntriesInGridOrder()
     let means = live.map { reader.sum($0).mean }
@@ -45,6 +46,18 @@ extension ClusterHierarchy {
         reach[new] = bounds.reach(from: (means[new].x, means[new].y))
       }
     }
+    let firstLevel = max(levelNumber - 1, 0)
+    var rebuiltLevels: [ClusterLevel] = []
+    var rebuiltPatches: [LevelPatch] = []
+    if levelNumber > 0 {
+      let above = levels[levelNumber - 1]
+      var order = above.childOrder.map { LevelPatch.renumbered($0, through: newIndex) }
+      for entry in 0..<above.entryCount {
+        order[Int(above.childStart[entry])..<Int(above.childStart[entry + 1])].sort()
+      }
+      rebuiltLevels.append(above.replacing(childOrder: order))
+      rebuiltPatches.append(patches[levelNumber - 1].renumberingChildren(through: newIndex))
+    }
     let rebuilt = ClusterLevel(
       gridShift: reader.built.gridShift, x: means.map(\.x), y: means.map(\.y),
       count: live.map(reader.count),
@@ -53,111 +66,117 @@ extension ClusterHierarchy {
       formedLevel: live.map(reader.formedLevel), childStart: childStart,
       childOrder: childOrder, remainderX: means.map(\.remainderX),
       remainderY: means.map(\.remainderY), reach: reach)
-    var below: ClusterLevel?
+    rebuiltLevels.append(rebuilt)
+    rebuiltPatches.append(LevelPatch(gridShift: rebuilt.gridShift, builtCount: live.count))
     if levelNumber < placeLevel {
-      let level = levels[levelNumber + 1]
-      below = level.replacing(
-        parent: level.parent.map { LevelPatch.renumbered($0, through: newIndex) })
+      let below = levels[levelNumber + 1]
+      rebuiltLevels.append(
+        below.replacing(
+          parent: below.parent.map { LevelPatch.renumbered($0, through: newIndex) }))
+      rebuiltPatches.append(patches[levelNumber + 1].renumberingParents(through: newIndex))
     }
-    var above: ClusterLevel?
-    if levelNumber > 0 {
-      let level = levels[levelNumber - 1]
-      var order = level.childOrder.map { LevelPatch.renumbered($0, through: newIndex) }
-      for entry in 0..<level.entryCount {
-        order[Int(level.childStart[entry])..<Int(level.childStart[entry + 1])].sort()
-      }
-      above = level.replacing(childOrder: order)
-    }
-    return RebuiltClusterLevel(
-      levelNumber: levelNumber, newIndex: newIndex, level: rebuilt, below: below, above: above,
-      sources: levels[max(levelNumber - 1, 0)...min(levelNumber + 1, placeLevel)].map { $0 })
+    return RebuiltClusterLevels(
+      levelNumber: levelNumber, firstLevel: firstLevel, newIndex: newIndex,
+      rebuiltCount: live.count, levels: rebuiltLevels, patches: rebuiltPatches,
+      entryOfPlace: levelNumber == placeLevel
+        ? PersistentArray(entryOfPlace.lazy.map { LevelPatch.renumbered($0, through: newIndex) })
+        : nil,
+      sources: Array(levels[firstLevel..<firstLevel + rebuiltLevels.count]))
   }
 
-  /// This hierarchy with `rebuilt`, a level built again from an earlier state of it, in place
-  /// of its own, and the edits made since that state kept: the same clusters, with only that
-  /// level's indexes changed, as ``compactingLevel(_:)`` leaves them, but for a patch of what
-  /// was edited since.
+  /// `rebuilt`, made from an earlier state of this hierarchy, brought up to this state: each
+  /// entry of its levels that an edit since that state wrote (`touched`, with repeats, in any
+  /// order) takes its fields, children and parent as they are now, renumbered, and each entry
+  /// added since is added again, in order.
   ///
-  /// `touched` names (with repeats, in any order) every entry of the level that an edit wrote
-  /// since that state: its fields, children or parent. Each that was live then takes its
-  /// fields, children and parent as they are now into the new level's patch, under its new
-  /// index; each entry added since is added again, in order, after the rebuilt ones; every
-  /// other entry is as rebuilt, since an edit that changes the places below an entry writes
-  /// the entry too. The level below's parents and the level above's children, built and
-  /// patched, and each place's entry when it is the level of places, are renumbered.
+  /// Every other entry is as `rebuilt` has it, since an edit that changes the places below an
+  /// entry, or its links, writes the entry too (``ClusterHierarchyEditor`` notes every entry it
+  /// writes in the levels of a rebuild under way).
   ///
-  /// - Precondition: No other level was built again since `rebuilt`'s state: this hierarchy
-  ///   holds the levels it was made from.
-  /// - Complexity: O(*t* + *a*) for the *t* entries touched and *a* added since, plus the
-  ///   entries the neighbouring levels' patches hold, plus O(*n*) to copy the level's map of
-  ///   indexes (and, at the level of places, each place's entry).
-  func grafting(_ rebuilt: RebuiltClusterLevel, touched: some Sequence<UInt32>)
-    -> ClusterHierarchy
+  /// - Precondition: `touched` holds every entry of `rebuilt`'s levels written since its state.
+  /// - Complexity: O(*t* log *t*) for the *t* entries touched, each written into a patch.
+  func carryingOver(_ touched: [ClusterEntryNote], onto rebuilt: RebuiltClusterLevels)
+    -> RebuiltClusterLevels
   {
+    var carried = rebuilt
     let levelNumber = rebuilt.levelNumber
-    let first = max(levelNumber - 1, 0)
+    var byLevel = [[UInt32]](repeating: [], count: rebuilt.levels.count)
+    for note in touched {
+      byLevel[Int(note.level) - rebuilt.firstLevel].append(note.entry)
+    }
+    for (offset, entries) in byLevel.enumerated() where !entries.isEmpty {
+      let number = rebuilt.firstLevel + offset
+      let reader = level(number)
+      let built = rebuilt.levels[offset]
+      let isTopLevel = number == 0
+      let isPlaceLevel = number == placeLevel
+      var patch = carried.patches[offset]
+      for entry in Set(entries).sorted() {
+        let index = number == levelNumber ? rebuilt.index(ofEntry: entry) : entry
+        // An entry emptied before the rebuild's state is not in it; no edit fills one again.
+        guard index != UInt32.max else {
+          assert(reader.count(Int(entry)) == 0, "an emptied cluster entry stays empty")
+          continue
+        }
+        var fields = reader.patch.fields(of: Int(entry), in: reader.built, isTopLevel: isTopLevel)
+        if number == levelNumber + 1 { fields.parent = rebuilt.index(ofEntry: fields.parent) }
+        var children: [UInt32] = []
+        if !isPlaceLevel {
+          children = reader.childIndexes(Int(entry))
+          if number == levelNumber - 1 { children = children.map { rebuilt.index(ofEntry: $0) } }
+          children.sort()
+        }
+        let builtCount = built.entryCount
+        let count = builtCount + patch.added.count
+        if Int(index) >= count {
+          precondition(Int(index) == count, "entries added since a rebuild are added in order")
+          _ = patch.add(AddedClusterEntry(fields: fields, children: children))
+        } else if Int(index) < builtCount {
+          let changed =
+            !isPlaceLevel && patch.children(of: Int(index), in: built).sorted() != children
+          patch.setBuilt(fields, children: changed ? children : nil, at: Int(index))
+          if !isTopLevel, Int(fields.parent) != patch.parent(of: Int(index), in: built) {
+            patch.setParent(fields.parent, ofBuiltEntry: Int(index))
+          }
+        } else {
+          patch.setAdded(
+            fields, children: isPlaceLevel ? nil : children, at: Int(index) - builtCount)
+        }
+      }
+      carried.patches[offset] = patch
+      if number == levelNumber, isPlaceLevel, var table = carried.entryOfPlace {
+        // Each place whose entry an edit wrote: its entry now, renumbered.
+        for entry in Set(entries) {
+          let handle = Int(reader.representative(Int(entry)))
+          let now = handle < entryOfPlace.count ? entryOfPlace[handle] : UInt32.max
+          while table.count <= handle { table.append(UInt32.max) }
+          table[handle] = now == UInt32.max ? now : rebuilt.index(ofEntry: now)
+        }
+        carried.entryOfPlace = table
+      }
+    }
+    return carried
+  }
+
+  /// This hierarchy with `rebuilt`'s levels, brought up to this state
+  /// (``carryingOver(_:onto:)``), in place of its own: the same clusters, with the rebuilt
+  /// level's indexes changed.
+  ///
+  /// - Precondition: No other level was built again since `rebuilt`'s rebuild started: this
+  ///   hierarchy holds the levels it was made from.
+  /// - Complexity: O(*L*) for *L* levels.
+  func grafting(_ rebuilt: RebuiltClusterLevels) -> ClusterHierarchy {
+    let range = rebuilt.firstLevel..<rebuilt.firstLevel + rebuilt.levels.count
     precondition(
-      zip(levels[first...], rebuilt.sources).allSatisfy { $0 === $1 },
+      zip(levels[range], rebuilt.sources).allSatisfy { $0 === $1 },
       "a rebuilt cluster level is taken by a state of the hierarchy it was made from")
-    let reader = level(levelNumber)
-    let startCount = rebuilt.newIndex.count
-    let rebuiltCount = rebuilt.level.entryCount
-    // Every index of the level now, to its index once taken: the entries added since follow
-    // the rebuilt ones, in order.
-    var newIndex = rebuilt.newIndex
-    newIndex.reserveCapacity(reader.entryCount)
-    for added in startCount..<reader.entryCount {
-      newIndex.append(UInt32(rebuiltCount + added - startCount))
-    }
-    let isTopLevel = levelNumber == 0
-    let isPlaceLevel = levelNumber == placeLevel
-    var patch = LevelPatch(gridShift: rebuilt.level.gridShift, builtCount: rebuiltCount)
-    for entry in Set(touched).sorted() where Int(entry) < startCount {
-      let new = Int(newIndex[Int(entry)])
-      // An entry emptied before the rebuild's state is not in it; no edit fills one again.
-      guard new != Int(UInt32.max) else {
-        assert(reader.count(Int(entry)) == 0, "an emptied cluster entry stays empty")
-        continue
-      }
-      let fields = reader.patch.fields(of: Int(entry), in: reader.built, isTopLevel: isTopLevel)
-      var children: [UInt32]?
-      if !isPlaceLevel {
-        let now = reader.childIndexes(Int(entry))
-        let start = Int(rebuilt.level.childStart[new])
-        let end = Int(rebuilt.level.childStart[new + 1])
-        if now.sorted() != Array(rebuilt.level.childOrder[start..<end]) { children = now }
-      }
-      patch.setBuilt(fields, children: children, at: new)
-      if !isTopLevel, fields.parent != rebuilt.level.parent[new] {
-        patch.setParent(fields.parent, ofBuiltEntry: new)
-      }
-    }
-    for added in startCount..<reader.entryCount {
-      _ = patch.add(
-        AddedClusterEntry(
-          fields: reader.patch.fields(of: added, in: reader.built, isTopLevel: isTopLevel),
-          children: isPlaceLevel ? [] : reader.childIndexes(added)))
-    }
     var levels = levels
     var patches = patches
-    levels[levelNumber] = rebuilt.level
-    patches[levelNumber] = patch
-    if let below = rebuilt.below {
-      levels[levelNumber + 1] = below
-      patches[levelNumber + 1] = patches[levelNumber + 1].renumberingParents(through: newIndex)
-    }
-    if let above = rebuilt.above {
-      levels[levelNumber - 1] = above
-      patches[levelNumber - 1] = patches[levelNumber - 1].renumberingChildren(through: newIndex)
-    }
-    var entryOfPlace = entryOfPlace
-    if isPlaceLevel {
-      entryOfPlace = PersistentArray(
-        entryOfPlace.lazy.map { LevelPatch.renumbered($0, through: newIndex) })
-    }
+    levels.replaceSubrange(range, with: rebuilt.levels)
+    patches.replaceSubrange(range, with: rebuilt.patches)
     var grafted = ClusterHierarchy(
       radius: radius, maximumLevel: maximumLevel, levels: levels, patches: patches,
-      entryOfPlace: entryOfPlace)
+      entryOfPlace: rebuilt.entryOfPlace ?? entryOfPlace)
     grafted.hasEdits = patches.contains { !$0.isEmpty }
     return grafted
   }

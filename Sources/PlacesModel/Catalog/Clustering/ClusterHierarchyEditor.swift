@@ -21,15 +21,15 @@ struct ClusterHierarchyEditor {
   /// refreshes it: a place joining it would beat it, and the rules would keep the joiner when
   /// it leaves, over a more populous place of the entry.
   let followsChangedChildren: Bool
-  /// The level whose entries written are noted in ``touched``: the level a rebuild under way
-  /// builds again (see ``ClusterCompaction``); `nil` for none.
-  let noting: Int?
-  /// The entries of level ``noting`` written so far, in the order written, with repeats.
-  private(set) var touched: [UInt32] = []
+  /// The levels whose entries written are noted in ``touched``: those of a rebuild under way
+  /// (see ``ClusterCompaction``); `nil` for none.
+  let noting: ClosedRange<Int>?
+  /// The entries of the levels ``noting`` written so far, in the order written, with repeats.
+  private(set) var touched: [ClusterEntryNote] = []
 
   init(
     _ hierarchy: ClusterHierarchy, population: @escaping (UInt32) -> Int,
-    followsChangedChildren: Bool, noting: Int? = nil
+    followsChangedChildren: Bool, noting: ClosedRange<Int>? = nil
   ) {
     self.noting = noting
     levels = hierarchy.levels
@@ -95,10 +95,12 @@ struct ClusterHierarchyEditor {
     return patches[level].updateFields(entry, in: built, isTopLevel: level == 0, body)
   }
 
-  /// Notes that entry `entry` of `level` is written, when that level is ``noting``.
+  /// Notes that entry `entry` of `level` is written, when that level is among ``noting``.
   @inline(__always)
   private mutating func note(_ entry: Int, at level: Int) {
-    if level == noting { touched.append(UInt32(entry)) }
+    if let noting, noting.contains(level) {
+      touched.append(ClusterEntryNote(level: UInt8(level), entry: UInt32(entry)))
+    }
   }
 
   /// Changes entry `entry` of `level` with `body`, in place.

@@ -80,18 +80,20 @@ struct ClusterCompactionTests {
     ClusterHierarchyEditTests.checkInvariants(of: catalog, step: step)
   }
 
-  /// A batch of changes takes a finished rebuild, whatever its size: in a stream of batches a
-  /// finished rebuild held beside the levels in use for good would be a second copy of a
-  /// level.
+  /// A batch of changes takes a finished rebuild with the entries it writes itself carried
+  /// over (up to 32 a change), rather than starting another background step: in a stream of
+  /// batches a finished rebuild held beside the levels in use for good would be a second
+  /// copy of a level and its neighbours' patches.
   @Test(.timeLimit(.minutes(3)))
-  func aFinishedRebuildIsTakenByABatchOfAsManyChangesAsWereLogged() throws {
+  func aFinishedRebuildIsTakenByTheNextBatch() throws {
     var generator = SplitMix64(seed: 53)
     var catalog = try PlaceCatalog(ClusterHierarchyTests.catalog(count: 400, seed: 53))
     _ = Self.hierarchy(of: catalog)
     var nextID: Int64 = 100_000
     var steps = try Self.editUntilARebuildStarts(&catalog, nextID: &nextID, using: &generator)
     for round in 0..<3 {
-      // Nothing logged yet: the batch's 200 changes are all that is left to apply.
+      // Nothing noted yet: the entries the batch's 200 changes write are all there is to
+      // carry over.
       catalog.waitForIndexRebuilds()
       catalog = try catalog.applying(Self.moves(of: catalog, count: 200, using: &generator))
         .catalog

@@ -152,16 +152,14 @@ struct ClusterRebuildTakingTests {
       hierarchy = hierarchy.applying(changes.batch(), population: changes.population)
     }
     for levelNumber in [0, 2, 4, 5, 6, 8, hierarchy.placeLevel] {
-      // The rebuild is held back for 12 edits, then finishes; the edit after that takes it.
+      // The rebuild is held back for 12 edits, then finishes (and so does each later step).
       let gate = DispatchSemaphore(value: 0)
       var rebuilding = hierarchy.startingRebuild(ofLevel: levelNumber) { gate.wait() }
       var plain = hierarchy
       var step = 0
       while rebuilding.isCompacting {
-        if step == 12 {
-          gate.signal()
-          rebuilding.waitForCompaction()
-        }
+        if step == 12 { gate.signal() }
+        if step >= 12 { rebuilding.waitForCompaction() }
         let batch = changes.batch()
         rebuilding = rebuilding.applying(batch, population: changes.population)
         plain = plain.applying(batch, population: changes.population)
@@ -169,7 +167,9 @@ struct ClusterRebuildTakingTests {
         step += 1
         try #require(step < 50, "level \(levelNumber): the rebuild was never taken")
       }
-      #expect(step == 13, "level \(levelNumber)")
+      // Taken by the edit after it finished when it had few entries to carry over, else by a
+      // later one, once a background step carried them over.
+      #expect(step >= 13, "level \(levelNumber)")
       #expect(rebuilding.levels[levelNumber] !== plain.levels[levelNumber])
       #expect(
         ClusterLevelCompactionTests.described(rebuilding)
