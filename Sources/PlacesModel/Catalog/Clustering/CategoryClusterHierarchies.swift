@@ -164,9 +164,10 @@ package struct CategoryClusterHierarchies: Sendable {
       let hierarchy = derived.hierarchies[group]
       let before = levelsBefore[group] ?? []
       if hierarchy.levels.last !== before.last {
-        // The edit took a rebuild of the level of places: every entry of it has another
-        // index, so every place of the group is written. (A rebuild of another level keeps
-        // each place's entry.)
+        // The edit took a rebuild of the level of places, whose entries all have another
+        // index, or of the level above it (which renumbers the place level's parents and so
+        // replaces its built level too): every place of the group is written. (A rebuild of
+        // any other level keeps each place's entry.)
         Self.record(hierarchy, in: &table)
         continue
       }

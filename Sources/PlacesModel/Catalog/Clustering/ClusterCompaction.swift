@@ -66,8 +66,10 @@ struct RebuiltClusterLevels: Sendable {
       ? newIndex[Int(entry)] : UInt32(rebuiltCount + Int(entry) - newIndex.count)
   }
 
-  /// The bytes it holds beside `levels`, those of the hierarchy that will take it: the arrays
-  /// it made anew, its patches and its map of indexes.
+  /// The bytes it holds beside `levels`, those of the hierarchy that will take it, at most:
+  /// each of its levels not in `levels`, its patches and its map of indexes, counted whole
+  /// though the neighbouring levels and their patches share most of their arrays with those in
+  /// use.
   func byteCount(besides levels: [ClusterLevel]) -> Int {
     var total = newIndex.count * 4 + patches.reduce(0) { $0 + $1.byteCount }
     for level in self.levels where !levels.contains(where: { $0 === level }) {

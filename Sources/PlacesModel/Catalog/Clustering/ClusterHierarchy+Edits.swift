@@ -59,7 +59,8 @@ extension ClusterHierarchy {
   ///   children change (where the place joins or leaves an entry's children) or whose
   ///   representative the place was when it leaves; merges add the children of the entries
   ///   they join. Taking a finished rebuild adds the carrying over of at most
-  ///   ``ClusterCompaction/carryOverLimit(forEditOf:)`` entries.
+  ///   ``ClusterCompaction/carryOverLimit(forEditOf:)`` entries, or, after
+  ///   ``ClusterCompaction/stepLimit`` background steps, of those noted while the last ran.
   package func applying(
     _ changes: [PlaceHandleChange], population: @escaping @Sendable (UInt32) -> Int
   ) -> ClusterHierarchy {
@@ -145,8 +146,13 @@ extension ClusterHierarchy {
   }
 
   /// ``editByteCount`` in its two parts: the patches of the levels in use, and the rebuild
-  /// under way (the entries noted since it started, and once built, the arrays it made anew
+  /// under way (the entries noted since it started, and once built, its levels and patches
   /// and its map of indexes).
+  ///
+  /// The rebuild's figure is an upper bound once it is built: its neighbouring levels and
+  /// their patches share most of their arrays and tables with those in use, and are counted
+  /// whole. While a background step carries entries over, the levels it started from are not
+  /// counted.
   package var editByteCounts: (patches: Int, rebuild: Int) {
     let patchBytes = patches.reduce(0) { $0 + $1.byteCount }
     guard let compaction else { return (patchBytes, 0) }

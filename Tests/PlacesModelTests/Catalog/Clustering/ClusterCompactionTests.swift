@@ -81,7 +81,7 @@ struct ClusterCompactionTests {
   }
 
   /// A batch of changes takes a finished rebuild with the entries it writes itself carried
-  /// over (up to 32 a change), rather than starting another background step: in a stream of
+  /// over (up to 16 a change), rather than starting another background step: in a stream of
   /// batches a finished rebuild held beside the levels in use for good would be a second
   /// copy of a level and its neighbours' patches.
   @Test(.timeLimit(.minutes(3)))

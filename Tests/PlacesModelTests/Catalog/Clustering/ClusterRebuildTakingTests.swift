@@ -4,8 +4,9 @@ import PlacesModelTestSupport
 import Testing
 
 /// A level rebuilt in the background from one state of a hierarchy, taken by a later edit:
-/// the edits made meanwhile note the entries of that level they write, and the edit that takes
-/// the rebuild carries those over (``ClusterHierarchy/grafting(_:touched:)``).
+/// the edits made meanwhile note the entries they write in that level and the two beside it,
+/// and the edit that takes the rebuild carries those over
+/// (``ClusterHierarchy/carryingOver(_:onto:)``, ``ClusterHierarchy/grafting(_:)``).
 struct ClusterRebuildTakingTests {
   private static let radius = ClusterHierarchyEditTests.radius
   private static let maximumLevel = ClusterHierarchyEditTests.maximumLevel
