@@ -136,8 +136,7 @@ extension ClusterHierarchy {
   }
 
   /// The bytes edits added beside the levels as built (``byteCount``): each level's patch,
-  /// and the rebuild under way: the entries noted since it started, and once built, the
-  /// arrays it made anew and its map of indexes.
+  /// and the rebuild under way (see ``editByteCounts``).
   ///
   /// - Complexity: O(*e*) for *e* entries changed or added by edits.
   package var editByteCount: Int {

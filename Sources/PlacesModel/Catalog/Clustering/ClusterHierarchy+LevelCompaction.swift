@@ -111,7 +111,8 @@ extension ClusterHierarchy {
       let isTopLevel = number == 0
       let isPlaceLevel = number == placeLevel
       var patch = carried.patches[offset]
-      for entry in Set(entries).sorted() {
+      let entries = Set(entries).sorted()
+      for entry in entries {
         let index = number == levelNumber ? rebuilt.index(ofEntry: entry) : entry
         // An entry emptied before the rebuild's state is not in it; no edit fills one again.
         guard index != UInt32.max else {
@@ -146,7 +147,7 @@ extension ClusterHierarchy {
       carried.patches[offset] = patch
       if number == levelNumber, isPlaceLevel, var table = carried.entryOfPlace {
         // Each place whose entry an edit wrote: its entry now, renumbered.
-        for entry in Set(entries) {
+        for entry in entries {
           let handle = Int(reader.representative(Int(entry)))
           let now = handle < entryOfPlace.count ? entryOfPlace[handle] : UInt32.max
           while table.count <= handle { table.append(UInt32.max) }
