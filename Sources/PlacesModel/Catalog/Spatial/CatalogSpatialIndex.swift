@@ -26,8 +26,11 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
 
   /// The built index and the changes since: the built index's places that edits removed or
   /// moved, each with the coordinate it has there, and where the places edits moved or
-  /// inserted are now, by handle.
-  typealias Bookkeeping = BuiltPlusChanges<SpatialIndex, Coordinate, Coordinate, Void>
+  /// inserted are now, by handle; each coordinate with its point on the unit sphere, for
+  /// counting them by distance (``numberOfPlaces(in:before:and:from:)``).
+  typealias Bookkeeping = BuiltPlusChanges<
+    SpatialIndex, CoordinateOnSphere, CoordinateOnSphere, Void
+  >
 
   /// The built index and the changes since.
   let bookkeeping: Bookkeeping
@@ -86,9 +89,9 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
       // A handle below the built ones' end is in the built index: no edit names a place
       // removed before it was built.
       if handle < changes.builtEnd, changes.stale[handle] == nil, let old {
-        changes.stale[handle] = old
+        changes.stale[handle] = CoordinateOnSphere(old)
       }
-      changes.changed[handle] = new
+      changes.changed[handle] = new.map(CoordinateOnSphere.init)
     }
   }
 
@@ -157,8 +160,8 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   ///   places.
   package func numberOfPlaces(in bounds: CoordinateBounds) -> Int {
     var staleInside = 0
-    stale.forEachPair { _, coordinate in
-      if bounds.contains(coordinate) { staleInside += 1 }
+    stale.forEachPair { _, place in
+      if bounds.contains(place.coordinate) { staleInside += 1 }
     }
     let changedInside = changedPlaces?.index.numberOfPlaces(in: bounds) ?? 0
     return built.numberOfPlaces(in: bounds) - staleInside + changedInside
@@ -378,24 +381,24 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   ///
   /// A scan rather than a search of a small index of them: the places an edit counts its
   /// rows against are at most a few thousand, and a small index, made anew for every
-  /// catalog an edit makes, cost more to build than the scan. Each place is settled as the
-  /// index settles its own (``DistanceThreshold/placeComesBefore(_:haversine:position:)``):
-  /// by its haversine, and only within the rounding slack by its distance.
+  /// catalog an edit makes, cost more to build than the scan. Each place is settled by the
+  /// squared chord to its point on the unit sphere, free of trigonometry, and only within the
+  /// rounding slack as the index settles its own, by its haversine and then its distance
+  /// (``DistanceThreshold/placeComesBefore(_:at:position:from:)``).
   ///
   /// - Complexity: O(*c*) for the *c* places of `table`.
   private static func numberOfPlaces(
-    in table: PersistentDictionary<UInt32, Coordinate>, before first: DistanceKey,
+    in table: PersistentDictionary<UInt32, CoordinateOnSphere>, before first: DistanceKey,
     and second: DistanceKey, from origin: DistanceOrigin
   ) -> (first: Int, second: Int) {
     let thresholds = (DistanceThreshold(first.distance), DistanceThreshold(second.distance))
     var before = (first: 0, second: 0)
-    table.forEachPair { handle, coordinate in
-      let haversine = origin.haversine(to: coordinate)
+    table.forEachPair { handle, place in
       let position = Int(handle)
-      if thresholds.0.placeComesBefore(first, haversine: haversine, position: position) {
+      if thresholds.0.placeComesBefore(first, at: place, position: position, from: origin) {
         before.first += 1
       }
-      if thresholds.1.placeComesBefore(second, haversine: haversine, position: position) {
+      if thresholds.1.placeComesBefore(second, at: place, position: position, from: origin) {
         before.second += 1
       }
     }
@@ -409,7 +412,8 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     return changedIndex.value {
       let changed = bookkeeping.changedInHandleOrder()
       return ChangedIndex(
-        index: SpatialIndex(coordinates: changed.values), handles: changed.handles)
+        index: SpatialIndex(coordinates: changed.values.map(\.coordinate)),
+        handles: changed.handles)
     }
   }
 

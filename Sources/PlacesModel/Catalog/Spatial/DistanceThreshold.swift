@@ -35,6 +35,26 @@ struct DistanceThreshold {
       < key
   }
 
+  /// Whether `place`, whose position (or handle) in the order's ties is `position`, comes
+  /// before `key`, whose distance this threshold is made for: settled by its haversine from
+  /// the squared chord (``DistanceOrigin/chordHaversine(to:)``) when that is clear of
+  /// ``nearer`` and ``farther``, else as ``placeComesBefore(_:haversine:position:)`` settles it
+  /// with the haversine measured exactly.
+  ///
+  /// The answer is that of ``placeComesBefore(_:haversine:position:)``: the chord's haversine
+  /// differs from the exact one by far less than the slack between ``distance`` and either
+  /// bound, so a place it puts beyond a bound is beyond ``distance`` by either measure.
+  @inline(__always)
+  func placeComesBefore(
+    _ key: DistanceKey, at place: CoordinateOnSphere, position: Int, from origin: DistanceOrigin
+  ) -> Bool {
+    let chordHaversine = origin.chordHaversine(to: place)
+    if chordHaversine < nearer { return true }
+    if chordHaversine > farther { return false }
+    return placeComesBefore(
+      key, haversine: origin.haversine(to: place.coordinate), position: position)
+  }
+
   /// The haversine of a central angle in radians, in `0...π`.
   private static func haversine(_ angle: Double) -> Double {
     let half = sin(angle / 2)
