@@ -47,7 +47,10 @@ let package = Package(
       path: "Tests/ViewModelTestSupport"),
     .testTarget(
       name: "ViewModelsTests",
-      dependencies: ["ViewModels", "PlacesModel", "ViewModelTestSupport", "MapBenchSupport"]),
+      dependencies: [
+        "ViewModels", "PlacesModel", "PlacesModelTestSupport", "ViewModelTestSupport",
+        "MapBenchSupport",
+      ]),
     .testTarget(
       name: "MapBenchSupportTests",
       dependencies: ["MapBenchSupport", "ViewModels", "PlacesModel", "ViewModelTestSupport"]),

@@ -10,7 +10,7 @@ import Foundation
 /// times as much under one. A reduced run takes a quarter of each long randomized history
 /// (whose first quarter takes every path its steps take) and skips the tests at scale (a
 /// 100 MB file of 480,000 places), whose paths smaller tests take. Every other `swift test`
-/// runs them whole, CI's two plain test steps included.
+/// runs them whole, CI's two plain test steps (release, and debug in a clone) included.
 public enum TestSize {
   /// Whether the environment asks for reduced tests.
   public static var isReduced: Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import MapBenchSupport
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 import ViewModelTestSupport
 import ViewModels
@@ -177,7 +178,7 @@ struct MapCategoryFilterTests {
       }
     }
     var nextID = 1_000_000
-    for step in 0..<200 {
+    for step in 0..<TestSize.steps(200) {
       let index = Int.random(in: 0..<places.count, using: &generator)
       let old = places[index]
       if step % 50 == 49 {

@@ -1,4 +1,5 @@
 import PlacesModel
+import PlacesModelTestSupport
 import Testing
 import ViewModelTestSupport
 import ViewModels
@@ -298,7 +299,7 @@ struct MapSpreadTests {
 
   @Test func spreadPositionsNeverOverlapAndStayInTheView() {
     var random = SplitMix64(seed: 4_127)
-    for _ in 0..<300 {
+    for _ in 0..<TestSize.steps(300) {
       let size = MapSize.fixture(
         Double.random(in: 40...1_600, using: &random), Double.random(in: 40...1_600, using: &random)
       )

@@ -79,7 +79,7 @@ struct CategoryClusterHierarchiesTests {
     _ = catalog.categoryClusterHierarchies(
       radius: ClusterCoverageTests.radius, maximumLevel: ClusterCoverageTests.maximumLevel)
     var nextID: Int64 = 1_000_000
-    for step in 0..<60 {
+    for step in 0..<TestSize.steps(60) {
       // Moves, insertions, removals and population changes (which drop the category), and
       // places given another category, or one the catalog never had.
       var edits = ClusterHierarchyEditTests.randomBatch(

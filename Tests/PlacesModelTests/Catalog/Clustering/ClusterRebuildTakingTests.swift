@@ -111,7 +111,7 @@ struct ClusterRebuildTakingTests {
       places: ClusterHierarchyTests.catalog(count: 400, seed: seed), radius: Self.radius,
       maximumLevel: Self.maximumLevel)
     var (changed, reparented) = (0, 0)
-    for step in 0..<150 {
+    for step in 0..<TestSize.steps(150) {
       let batch = changes.batch()
       let population = changes.population
       var edited: ClusterHierarchy?

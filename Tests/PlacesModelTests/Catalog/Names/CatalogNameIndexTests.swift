@@ -24,7 +24,7 @@ struct CatalogNameIndexTests {
     var catalog = try PlaceCatalog((0..<400).map { randomPlace(id: $0) })
     _ = catalog.nameMatches(for: "sa", near: nil, limit: 5)
     var nextID: Int64 = 10_000
-    for step in 0..<60 {
+    for step in 0..<TestSize.steps(60) {
       var edits: [PlaceEdit] = []
       var touched = Set<Place.ID>()
       for _ in 0..<Int.random(in: 1...5, using: &generator) {
