@@ -196,6 +196,24 @@ final class CatalogStorage: Sendable {
     }
   }
 
+  /// Calls `body` with the handle of each place, ascending, and its category and population,
+  /// each read in place as ``categoryAndPopulation(ofHandle:)`` reads one.
+  ///
+  /// - Complexity: O(*n*) for the *n* handles, removed ones included.
+  func forEachCategoryAndPopulation(
+    _ body: (_ handle: UInt32, _ category: String?, _ population: Int?) -> Void
+  ) {
+    placeOfHandle.forEachChunk { chunk, start in
+      guard let base = chunk.baseAddress else { return }
+      for offset in 0..<chunk.count {
+        let slot = base + offset
+        // Each field through the pointer, as in `categoryAndPopulation(ofHandle:)`.
+        guard slot.pointee?.coordinate != nil else { continue }
+        body(UInt32(start + offset), slot.pointee?.category, slot.pointee?.population)
+      }
+    }
+  }
+
   /// Whether so many handles are removed that an edit should renumber them: more than a
   /// quarter of the places, and at least 64.
   var isWorthCompacting: Bool {

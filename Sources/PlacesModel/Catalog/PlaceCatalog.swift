@@ -123,10 +123,15 @@ public struct PlaceCatalog: Sendable {
   ///
   /// Each is read as ``categoryAndPopulation(ofHandle:)`` reads one. When there are many,
   /// they are read in the order the places lie in the catalog (handles ascending), so that a
-  /// read of thousands of scattered places walks memory forwards rather than waiting on each.
+  /// read of thousands of scattered places walks memory forwards rather than waiting on each:
+  /// sorted first, or, when they are at least half of the handles and each is asked once,
+  /// picked out of one walk over every place (a view's first filter at world zoom asks for
+  /// most of the catalog, and sorting that many cost more than the walk; from an eighth, the
+  /// first filter at country zoom measured 9.9 and 11.0 ms against 7.8 and 7.5 sorted).
   ///
   /// - Precondition: a place of the catalog has each handle.
-  /// - Complexity: O(*k*) for *k* handles.
+  /// - Complexity: O(*k*) for *k* handles, or O(*n*) for the catalog's *n* handles when *k* is
+  ///   at least *n* / 2.
   package func forEachCategoryAndPopulation(
     ofHandles handles: [UInt32],
     _ body: (_ index: Int, _ category: String?, _ population: Int?) -> Void
@@ -136,6 +141,20 @@ public struct PlaceCatalog: Sendable {
         let (category, population) = categoryAndPopulation(ofHandle: handle)
         body(index, category, population)
       }
+      return
+    }
+    let handleCount = storage.placeOfHandle.count
+    if handles.count >= handleCount / Self.handleShareReadInOneWalk,
+      let indexOfHandle = Self.indexOfEachHandle(handles, handleCount: handleCount)
+    {
+      var found = 0
+      storage.forEachCategoryAndPopulation { handle, category, population in
+        let index = indexOfHandle[Int(handle)]
+        guard index != .max else { return }
+        found += 1
+        body(Int(index), category, population)
+      }
+      precondition(found == handles.count, "a place of the catalog has each handle")
       return
     }
     let (sorted, positions) = RadixSort.sortedWithPositions(handles.map(UInt64.init))
@@ -149,6 +168,22 @@ public struct PlaceCatalog: Sendable {
   /// The fewest handles that ``forEachCategoryAndPopulation(ofHandles:_:)`` sorts before it
   /// reads: below it, the places are few enough to read as they come.
   private static let handlesReadInOrder = 1_024
+
+  /// The share of the catalog's handles (one in this many: half) from which
+  /// ``forEachCategoryAndPopulation(ofHandles:_:)`` picks the handles asked for out of a walk
+  /// over every place instead of sorting them.
+  private static let handleShareReadInOneWalk = 2
+
+  /// The position in `handles` of each handle below `handleCount`, `UInt32.max` for a handle
+  /// not among them; `nil` when a handle is asked twice, or is not below `handleCount`.
+  private static func indexOfEachHandle(_ handles: [UInt32], handleCount: Int) -> [UInt32]? {
+    var indexOfHandle = [UInt32](repeating: .max, count: handleCount)
+    for (index, handle) in handles.enumerated() {
+      guard Int(handle) < handleCount, indexOfHandle[Int(handle)] == .max else { return nil }
+      indexOfHandle[Int(handle)] = UInt32(index)
+    }
+    return indexOfHandle
+  }
 
   // MARK: - Indexes
 

@@ -46,20 +46,20 @@ struct PlaceCatalogTests {
   }
 
   /// The category and population read in place, one at a time and many at once (sorted by
-  /// handle before they are read), are the place's, in the order asked, after edits that
-  /// removed and changed places.
+  /// handle before they are read, or picked out of a walk over every place), are the
+  /// place's, in the order asked, after edits that removed and changed places.
   @Test func categoriesAndPopulationsReadInPlaceAreThePlaces() throws {
     let categories: [String?] = [nil, "café", "a category named in more than fifteen bytes"]
-    let places = (0..<3_000).map { (index: Int) -> Place in
+    let places = (0..<10_000).map { (index: Int) -> Place in
       let latitude = Double(index % 170) - 85
-      let longitude = 0.1 * Double(index) - 170
+      let longitude = 0.03 * Double(index) - 170
       let population: Int? = index % 4 == 0 ? nil : index
       return Place(
         id: PlaceID(index), name: "Place \(index)", coordinate: .fixture(latitude, longitude),
         category: categories[index % 3], population: population)
     }
-    let removals: [PlaceEdit] = stride(from: 5, to: 3_000, by: 7).map { .remove(PlaceID($0)) }
-    let kept = stride(from: 1, to: 3_000, by: 11).filter { $0 % 7 != 5 }
+    let removals: [PlaceEdit] = stride(from: 5, to: 10_000, by: 7).map { .remove(PlaceID($0)) }
+    let kept = stride(from: 1, to: 10_000, by: 11).filter { $0 % 7 != 5 }
     let updates: [PlaceEdit] = kept.map { index in
       let place = Place(
         id: PlaceID(index), name: "Changed \(index)", coordinate: .fixture(1, 2),
@@ -73,7 +73,13 @@ struct PlaceCatalogTests {
       .shuffled(using: &generator)
     #expect(handles.count == catalog.count && handles.count > 2_048)
 
-    for asked in [Array(handles.prefix(100)), handles, handles + handles.prefix(500)] {
+    // Few handles, read as they come; more, but under half of the catalog's, sorted;
+    // every one, picked out of one walk; some twice, sorted.
+    let askedSets = [
+      Array(handles.prefix(100)), Array(handles.prefix(1_100)), handles,
+      handles + handles.prefix(500),
+    ]
+    for asked in askedSets {
       var seen = [Int](repeating: 0, count: asked.count)
       catalog.forEachCategoryAndPopulation(ofHandles: asked) { index, category, population in
         seen[index] += 1

@@ -6,11 +6,14 @@ extension ClusterHierarchy {
   /// The walk goes down a level at a time for all the entries together, each level's entries
   /// read in ascending index order, so that a walk over many thousand places reads each
   /// level's tables forwards rather than one entry's path at a time, waiting on memory at
-  /// every step (a view's first filter, whose clusters hold most of the catalog).
+  /// every step (a view's first filter, whose clusters hold most of the catalog). A level's
+  /// entries are put in that order by a sort, or, when they are at least half the level's,
+  /// by marking each in a table of the level's indexes and reading the table in order.
   ///
   /// - Precondition: each index is an entry of `level`.
   /// - Complexity: O(*k* + *d*) for *k* places and *d* entries of two places or more between,
-  ///   plus a sort of each level's entries by index.
+  ///   plus, at each level, a sort of its entries by index or a read of a table of its
+  ///   indexes when they are at least half of them.
   package func forEachPlace(
     ofEach indexes: [Int], at level: Int,
     _ body: (_ owner: Int, _ handle: UInt32, _ x: UInt32, _ y: UInt32) -> Void
@@ -20,13 +23,11 @@ extension ClusterHierarchy {
     var owners = indexes.indices.map { UInt32($0) }
     var depth = level
     while !entries.isEmpty {
+      let node = self.level(depth)
       if depth > level {
         // The children of the level above, in ascending order of index; each keeps its owner.
-        let (sorted, positions) = RadixSort.sortedWithPositions(entries)
-        owners = positions.map { owners[Int($0)] }
-        entries = sorted
+        (entries, owners) = Self.ascending(entries, owners: owners, entryCount: node.entryCount)
       }
-      let node = self.level(depth)
       var children: [UInt64] = []
       var childOwners: [UInt32] = []
       for (entry, owner) in zip(entries, owners) {
@@ -44,5 +45,30 @@ extension ClusterHierarchy {
       owners = childOwners
       depth += 1
     }
+  }
+
+  /// `entries`, distinct indexes below `entryCount`, in ascending order, each with its owner
+  /// from `owners`: sorted, or, when they are at least half of `entryCount`, marked in a
+  /// table of every index and read from it in order, which costs less than the sort's passes.
+  private static func ascending(
+    _ entries: [UInt64], owners: [UInt32], entryCount: Int
+  ) -> (entries: [UInt64], owners: [UInt32]) {
+    guard entries.count >= entryCount / 2 else {
+      let (sorted, positions) = RadixSort.sortedWithPositions(entries)
+      return (sorted, positions.map { owners[Int($0)] })
+    }
+    var ownerOfEntry = [UInt32](repeating: .max, count: entryCount)
+    for (entry, owner) in zip(entries, owners) {
+      ownerOfEntry[Int(truncatingIfNeeded: entry)] = owner
+    }
+    var ascendingEntries: [UInt64] = []
+    var ascendingOwners: [UInt32] = []
+    ascendingEntries.reserveCapacity(entries.count)
+    ascendingOwners.reserveCapacity(entries.count)
+    for (entry, owner) in ownerOfEntry.enumerated() where owner != .max {
+      ascendingEntries.append(UInt64(entry))
+      ascendingOwners.append(owner)
+    }
+    return (ascendingEntries, ascendingOwners)
   }
 }
