@@ -47,19 +47,23 @@ extension ClusterHierarchy {
     }
   }
 
-  /// `entries`, distinct indexes below `entryCount`, in ascending order, each with its owner
-  /// from `owners`: sorted, or, when they are at least half of `entryCount`, marked in a
-  /// table of every index and read from it in order, which costs less than the sort's passes.
+  /// `entries`, indexes below `entryCount`, in ascending order, each with its owner from
+  /// `owners`: marked in a table of every index and read from it in order when they are at
+  /// least half of `entryCount` and distinct, which costs less than the sort's passes;
+  /// sorted otherwise (an entry asked twice keeps both its owners).
   private static func ascending(
     _ entries: [UInt64], owners: [UInt32], entryCount: Int
   ) -> (entries: [UInt64], owners: [UInt32]) {
-    guard entries.count >= entryCount / 2 else {
+    func sorted() -> (entries: [UInt64], owners: [UInt32]) {
       let (sorted, positions) = RadixSort.sortedWithPositions(entries)
       return (sorted, positions.map { owners[Int($0)] })
     }
+    guard entries.count >= entryCount / 2 else { return sorted() }
     var ownerOfEntry = [UInt32](repeating: .max, count: entryCount)
     for (entry, owner) in zip(entries, owners) {
-      ownerOfEntry[Int(truncatingIfNeeded: entry)] = owner
+      let index = Int(truncatingIfNeeded: entry)
+      guard ownerOfEntry[index] == .max else { return sorted() }
+      ownerOfEntry[index] = owner
     }
     var ascendingEntries: [UInt64] = []
     var ascendingOwners: [UInt32] = []

@@ -79,7 +79,10 @@ struct CategoryClusterHierarchiesTests {
     _ = catalog.categoryClusterHierarchies(
       radius: ClusterCoverageTests.radius, maximumLevel: ClusterCoverageTests.maximumLevel)
     var nextID: Int64 = 1_000_000
-    for step in 0..<TestSize.steps(60) {
+    // A reduced run takes a quarter of the steps: the new category comes halfway, and the
+    // checks along the way come as often in steps taken.
+    let steps = TestSize.steps(60)
+    for step in 0..<steps {
       // Moves, insertions, removals and population changes (which drop the category), and
       // places given another category, or one the catalog never had.
       var edits = ClusterHierarchyEditTests.randomBatch(
@@ -87,7 +90,7 @@ struct CategoryClusterHierarchiesTests {
       let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
       if !edits.contains(where: { $0.id == place.id }) {
         let moved =
-          step == 30
+          step == steps / 2
           ? Place(
             id: place.id, name: place.name, coordinate: place.coordinate, category: "market")
           : Self.recategorized(place, using: &generator)
@@ -96,8 +99,8 @@ struct CategoryClusterHierarchiesTests {
       catalog = try catalog.applying(edits).catalog
       // Rebuilds of levels that edits started are let finish, so that later edits take them
       // (renumbering a level's entries, the places' own among them).
-      if step % 10 == 9 { catalog.waitForIndexRebuilds() }
-      if step % 20 == 19 {
+      if step % max(1, steps / 6) == steps / 6 - 1 { catalog.waitForIndexRebuilds() }
+      if step % max(1, steps / 3) == steps / 3 - 1 {
         Self.check(catalog, seed: seed &+ UInt64(step), label: "edits \(seed) step \(step)")
       }
     }

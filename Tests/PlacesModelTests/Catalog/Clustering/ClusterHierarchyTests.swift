@@ -106,6 +106,34 @@ struct ClusterHierarchyTests {
     }
   }
 
+  /// The walk over many entries at once finds each entry's places as the walk over one does,
+  /// for the entries of a level asked together, a few of them, and some twice (each owner
+  /// gets its entry's places): the walk orders each level's entries by a table of its indexes
+  /// or by a sort, and an entry asked twice must keep both owners.
+  @Test(arguments: [13, 14] as [UInt64])
+  func theWalkOverManyEntriesFindsEachEntrysPlaces(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    let hierarchy = ClusterHierarchy(
+      places: Self.catalog(count: 600, seed: seed), radius: 60, maximumLevel: 9)
+    for levelNumber in 0...hierarchy.placeLevel {
+      let live = Array(0..<hierarchy.level(levelNumber).entryCount)
+      let few = Array(live.shuffled(using: &generator).prefix(max(1, live.count / 5)))
+      for asked in [live, few, live + few] {
+        var together = [[[UInt32]]](repeating: [], count: asked.count)
+        hierarchy.forEachPlace(ofEach: asked, at: levelNumber) { owner, handle, x, y in
+          together[owner].append([handle, x, y])
+        }
+        for (owner, entry) in asked.enumerated() {
+          var alone: [[UInt32]] = []
+          hierarchy.forEachPlace(of: entry, at: levelNumber) { alone.append([$0, $1, $2]) }
+          #expect(
+            together[owner].sorted { $0[0] < $1[0] } == alone.sorted { $0[0] < $1[0] },
+            "level \(levelNumber), entry \(entry), \(asked.count) asked")
+        }
+      }
+    }
+  }
+
   @Test(arguments: [7, 8] as [UInt64])
   func rectanglesFindExactlyTheEntriesInside(seed: UInt64) {
     var generator = SplitMix64(seed: seed)

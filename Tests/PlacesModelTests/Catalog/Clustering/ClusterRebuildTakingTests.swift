@@ -134,8 +134,9 @@ struct ClusterRebuildTakingTests {
       }
       hierarchy = try #require(edited)
     }
-    // The edits changed entries, and some only in their parent (their parent merged).
-    #expect(changed > 1_000)
+    // The edits changed entries (over a thousand in the whole run, a quarter as many in a
+    // reduced one), and some only in their parent (their parent merged).
+    #expect(changed > TestSize.steps(150) * 1_000 / 150)
     #expect(reparented > 0)
   }
 
