@@ -126,6 +126,9 @@ final class CatalogStorage: Sendable {
     }
   }
 
+  /// Whether ``places`` holds its array: preset, or made on a read.
+  var holdsPlaceArray: Bool { placeArray.builtValue != nil }
+
   /// The place at catalog `position`.
   ///
   /// - Complexity: O(log *r*) for *r* removed handles.

@@ -78,14 +78,16 @@ public struct PlaceCatalog: Sendable {
   /// ``Coordinate/distance(to:)``, then by position in the catalog.
   ///
   /// Each place is found as the sequence is read, from the spatial index, without sorting the
-  /// catalog: read only as many as you need.
+  /// catalog and without making an array of its places: read only as many as you need.
   ///
   /// - Complexity: O(log *n*) per place read, after the spatial index is built (once per
   ///   catalog, O(*n* log *n*), on first use, unless an edit derived it from the index of the
   ///   catalog it came from).
   public func placesNearestFirst(from origin: Coordinate) -> some Sequence<Place> {
-    let places = storage.places
-    return spatialIndex.neighbours(of: origin).lazy.map { places[$0.position] }
+    // Each place read from the table of places by handle: an edited catalog has no array of
+    // its places, and `storage.places` would make one and keep it as long as the catalog.
+    let storage = storage
+    return spatialIndex.neighbours(of: origin).lazy.map { storage.place(at: $0.position) }
   }
 
   /// The handle of the place with identifier `id`: the name the cluster hierarchy knows it
@@ -266,6 +268,13 @@ public struct PlaceCatalog: Sendable {
   /// How many index builds have run for this catalog, all indexes together (the index by
   /// identifier aside): tests check that each is built at most once.
   package var indexBuildCount: Int { storage.buildCount }
+
+  /// Whether the catalog holds an array of its places.
+  ///
+  /// It holds the one it was made from, or one made when ``places`` was read or an index was
+  /// built afresh for it: tests check that reads through the table of places by handle make
+  /// none.
+  package var holdsPlaceArray: Bool { storage.holdsPlaceArray }
 
   /// The number of indexes built on first use: what ``prepareIndexes()`` builds.
   package static var lazyIndexCount: Int { CatalogStorage.lazyIndexCount }
