@@ -147,7 +147,7 @@ public struct PlaceCatalog: Sendable {
     }
     let handleCount = storage.placeOfHandle.count
     if handles.count >= handleCount / Self.handleShareReadInOneWalk,
-      let indexOfHandle = Self.indexOfEachHandle(handles, handleCount: handleCount)
+      let indexOfHandle = PositionTable.positions(of: handles, below: handleCount)
     {
       var found = 0
       storage.forEachCategoryAndPopulation { handle, category, population in
@@ -175,17 +175,6 @@ public struct PlaceCatalog: Sendable {
   /// ``forEachCategoryAndPopulation(ofHandles:_:)`` picks the handles asked for out of a walk
   /// over every place instead of sorting them.
   private static let handleShareReadInOneWalk = 2
-
-  /// The position in `handles` of each handle below `handleCount`, `UInt32.max` for a handle
-  /// not among them; `nil` when a handle is asked twice, or is not below `handleCount`.
-  private static func indexOfEachHandle(_ handles: [UInt32], handleCount: Int) -> [UInt32]? {
-    var indexOfHandle = [UInt32](repeating: .max, count: handleCount)
-    for (index, handle) in handles.enumerated() {
-      guard Int(handle) < handleCount, indexOfHandle[Int(handle)] == .max else { return nil }
-      indexOfHandle[Int(handle)] = UInt32(index)
-    }
-    return indexOfHandle
-  }
 
   // MARK: - Indexes
 

@@ -58,20 +58,16 @@ extension ClusterHierarchy {
       let (sorted, positions) = RadixSort.sortedWithPositions(entries)
       return (sorted, positions.map { owners[Int($0)] })
     }
-    guard entries.count >= entryCount / 2 else { return sorted() }
-    var ownerOfEntry = [UInt32](repeating: .max, count: entryCount)
-    for (entry, owner) in zip(entries, owners) {
-      let index = Int(truncatingIfNeeded: entry)
-      guard ownerOfEntry[index] == .max else { return sorted() }
-      ownerOfEntry[index] = owner
-    }
+    guard entries.count >= entryCount / 2,
+      let positions = PositionTable.positions(of: entries, below: entryCount)
+    else { return sorted() }
     var ascendingEntries: [UInt64] = []
     var ascendingOwners: [UInt32] = []
     ascendingEntries.reserveCapacity(entries.count)
     ascendingOwners.reserveCapacity(entries.count)
-    for (entry, owner) in ownerOfEntry.enumerated() where owner != .max {
+    for (entry, position) in positions.enumerated() where position != .max {
       ascendingEntries.append(UInt64(entry))
-      ascendingOwners.append(owner)
+      ascendingOwners.append(owners[Int(position)])
     }
     return (ascendingEntries, ascendingOwners)
   }
