@@ -29,7 +29,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: the value is only read or written between ``lock()`` and
 /// ``unlock()``.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   /// 0: unlocked; 1: locked; 2: locked, and a thread may be sleeping on `condition`.
   private let word = Atomic<UInt32>(0)
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -37,7 +37,8 @@ final class Locked<Value>: @unchecked Sendable {
   /// The guarded value; touch it only while holding the lock.
   let value: UnsafeMutablePointer<Value>
 
-  init(_ initialValue: Value) {
+  /// A lock guarding `initialValue`.
+  package init(_ initialValue: Value) {
     value = .allocate(capacity: 1)
     value.initialize(to: initialValue)
     mutex = .allocate(capacity: 1)
@@ -79,7 +80,7 @@ final class Locked<Value>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the value.
   @inline(__always)
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+  package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
     lock()
     let result = body(&value.pointee)
     unlock()

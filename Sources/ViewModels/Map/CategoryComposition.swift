@@ -7,28 +7,28 @@ import PlacesModel
 /// Positions are summed as offsets from the entry's own position, wrapped across the
 /// antimeridian, so that the mean of any of its categories together is exact for an entry
 /// narrower than half the world (as the entry's own mean is).
-struct CategoryComposition {
+package struct CategoryComposition: Sendable {
   /// One category's share of an entry.
-  struct Share {
+  package struct Share: Sendable {
     /// The category's number in the source's table of categories.
-    let category: Int
+    package let category: Int
     /// How many of the entry's places have the category.
-    var count: Int
+    package var count: Int
     /// The sum of their x offsets from the entry's x, each wrapped to the nearest copy.
-    var offsetX: Int64
+    package var offsetX: Int64
     /// The sum of their y.
-    var sumY: UInt64
+    package var sumY: UInt64
     /// The handle of the most populous of them (then the first in catalog order).
-    var representative: UInt32
+    package var representative: UInt32
     /// Its population, 0 when unknown.
-    var population: Int
+    package var population: Int
   }
 
   /// The shares, one per category the entry holds, in the order their categories were
   /// first added.
-  private(set) var shares: [Share] = []
+  package private(set) var shares: [Share] = []
   /// The entry's x, from which the places' x offsets are taken.
-  let x: UInt32
+  package let x: UInt32
 
   /// An empty composition of an entry at `x`.
   init(x: UInt32) {
@@ -71,6 +71,49 @@ struct CategoryComposition {
         shares[index].population = population
       }
     }
+  }
+
+  /// This composition with each share's category number `category` replaced by
+  /// `numbers[category]`: from one table of numbers to another.
+  func renumbered(_ numbers: [Int]) -> CategoryComposition {
+    var renumbered = self
+    renumbered.shares = shares.map { share in
+      Share(
+        category: numbers[share.category], count: share.count, offsetX: share.offsetX,
+        sumY: share.sumY, representative: share.representative, population: share.population)
+    }
+    return renumbered
+  }
+
+  /// Adds the places of `other`, a composition of other places of the same entry (the same
+  /// ``x``), with the same category numbers: the result is the composition of both sets of
+  /// places, as adding each place of `other` one by one would make it.
+  ///
+  /// `shareOfCategory` is as for ``add(_:at:category:population:shareOfCategory:)``: all
+  /// zeros, and left so.
+  mutating func absorb(_ other: CategoryComposition, shareOfCategory: inout [Int32]) {
+    precondition(other.x == x, "compositions absorbed are of one entry")
+    mark(&shareOfCategory)
+    for share in other.shares {
+      let slot = Int(shareOfCategory[share.category])
+      guard slot > 0 else {
+        shares.append(share)
+        shareOfCategory[share.category] = Int32(shares.count)
+        continue
+      }
+      let index = slot - 1
+      shares[index].count += share.count
+      shares[index].offsetX += share.offsetX
+      shares[index].sumY += share.sumY
+      if share.population > shares[index].population
+        || (share.population == shares[index].population
+          && share.representative < shares[index].representative)
+      {
+        shares[index].representative = share.representative
+        shares[index].population = share.population
+      }
+    }
+    clear(&shareOfCategory)
   }
 
   /// Takes out the place with `handle` at `position`, of the category numbered `category`,

@@ -17,7 +17,7 @@ import PlacesModel
 /// it, or its entry gained or lost more than the edit) is dropped and read again when shown.
 ///
 /// A class, so that a map's successive sources share it without copying it.
-final class ClusterCompositions {
+package final class ClusterCompositions {
   /// A composition, and what it was last known true for.
   private struct Known {
     var composition: CategoryComposition
@@ -46,13 +46,21 @@ final class ClusterCompositions {
   /// The number of the catalog the compositions are kept for, counted from 1 across the
   /// catalogs they were carried through.
   private var generation: UInt64 = 1
-  /// The categories of the compositions' shares, by number.
-  private(set) var categoryNames: [String?] = []
-  /// The number of each category of ``categoryNames``.
-  private var categoryNumbers: [String?: Int] = [:]
+  /// The numbers of the categories of the compositions' shares.
+  private var numbering = CategoryNumbering()
+  /// How many entries' places are read at once (``compositions(of:at:node:hierarchy:catalog:)``).
+  private let reading: CompositionRead
   /// For each category number, the index plus one of its share in the composition being
   /// made; all zeros between compositions (see ``CategoryComposition``).
   private var shareOfCategory: [Int32] = []
+
+  /// No compositions yet, many read as `reading` splits them.
+  package init(reading: CompositionRead = .standard) {
+    self.reading = reading
+  }
+
+  /// The categories of the compositions' shares, by number.
+  package var categoryNames: [String?] { numbering.names }
 
   /// The number of compositions kept.
   var count: Int { known.count }
@@ -86,7 +94,7 @@ final class ClusterCompositions {
   /// and kept.
   ///
   /// - Complexity: O(1) when kept; O(*k*) for *k* places otherwise.
-  func composition(
+  package func composition(
     of entry: Int, at level: Int, node: ClusterLevelReader, hierarchy: ClusterHierarchy,
     catalog: PlaceCatalog
   ) -> CategoryComposition {
@@ -120,10 +128,12 @@ final class ClusterCompositions {
   /// hold many places, those are found a level at a time for all the entries together
   /// (``ClusterHierarchy/forEachPlace(ofEach:at:_:)``) and read from `catalog` in catalog
   /// order, so that a view's first filter, whose clusters can hold most of the catalog, reads
-  /// memory forwards rather than waiting on it at every place.
+  /// memory forwards rather than waiting on it at every place; and when they hold many
+  /// thousands, in parts read at the same time on several cores (see ``CompositionRead``).
   ///
-  /// - Complexity: O(1) an entry known; O(*k*) for the *k* places of the others.
-  func compositions(
+  /// - Complexity: O(1) an entry known; O(*k*) for the *k* places of the others, spread over
+  ///   the parts.
+  package func compositions(
     of entries: [Int], at level: Int, node: ClusterLevelReader, hierarchy: ClusterHierarchy,
     catalog: PlaceCatalog
   ) -> [CategoryComposition] {
@@ -137,54 +147,29 @@ final class ClusterCompositions {
       }
       return found.compactMap { $0 }
     }
-    var owners: [Int] = []
-    var handles: [UInt32] = []
-    var positions: [(x: UInt32, y: UInt32)] = []
-    hierarchy.forEachPlace(ofEach: missing.map { entries[$0] }, at: level) {
-      owner, handle, x, y in
-      owners.append(owner)
-      handles.append(handle)
-      positions.append((x, y))
-    }
-    // Each place's category number, looked up by name only when it differs from the last
-    // read, and its population.
-    var categories = [Int](repeating: 0, count: handles.count)
-    var populations = [Int](repeating: 0, count: handles.count)
-    var last: (category: String?, number: Int)?
-    catalog.forEachCategoryAndPopulation(ofHandles: handles) { index, category, population in
-      populations[index] = population ?? 0
-      if let last, last.category == category {
-        categories[index] = last.number
-      } else {
-        let number = categoryNumber(of: category)
-        categories[index] = number
-        last = (category, number)
+    let missingEntries = missing.map { entries[$0] }
+    let parts = reading.parts(
+      of: missingEntries, at: level, x: missingEntries.map { node.x($0) },
+      placeCount: placeCount, hierarchy: hierarchy, catalog: catalog)
+    // Each part's compositions, in this table's numbers, added up by owner.
+    var made = [CategoryComposition?](repeating: nil, count: missing.count)
+    for part in parts {
+      let numbers = part.names.map { categoryNumber(of: $0) }
+      for (owner, composition) in zip(part.owners, part.compositions) {
+        let renumbered = composition.renumbered(numbers)
+        if var whole = made[owner] {
+          whole.absorb(renumbered, shareOfCategory: &shareOfCategory)
+          made[owner] = whole
+        } else {
+          made[owner] = renumbered
+        }
       }
-    }
-    // A table of the shares of the composition being made, local: all zeros, as the kept one
-    // is between compositions, and left so.
-    var shareOfCategory = shareOfCategory
-    // The places grouped by owner (a counting sort), each group made into its composition.
-    var ends = [Int](repeating: 0, count: missing.count + 1)
-    for owner in owners { ends[owner + 1] += 1 }
-    for index in missing.indices { ends[index + 1] += ends[index] }
-    var slots = ends
-    var order = [Int](repeating: 0, count: owners.count)
-    for (index, owner) in owners.enumerated() {
-      order[slots[owner]] = index
-      slots[owner] += 1
     }
     for (owner, index) in missing.enumerated() {
-      let entry = entries[index]
-      var composition = CategoryComposition(x: node.x(entry))
-      for index in order[ends[owner]..<ends[owner + 1]] {
-        composition.add(
-          handles[index], at: positions[index],
-          category: categories[index], population: populations[index],
-          shareOfCategory: &shareOfCategory)
+      guard let composition = made[owner] else {
+        preconditionFailure("every entry read has places")
       }
-      composition.clear(&shareOfCategory)
-      keep(composition, of: entry, at: level, node: node)
+      keep(composition, of: entries[index], at: level, node: node)
       found[index] = composition
     }
     return found.compactMap { $0 }
@@ -224,23 +209,11 @@ final class ClusterCompositions {
   }
 
   /// The number of `category` in ``categoryNames``, given on first sight.
-  ///
-  /// A short table is searched in order (most catalogs have a few categories, whose names
-  /// compare faster than they hash); a long one is looked up by name.
   func categoryNumber(of category: String?) -> Int {
-    if categoryNames.count <= Self.categoriesSearchedInOrder {
-      if let number = categoryNames.firstIndex(of: category) { return number }
-    } else if let number = categoryNumbers[category] {
-      return number
-    }
-    categoryNumbers[category] = categoryNames.count
-    categoryNames.append(category)
-    if shareOfCategory.count < categoryNames.count { shareOfCategory.append(0) }
-    return categoryNames.count - 1
+    let number = numbering.number(of: category)
+    while shareOfCategory.count < numbering.names.count { shareOfCategory.append(0) }
+    return number
   }
-
-  /// The most categories ``categoryNumber(of:)`` searches in order.
-  private static let categoriesSearchedInOrder = 16
 
   /// Adds `place`, with `handle`, at `position`, to `composition`.
   private func add(

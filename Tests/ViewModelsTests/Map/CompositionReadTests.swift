@@ -1,0 +1,109 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+import ViewModelTestSupport
+import ViewModels
+
+/// The compositions by category of many clusters read together, in parts read at the same
+/// time, against each cluster's read alone from its own places: the parts add up to exactly
+/// the same counts, sums and representatives, however many parts and however the clusters
+/// are split between them.
+struct CompositionReadTests {
+  /// A composition as a comparable value: each share by category name, then the entry's x.
+  struct Summary: Equatable, CustomStringConvertible {
+    var x: UInt32
+    var shares: [String]
+
+    init(_ composition: CategoryComposition, names: [String?]) {
+      x = composition.x
+      shares = composition.shares.map { share in
+        "\(names[share.category] ?? "(none)"): \(share.count) places, x offsets \(share.offsetX), "
+          + "y \(share.sumY), representative \(share.representative) "
+          + "(population \(share.population))"
+      }.sorted()
+    }
+
+    var description: String { "x \(x): \(shares)" }
+  }
+
+  /// 5,000 random places, three in four with one of five categories, populations from a
+  /// small range (so that representatives tie and fall to the lowest handle), and a stack of
+  /// 300 at one spot (a cluster that splits only at the place level).
+  static func catalog(seed: UInt64) throws -> PlaceCatalog {
+    var generator = SplitMix64(seed: seed)
+    let categories = ["cafe", "museum", "station", "park", "airport"]
+    var places = RandomMapScenes.catalog(count: 5_000, using: &generator).map { place in
+      let pick = Int.random(in: 0..<(categories.count * 4 / 3), using: &generator)
+      return Place(
+        id: place.id, name: place.name, coordinate: place.coordinate,
+        category: pick < categories.count ? categories[pick] : nil,
+        population: Int.random(in: 0...3, using: &generator))
+    }
+    for number in 0..<300 {
+      places.append(
+        Place(
+          id: PlaceID(places.count + 1), name: "Stall \(number)", coordinate: .fixture(48.85, 2.35),
+          category: categories[number % 2], population: number % 7))
+    }
+    return try PlaceCatalog(places)
+  }
+
+  @Test(arguments: [81, 82, 83] as [UInt64], [1, 2, 3, 7])
+  func partsAddUpToEachClusterReadAlone(seed: UInt64, maximumPartCount: Int) throws {
+    let catalog = try Self.catalog(seed: seed)
+    let hierarchy = catalog.clusterHierarchy(radius: 60, maximumLevel: 16)
+    // Parts of at least 16 places: the clusters are split into children many levels down.
+    let reading = CompositionRead(maximumPartCount: maximumPartCount, minimumPlacesPerPart: 16)
+    for level in [0, 1, 3, 6, 10, hierarchy.placeLevel - 1] {
+      let node = hierarchy.level(level)
+      let entries = node.liveEntries
+      let alone = ClusterCompositions(
+        reading: CompositionRead(maximumPartCount: 1, minimumPlacesPerPart: .max))
+      let expected = entries.map { entry in
+        Summary(
+          alone.composition(
+            of: entry, at: level, node: node, hierarchy: hierarchy, catalog: catalog),
+          names: alone.categoryNames)
+      }
+      let together = ClusterCompositions(reading: reading)
+      let read = together.compositions(
+        of: entries, at: level, node: node, hierarchy: hierarchy, catalog: catalog)
+      let found = read.map { Summary($0, names: together.categoryNames) }
+      let wrong = zip(found, expected).enumerated().filter { $0.element.0 != $0.element.1 }
+      #expect(found.count == entries.count, "level \(level): one composition per entry")
+      let first = wrong.first.map { "\($0.element.0) against \($0.element.1)" } ?? ""
+      let allAgree = wrong.isEmpty
+      #expect(
+        allAgree,
+        "level \(level): \(wrong.count) of \(entries.count) compositions differ, first: \(first)")
+    }
+  }
+
+  /// Entries already known are taken as kept, and only the others are read, in parts: the
+  /// compositions come back in the order asked, whatever was known.
+  @Test(arguments: [91, 92] as [UInt64])
+  func aReadOfSomeKnownEntriesGivesEveryEntryInOrder(seed: UInt64) throws {
+    let catalog = try Self.catalog(seed: seed)
+    let hierarchy = catalog.clusterHierarchy(radius: 60, maximumLevel: 16)
+    let level = 4
+    let node = hierarchy.level(level)
+    let entries = node.liveEntries
+    let compositions = ClusterCompositions(
+      reading: CompositionRead(maximumPartCount: 3, minimumPlacesPerPart: 16))
+    // Every third entry first, then all: the second read mixes kept and read ones.
+    _ = compositions.compositions(
+      of: entries.enumerated().filter { $0.offset % 3 == 0 }.map(\.element), at: level,
+      node: node, hierarchy: hierarchy, catalog: catalog)
+    let read = compositions.compositions(
+      of: entries, at: level, node: node, hierarchy: hierarchy, catalog: catalog)
+    let alone = ClusterCompositions(
+      reading: CompositionRead(maximumPartCount: 1, minimumPlacesPerPart: .max))
+    for (entry, composition) in zip(entries, read) {
+      let expected = alone.composition(
+        of: entry, at: level, node: node, hierarchy: hierarchy, catalog: catalog)
+      #expect(
+        Summary(composition, names: compositions.categoryNames)
+          == Summary(expected, names: alone.categoryNames), "entry \(entry)")
+    }
+  }
+}
