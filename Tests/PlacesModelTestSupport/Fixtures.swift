@@ -13,6 +13,14 @@ extension Coordinate {
     }
   }
 
+  /// A coordinate anywhere on the globe, poles and antimeridian included, drawn from
+  /// `generator`.
+  public static func random(using generator: inout SplitMix64) -> Coordinate {
+    .fixture(
+      Double.random(in: -90...90, using: &generator),
+      Double.random(in: -180...180, using: &generator))
+  }
+
   public static let uppsala = Coordinate.fixture(59.85882, 17.63889)
   public static let naples = Coordinate.fixture(40.85216, 14.26811)
 }

@@ -69,17 +69,8 @@ struct ClusterHierarchyEditTests {
       #expect(seen.count == catalog.count && seen.values.allSatisfy { $0 == 1 })
       // The walk over every entry at once finds each entry's places, at their positions, as
       // the walk over one entry does.
-      var together = [[[UInt32]]](repeating: [], count: live.count)
-      hierarchy.forEachPlace(ofEach: live, at: levelNumber) { owner, handle, x, y in
-        together[owner].append([handle, x, y])
-      }
-      for (owner, entry) in live.enumerated() {
-        var alone: [[UInt32]] = []
-        hierarchy.forEachPlace(of: entry, at: levelNumber) { alone.append([$0, $1, $2]) }
-        #expect(
-          together[owner].sorted { $0[0] < $1[0] } == alone.sorted { $0[0] < $1[0] },
-          "step \(step) level \(levelNumber)")
-      }
+      let walkedOtherwise = hierarchy.entriesWalkedOtherwiseTogether(live, at: levelNumber)
+      #expect(walkedOtherwise.isEmpty, "step \(step) level \(levelNumber)")
       guard levelNumber <= maximumLevel else { continue }
       let units = radius * WebMercator.unitsPerPoint(atZoom: Double(levelNumber))
       for (offset, first) in live.enumerated() {

@@ -119,17 +119,8 @@ struct ClusterHierarchyTests {
       let live = Array(0..<hierarchy.level(levelNumber).entryCount)
       let few = Array(live.shuffled(using: &generator).prefix(max(1, live.count / 5)))
       for asked in [live, few, live + few] {
-        var together = [[[UInt32]]](repeating: [], count: asked.count)
-        hierarchy.forEachPlace(ofEach: asked, at: levelNumber) { owner, handle, x, y in
-          together[owner].append([handle, x, y])
-        }
-        for (owner, entry) in asked.enumerated() {
-          var alone: [[UInt32]] = []
-          hierarchy.forEachPlace(of: entry, at: levelNumber) { alone.append([$0, $1, $2]) }
-          #expect(
-            together[owner].sorted { $0[0] < $1[0] } == alone.sorted { $0[0] < $1[0] },
-            "level \(levelNumber), entry \(entry), \(asked.count) asked")
-        }
+        let walkedOtherwise = hierarchy.entriesWalkedOtherwiseTogether(asked, at: levelNumber)
+        #expect(walkedOtherwise.isEmpty, "level \(levelNumber), \(asked.count) asked")
       }
     }
   }
