@@ -10,7 +10,8 @@ import PlacesModel
 package struct CategoryComposition: Sendable {
   /// One category's share of an entry.
   package struct Share: Sendable {
-    /// The category's number in the source's table of categories.
+    /// The category's number in the table of categories the composition was made with (a
+    /// source's ``ClusterCompositions``, or a part's own while a read is in parts).
     package let category: Int
     /// How many of the entry's places have the category.
     package var count: Int
@@ -25,7 +26,7 @@ package struct CategoryComposition: Sendable {
   }
 
   /// The shares, one per category the entry holds, in the order their categories were
-  /// first added.
+  /// first added (which depends on the order places came in; nothing reads it).
   package private(set) var shares: [Share] = []
   /// The entry's x, from which the places' x offsets are taken.
   package let x: UInt32

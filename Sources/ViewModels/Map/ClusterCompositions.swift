@@ -48,7 +48,8 @@ package final class ClusterCompositions {
   private var generation: UInt64 = 1
   /// The numbers of the categories of the compositions' shares.
   private var numbering = CategoryNumbering()
-  /// How many entries' places are read at once (``compositions(of:at:node:hierarchy:catalog:)``).
+  /// How a read of many entries' places is split into parts read at the same time
+  /// (``compositions(of:at:node:hierarchy:catalog:)``).
   private let reading: CompositionRead
   /// For each category number, the index plus one of its share in the composition being
   /// made; all zeros between compositions (see ``CategoryComposition``).
@@ -155,20 +156,19 @@ package final class ClusterCompositions {
     var made = [CategoryComposition?](repeating: nil, count: missing.count)
     for part in parts {
       let numbers = part.names.map { categoryNumber(of: $0) }
+      let isIdentity = numbers.elementsEqual(numbers.indices)
       for (owner, composition) in zip(part.owners, part.compositions) {
-        let renumbered = composition.renumbered(numbers)
-        if var whole = made[owner] {
-          whole.absorb(renumbered, shareOfCategory: &shareOfCategory)
-          made[owner] = whole
-        } else {
+        let renumbered = isIdentity ? composition : composition.renumbered(numbers)
+        if made[owner] == nil {
           made[owner] = renumbered
+        } else {
+          made[owner]?.absorb(renumbered, shareOfCategory: &shareOfCategory)
         }
       }
     }
     for (owner, index) in missing.enumerated() {
-      guard let composition = made[owner] else {
-        preconditionFailure("every entry read has places")
-      }
+      // An entry with no places (which a view never shows) has the empty composition.
+      let composition = made[owner] ?? CategoryComposition(x: node.x(entries[index]))
       keep(composition, of: entries[index], at: level, node: node)
       found[index] = composition
     }

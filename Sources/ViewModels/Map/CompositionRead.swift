@@ -7,8 +7,8 @@ import PlacesModel
 /// hold many places: a view's first filter at world zoom reads most of the catalog.
 ///
 /// The entries are split into parts of about equal numbers of places. While an entry holds
-/// more places than a part's share, every entry is split into its children at the level below,
-/// each child's places still counted toward the entry (its *owner*). Each part walks its
+/// more than a quarter of a part's share, every entry is split into its children at the level
+/// below, each child's places still counted toward the entry (its *owner*). Each part walks its
 /// pieces' places a level at a time (``/PlacesModel/ClusterHierarchy/forEachPlace(ofEach:at:_:)``),
 /// reads their categories and populations in catalog order, and makes a composition of the
 /// places it found of each owner, with category numbers of its own. An owner's compositions
@@ -88,24 +88,31 @@ package struct CompositionRead: Sendable {
       let part = Self.read(assigned[index], x: x, hierarchy: hierarchy, catalog: catalog)
       results.withLock { $0[index] = part }
     }
-    // Safe: `concurrentPerform` returns once every part has run, and each sets its result.
-    return results.withLock { $0.map { $0.unsafelyUnwrapped } }
+    // `concurrentPerform` returns once every part has run, and each has set its result.
+    let parts = results.withLock { $0.compactMap { $0 } }
+    precondition(parts.count == assigned.count, "every part is read")
+    return parts
   }
 
-  /// `entries` of `level`, split into their children a level down, all of them together, until
-  /// no piece holds more than a quarter of a part's share of `placeCount` places or the pieces
-  /// are at the place level: pieces of one level, walked down together by each part.
+  /// `entries` of `level`, split into their children a level down, all of them together,
+  /// while a piece holds more than a quarter of a part's share of `placeCount` places: pieces
+  /// of one level, walked down together by each part.
+  ///
+  /// The splitting stops at the place level, once the pieces number ``piecesPerPart`` a part,
+  /// or when a level down did not make the largest piece smaller (places at one spot, which
+  /// no level parts): the dealing of the largest pieces first evens the parts out from there.
   private static func pieces(
     of entries: [Int], at level: Int, placeCount: Int, partCount: Int,
     hierarchy: ClusterHierarchy
   ) -> [Piece] {
-    let largest = max(1, placeCount / partCount / 4)
+    let limit = max(1, placeCount / partCount / 4)
     var node = hierarchy.level(level)
     var pieces = entries.enumerated().map { owner, entry in
       Piece(level: level, entry: entry, owner: owner, placeCount: Int(node.count(entry)))
     }
-    while let depth = pieces.first?.level, depth < hierarchy.placeLevel,
-      pieces.contains(where: { $0.placeCount > largest })
+    var largest = pieces.map(\.placeCount).max() ?? 0
+    while let depth = pieces.first?.level, depth < hierarchy.placeLevel, largest > limit,
+      pieces.count < partCount * Self.piecesPerPart
     {
       let below = hierarchy.level(depth + 1)
       var children: [Piece] = []
@@ -118,11 +125,16 @@ package struct CompositionRead: Sendable {
               placeCount: Int(below.count(child))))
         }
       }
-      pieces = children
-      node = below
+      let largestChild = children.map(\.placeCount).max() ?? 0
+      guard largestChild < largest else { break }
+      (pieces, node, largest) = (children, below, largestChild)
     }
     return pieces
   }
+
+  /// The most pieces a read splits its entries into, per part: enough to deal them out
+  /// evenly, few enough that splitting and dealing them costs nothing beside the walk.
+  private static let piecesPerPart = 64
 
   /// `pieces` dealt to `partCount` parts, the largest first, each to the part with the fewest
   /// places yet.

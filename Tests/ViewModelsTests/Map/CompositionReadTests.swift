@@ -48,12 +48,59 @@ struct CompositionReadTests {
     return try PlaceCatalog(places)
   }
 
-  @Test(arguments: [81, 82, 83] as [UInt64], [1, 2, 3, 7])
-  func partsAddUpToEachClusterReadAlone(seed: UInt64, maximumPartCount: Int) throws {
-    let catalog = try Self.catalog(seed: seed)
+  /// `catalog` after random edits in three batches: a fifth of its places moved, some
+  /// renamed into another category, some removed, new ones inserted, so that its hierarchy's
+  /// levels hold edited, emptied and added entries.
+  static func edited(_ catalog: PlaceCatalog, seed: UInt64) throws -> PlaceCatalog {
+    var generator = SplitMix64(seed: seed)
+    var edited = catalog
+    var nextID = 1_000_000
+    for _ in 0..<3 {
+      let places = edited.places
+      var edits: [PlaceEdit] = []
+      var touched: Set<Place.ID> = []
+      for _ in 0..<(places.count / 15) {
+        let place = places[Int.random(in: places.indices, using: &generator)]
+        guard touched.insert(place.id).inserted else { continue }
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0..<6:
+          let coordinate = Coordinate.fixture(
+            min(85, max(-85, place.coordinate.latitude + .random(in: -2...2, using: &generator))),
+            min(180, max(-180, place.coordinate.longitude + .random(in: -2...2, using: &generator)))
+          )
+          edits.append(
+            .update(
+              Place(
+                id: place.id, name: place.name, coordinate: coordinate, category: place.category,
+                population: place.population)))
+        case 6..<8:
+          edits.append(.remove(place.id))
+        default:
+          edits.append(
+            .update(
+              Place(
+                id: place.id, name: place.name, coordinate: place.coordinate, category: "market",
+                population: 9)))
+        }
+      }
+      for _ in 0..<(places.count / 40) {
+        nextID += 1
+        let near = places[Int.random(in: places.indices, using: &generator)].coordinate
+        edits.append(
+          .insert(
+            Place(
+              id: PlaceID(nextID), name: "New \(nextID)", coordinate: near, category: "market",
+              population: Int.random(in: 0...9, using: &generator))))
+      }
+      edited = try edited.applying(edits).catalog
+    }
+    return edited
+  }
+
+  /// Expects the compositions of every live entry of several levels of `catalog`'s hierarchy,
+  /// read together as `reading` splits them, to be those each entry's read alone gives.
+  static func expectPartsAddUp(in catalog: PlaceCatalog, reading: CompositionRead) {
     let hierarchy = catalog.clusterHierarchy(radius: 60, maximumLevel: 16)
-    // Parts of at least 16 places: the clusters are split into children many levels down.
-    let reading = CompositionRead(maximumPartCount: maximumPartCount, minimumPlacesPerPart: 16)
     for level in [0, 1, 3, 6, 10, hierarchy.placeLevel - 1] {
       let node = hierarchy.level(level)
       let entries = node.liveEntries
@@ -70,13 +117,36 @@ struct CompositionReadTests {
         of: entries, at: level, node: node, hierarchy: hierarchy, catalog: catalog)
       let found = read.map { Summary($0, names: together.categoryNames) }
       let wrong = zip(found, expected).enumerated().filter { $0.element.0 != $0.element.1 }
-      #expect(found.count == entries.count, "level \(level): one composition per entry")
       let first = wrong.first.map { "\($0.element.0) against \($0.element.1)" } ?? ""
       let allAgree = wrong.isEmpty
+      #expect(found.count == entries.count, "level \(level): one composition per entry")
       #expect(
         allAgree,
         "level \(level): \(wrong.count) of \(entries.count) compositions differ, first: \(first)")
     }
+  }
+
+  @Test(arguments: [81, 82, 83] as [UInt64], [1, 2, 3, 7])
+  func partsAddUpToEachClusterReadAlone(seed: UInt64, maximumPartCount: Int) throws {
+    // Parts of at least 16 places: the clusters are split into children many levels down.
+    let reading = CompositionRead(maximumPartCount: maximumPartCount, minimumPlacesPerPart: 16)
+    let catalog = try Self.catalog(seed: seed)
+    Self.expectPartsAddUp(in: catalog, reading: reading)
+    Self.expectPartsAddUp(in: try Self.edited(catalog, seed: seed), reading: reading)
+  }
+
+  /// The standard read, on however many cores this machine has, of a catalog large enough
+  /// to be read in parts where there are two cores or more (in a reduced run, as under a
+  /// sanitizer, a smaller one, read in one part: the test above takes the parts' paths).
+  @Test func theStandardReadAddsUpToEachClusterReadAlone() throws {
+    var generator = SplitMix64(seed: 84)
+    let count = TestSize.isReduced ? 4_000 : 40_000
+    let places = RandomMapScenes.catalog(count: count, using: &generator).enumerated().map {
+      Place(
+        id: $1.id, name: $1.name, coordinate: $1.coordinate, category: "c\($0 % 3)",
+        population: $0 % 5)
+    }
+    Self.expectPartsAddUp(in: try PlaceCatalog(places), reading: .standard)
   }
 
   /// Entries already known are taken as kept, and only the others are read, in parts: the
