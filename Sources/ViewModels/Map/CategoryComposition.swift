@@ -23,6 +23,15 @@ package struct CategoryComposition: Sendable {
     package var representative: UInt32
     /// Its population, 0 when unknown.
     package var population: Int
+
+    /// Whether this share's representative comes before `other`'s as an entry's
+    /// representative, by the hierarchy's rule
+    /// (``/PlacesModel/ClusterHierarchy/isMoreRepresentative(_:population:than:population:)``).
+    func outranks(_ other: Share) -> Bool {
+      ClusterHierarchy.isMoreRepresentative(
+        representative, population: population, than: other.representative,
+        population: other.population)
+    }
   }
 
   /// The shares, one per category the entry holds, in the order their categories were
@@ -50,26 +59,32 @@ package struct CategoryComposition: Sendable {
     _ handle: UInt32, at position: (x: UInt32, y: UInt32), category: Int, population: Int,
     shareOfCategory: inout [Int32]
   ) {
-    let offset = Int64(Int32(bitPattern: position.x &- x))
-    let slot = Int(shareOfCategory[category])
+    merge(
+      Share(
+        category: category, count: 1, offsetX: Int64(Int32(bitPattern: position.x &- x)),
+        sumY: UInt64(position.y), representative: handle, population: population),
+      shareOfCategory: &shareOfCategory)
+  }
+
+  /// Adds the places `share` stands for (offsets from this composition's ``x``) to the share
+  /// of its category, or as a new share; `shareOfCategory` as for
+  /// ``add(_:at:category:population:shareOfCategory:)``.
+  @inline(__always)
+  private mutating func merge(_ share: Share, shareOfCategory: inout [Int32]) {
+    let slot = Int(shareOfCategory[share.category])
     guard slot > 0 else {
-      shares.append(
-        Share(
-          category: category, count: 1, offsetX: offset, sumY: UInt64(position.y),
-          representative: handle, population: population))
-      shareOfCategory[category] = Int32(shares.count)
+      shares.append(share)
+      shareOfCategory[share.category] = Int32(shares.count)
       return
     }
     shares.withUnsafeMutableBufferPointer { shares in
       let index = slot - 1
-      shares[index].count += 1
-      shares[index].offsetX += offset
-      shares[index].sumY += UInt64(position.y)
-      if population > shares[index].population
-        || (population == shares[index].population && handle < shares[index].representative)
-      {
-        shares[index].representative = handle
-        shares[index].population = population
+      shares[index].count += share.count
+      shares[index].offsetX += share.offsetX
+      shares[index].sumY += share.sumY
+      if share.outranks(shares[index]) {
+        shares[index].representative = share.representative
+        shares[index].population = share.population
       }
     }
   }
@@ -95,25 +110,7 @@ package struct CategoryComposition: Sendable {
   mutating func absorb(_ other: CategoryComposition, shareOfCategory: inout [Int32]) {
     precondition(other.x == x, "compositions absorbed are of one entry")
     mark(&shareOfCategory)
-    for share in other.shares {
-      let slot = Int(shareOfCategory[share.category])
-      guard slot > 0 else {
-        shares.append(share)
-        shareOfCategory[share.category] = Int32(shares.count)
-        continue
-      }
-      let index = slot - 1
-      shares[index].count += share.count
-      shares[index].offsetX += share.offsetX
-      shares[index].sumY += share.sumY
-      if share.population > shares[index].population
-        || (share.population == shares[index].population
-          && share.representative < shares[index].representative)
-      {
-        shares[index].representative = share.representative
-        shares[index].population = share.population
-      }
-    }
+    for share in other.shares { merge(share, shareOfCategory: &shareOfCategory) }
     clear(&shareOfCategory)
   }
 
@@ -168,13 +165,7 @@ package struct CategoryComposition: Sendable {
       count += share.count
       offsetX += share.offsetX
       sumY += share.sumY
-      if let current = best,
-        current.population > share.population
-          || (current.population == share.population
-            && current.representative < share.representative)
-      {
-        continue
-      }
+      if let current = best, current.outranks(share) { continue }
       best = share
     }
     guard let best, count > 0 else { return nil }

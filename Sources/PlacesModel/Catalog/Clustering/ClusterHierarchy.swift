@@ -166,6 +166,18 @@ package struct ClusterHierarchy: Sendable {
     self.entryOfPlace = entryOfPlace
   }
 
+  /// Whether the place with handle `candidate` represents a cluster before `current`, the
+  /// rule of builds and edits alike, and of a map's clusters under a filter: more populous
+  /// (an unknown population counts as 0), then first in catalog order, which handles follow.
+  @inlinable
+  package static func isMoreRepresentative(
+    _ candidate: UInt32, population candidatePopulation: Int, than current: UInt32,
+    population currentPopulation: Int
+  ) -> Bool {
+    candidatePopulation != currentPopulation
+      ? candidatePopulation > currentPopulation : candidate < current
+  }
+
   // MARK: - Queries
 
   /// Level `level` as edits left it.

@@ -491,7 +491,7 @@ struct ClusterHierarchyEditor {
         formedLevel: below.formedLevel, from: current)
       return
     }
-    let isBetter = ClusterLevelBuilder.isMoreRepresentative(
+    let isBetter = ClusterHierarchy.isMoreRepresentative(
       below.representative, population: population(below.representative),
       than: current.representative, population: population(current.representative))
     setIdentity(
@@ -532,7 +532,7 @@ struct ClusterHierarchyEditor {
       for child in children.dropFirst() {
         let candidate = patch.pointee.representative(of: Int(child), in: below)
         let candidatePopulation = population(candidate)
-        if ClusterLevelBuilder.isMoreRepresentative(
+        if ClusterHierarchy.isMoreRepresentative(
           candidate, population: candidatePopulation, than: representative,
           population: representativePopulation)
         {

@@ -151,25 +151,13 @@ struct ClusterLevelBuilder {
   }
 
   /// Whether the place at `candidate` represents a cluster before the one at `current`: see
-  /// ``isMoreRepresentative(_:population:than:population:)``.
+  /// ``ClusterHierarchy/isMoreRepresentative(_:population:than:population:)``.
   @inline(__always)
   static func isMoreRepresentative(
     _ candidate: UInt32, than current: UInt32, _ populations: [Int]
   ) -> Bool {
-    isMoreRepresentative(
+    ClusterHierarchy.isMoreRepresentative(
       candidate, population: populations[Int(candidate)], than: current,
       population: populations[Int(current)])
-  }
-
-  /// Whether the place with handle `candidate` represents a cluster before `current`, the
-  /// rule of builds and edits alike: more populous (an unknown population counts as 0), then
-  /// first in catalog order, which handles follow.
-  @inline(__always)
-  static func isMoreRepresentative(
-    _ candidate: UInt32, population candidatePopulation: Int, than current: UInt32,
-    population currentPopulation: Int
-  ) -> Bool {
-    candidatePopulation != currentPopulation
-      ? candidatePopulation > currentPopulation : candidate < current
   }
 }
