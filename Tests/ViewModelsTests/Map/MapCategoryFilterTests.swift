@@ -45,10 +45,12 @@ struct MapCategoryFilterTests {
     return (model, map, spy)
   }
 
-  /// What is wrong with `map`'s markers under its filter: each message names a broken promise.
+  /// What is wrong with `map`'s markers under its filter, `places` being its catalog's, in order:
+  /// each message names a broken promise.
   static func problems(in map: MapViewModel, places: [Place]) -> [String] {
     let filter = map.categoryFilter
     let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id, $0) })
+    let position = Dictionary(uniqueKeysWithValues: places.enumerated().map { ($1.id, $0) })
     let shown = places.filter { filter.shows($0) }
     var problems: [String] = []
     let wrong = MapPlaceCounts(markersOf: map, size: .phone, places: shown).miscounted
@@ -62,6 +64,15 @@ struct MapCategoryFilterTests {
       guard marker.isCluster else { continue }
       if members.count != marker.count {
         problems.append("\(marker.id) says \(marker.count), holds \(members.count)")
+      }
+      // Named by the most populous place it counts, then the first in catalog order (the
+      // selected place's cluster keeps its entry's name).
+      if case .cluster(let cluster) = marker.id, cluster.representative != map.selectedItem,
+        let named = members.min(by: {
+          ($0.population ?? 0, position[$1.id] ?? 0) > ($1.population ?? 0, position[$0.id] ?? 0)
+        }), named.id != cluster.representative
+      {
+        problems.append("\(marker.id) is named for another place than \(named.id)")
       }
       let positions = members.map { WebMercator.position(of: $0.coordinate) }
       let xs = positions.map(\.x)
