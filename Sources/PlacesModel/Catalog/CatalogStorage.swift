@@ -200,15 +200,20 @@ final class CatalogStorage: Sendable {
   }
 
   /// Calls `body` with the handle of each place, ascending, and its category and population,
-  /// each read in place as ``categoryAndPopulation(ofHandle:)`` reads one.
+  /// each read in place as ``categoryAndPopulation(ofHandle:)`` reads one: of every handle, or
+  /// of those in `handles`.
   ///
   /// - Complexity: O(*n*) for the *n* handles, removed ones included.
   func forEachCategoryAndPopulation(
+    inHandles handles: Range<Int>? = nil,
     _ body: (_ handle: UInt32, _ category: String?, _ population: Int?) -> Void
   ) {
+    let handles = handles ?? 0..<placeOfHandle.count
     placeOfHandle.forEachChunk { chunk, start in
       guard let base = chunk.baseAddress else { return }
-      for offset in 0..<chunk.count {
+      let offsets = handles.clamped(to: start..<(start + chunk.count))
+      guard !offsets.isEmpty else { return }
+      for offset in (offsets.lowerBound - start)..<(offsets.upperBound - start) {
         let slot = base + offset
         // Each field through the pointer, as in `categoryAndPopulation(ofHandle:)`.
         guard slot.pointee?.coordinate != nil else { continue }

@@ -16,6 +16,16 @@ import PlacesModel
 /// counts and sums add exactly, and the representative does not depend on the order places
 /// come in. So the result is the one a single read of every place gives, on any number of
 /// parts.
+///
+/// When the entries hold at least ``catalogOrderShare`` of the hierarchy's places (a view's
+/// first filter at world zoom holds nearly all of them), the read goes the other way round:
+/// each entry of the place level first gets its owner, a level at a time down the parents
+/// (``/PlacesModel/ClusterHierarchy/placeOwners(ofEach:at:)``), and then each part reads one
+/// range of the catalog's places in catalog order, each with its owner, its entry's position
+/// and its category and population, in one walk forwards. That reads every level's tables and
+/// the catalog's places once, in order, where the walk down gathers and orders each level's
+/// entries first and reads the places by handle. The compositions are made and added up as
+/// above, so both ways give the same result.
 package struct CompositionRead: Sendable {
   /// One part's result: a composition of each owner it found places of.
   struct Part: Sendable {
@@ -44,16 +54,24 @@ package struct CompositionRead: Sendable {
   /// read on the calling thread.
   package let minimumPlacesPerPart: Int
 
+  /// The share of the hierarchy's places from which a read goes through the catalog in
+  /// order rather than down the entries (see the type's discussion); above 1, never.
+  package let catalogOrderShare: Double
+
   /// A read split into at most `maximumPartCount` parts, each of at least
-  /// `minimumPlacesPerPart` places.
-  package init(maximumPartCount: Int, minimumPlacesPerPart: Int) {
+  /// `minimumPlacesPerPart` places, through the catalog in order from `catalogOrderShare` of
+  /// the hierarchy's places.
+  package init(maximumPartCount: Int, minimumPlacesPerPart: Int, catalogOrderShare: Double = 0.5) {
     self.maximumPartCount = maximumPartCount
     self.minimumPlacesPerPart = minimumPlacesPerPart
+    self.catalogOrderShare = catalogOrderShare
   }
 
   /// A read split into at most as many parts as the system has active cores (and 8), each of
-  /// at least 16,384 places: below that, starting a thread costs more than the share of the
-  /// read it takes.
+  /// at least 16,384 places, through the catalog in order from half of the hierarchy's places.
+  ///
+  /// Below 16,384 places a part, starting a thread costs more than the share of the read it
+  /// takes.
   package static let standard = CompositionRead(
     maximumPartCount: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8),
     minimumPlacesPerPart: 16_384)
@@ -72,6 +90,12 @@ package struct CompositionRead: Sendable {
     catalog: PlaceCatalog
   ) -> [Part] {
     let partCount = min(maximumPartCount, max(1, placeCount / max(minimumPlacesPerPart, 1)))
+    let hierarchyPlaceCount = hierarchy.level(hierarchy.placeLevel).liveCount
+    if placeCount > 0, Double(placeCount) >= catalogOrderShare * Double(hierarchyPlaceCount) {
+      return Self.partsInCatalogOrder(
+        of: entries, at: level, x: x, partCount: partCount, hierarchy: hierarchy,
+        catalog: catalog)
+    }
     guard partCount > 1 else {
       let pieces = entries.enumerated().map { owner, entry in
         Piece(level: level, entry: entry, owner: owner, placeCount: 0)
@@ -83,15 +107,41 @@ package struct CompositionRead: Sendable {
         of: entries, at: level, placeCount: placeCount, partCount: partCount,
         hierarchy: hierarchy),
       to: partCount)
-    let results = Locked([Part?](repeating: nil, count: assigned.count))
-    DispatchQueue.concurrentPerform(iterations: assigned.count) { index in
-      let part = Self.read(assigned[index], x: x, hierarchy: hierarchy, catalog: catalog)
+    return Self.concurrently(assigned.count) { index in
+      Self.read(assigned[index], x: x, hierarchy: hierarchy, catalog: catalog)
+    }
+  }
+
+  /// The parts `read` makes of each of `count` indexes, made at the same time.
+  private static func concurrently(_ count: Int, _ read: @Sendable (Int) -> Part) -> [Part] {
+    let results = Locked([Part?](repeating: nil, count: count))
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      let part = read(index)
       results.withLock { $0[index] = part }
     }
     // `concurrentPerform` returns once every part has run, and each has set its result.
     let parts = results.withLock { $0.compactMap { $0 } }
-    precondition(parts.count == assigned.count, "every part is read")
+    precondition(parts.count == count, "every part is read")
     return parts
+  }
+
+  /// The compositions of the places of `entries` of `level`, read in `partCount` parts, each
+  /// a range of the catalog's places in catalog order (see the type's discussion).
+  private static func partsInCatalogOrder(
+    of entries: [Int], at level: Int, x: [UInt32], partCount: Int, hierarchy: ClusterHierarchy,
+    catalog: PlaceCatalog
+  ) -> [Part] {
+    let owners = hierarchy.placeOwners(ofEach: entries, at: level)
+    let handleCount = catalog.handleCount
+    let ranges = (0..<partCount).map { part in
+      (handleCount * part / partCount)..<(handleCount * (part + 1) / partCount)
+    }
+    guard partCount > 1 else {
+      return [Self.read(ranges[0], owners: owners, x: x, hierarchy: hierarchy, catalog: catalog)]
+    }
+    return Self.concurrently(partCount) { index in
+      Self.read(ranges[index], owners: owners, x: x, hierarchy: hierarchy, catalog: catalog)
+    }
   }
 
   /// `entries` of `level`, split into their children a level down, all of them together,
@@ -149,37 +199,74 @@ package struct CompositionRead: Sendable {
     return parts.filter { !$0.isEmpty }
   }
 
+  /// The places a part found: each one's owner, handle, position, category number and
+  /// population, in the order found.
+  private struct FoundPlaces {
+    var owners: [Int] = []
+    var handles: [UInt32] = []
+    var positions: [(x: UInt32, y: UInt32)] = []
+    var categories: [Int] = []
+    var populations: [Int] = []
+    /// The numbers of ``categories``.
+    var numbering = CategoryNumbering()
+    /// The category read last and its number: most places follow one of their own category.
+    private var last: (category: String?, number: Int)?
+
+    /// The number of `category`, looked up by name only when it differs from the last read.
+    mutating func number(of category: String?) -> Int {
+      if let last, last.category == category { return last.number }
+      let number = numbering.number(of: category)
+      last = (category, number)
+      return number
+    }
+  }
+
   /// One part: the compositions of the places of `pieces`, by owner.
   private static func read(
     _ pieces: [Piece], x: [UInt32], hierarchy: ClusterHierarchy, catalog: PlaceCatalog
   ) -> Part {
     // Every place, with its owner, walked down from its pieces' levels.
-    var owners: [Int] = []
-    var handles: [UInt32] = []
-    var positions: [(x: UInt32, y: UInt32)] = []
+    var found = FoundPlaces()
     if let level = pieces.first?.level {
       hierarchy.forEachPlace(ofEach: pieces.map(\.entry), at: level) { index, handle, x, y in
-        owners.append(pieces[index].owner)
-        handles.append(handle)
-        positions.append((x, y))
+        found.owners.append(pieces[index].owner)
+        found.handles.append(handle)
+        found.positions.append((x, y))
       }
     }
-    // Each place's category number, looked up by name only when it differs from the last
-    // read, and its population.
-    var numbering = CategoryNumbering()
-    var categories = [Int](repeating: 0, count: handles.count)
-    var populations = [Int](repeating: 0, count: handles.count)
-    var last: (category: String?, number: Int)?
-    catalog.forEachCategoryAndPopulation(ofHandles: handles) { index, category, population in
-      populations[index] = population ?? 0
-      if let last, last.category == category {
-        categories[index] = last.number
-      } else {
-        let number = numbering.number(of: category)
-        categories[index] = number
-        last = (category, number)
-      }
+    // Each place's category number and population.
+    found.categories = [Int](repeating: 0, count: found.handles.count)
+    found.populations = [Int](repeating: 0, count: found.handles.count)
+    catalog.forEachCategoryAndPopulation(ofHandles: found.handles) {
+      index, category, population in
+      found.populations[index] = population ?? 0
+      found.categories[index] = found.number(of: category)
     }
+    return compose(found, x: x)
+  }
+
+  /// One part: the compositions of the places whose handles are in `handles`, by owner, each
+  /// place's owner its entry's in `owners` (by entry of the place level).
+  private static func read(
+    _ handles: Range<Int>, owners: [UInt32], x: [UInt32], hierarchy: ClusterHierarchy,
+    catalog: PlaceCatalog
+  ) -> Part {
+    var found = FoundPlaces()
+    hierarchy.forEachOwnedPlace(inHandles: handles, owners: owners, catalog: catalog) {
+      owner, handle, x, y, category, population in
+      found.owners.append(owner)
+      found.handles.append(handle)
+      found.positions.append((x, y))
+      found.categories.append(found.number(of: category))
+      found.populations.append(population ?? 0)
+    }
+    return compose(found, x: x)
+  }
+
+  /// The compositions of the places `found`, by owner, each from the x of its owner in `x`.
+  private static func compose(_ found: FoundPlaces, x: [UInt32]) -> Part {
+    let (owners, handles, positions) = (found.owners, found.handles, found.positions)
+    let (categories, populations) = (found.categories, found.populations)
     // The places grouped by owner (a counting sort over the owners found), each group made
     // into its composition.
     var slotOfOwner = [Int](repeating: -1, count: x.count)
@@ -198,7 +285,7 @@ package struct CompositionRead: Sendable {
       order[next[slot]] = index
       next[slot] += 1
     }
-    var shareOfCategory = [Int32](repeating: 0, count: numbering.names.count)
+    var shareOfCategory = [Int32](repeating: 0, count: found.numbering.names.count)
     part.compositions.reserveCapacity(part.owners.count)
     for (slot, owner) in part.owners.enumerated() {
       var composition = CategoryComposition(x: x[owner])
@@ -210,7 +297,7 @@ package struct CompositionRead: Sendable {
       composition.clear(&shareOfCategory)
       part.compositions.append(composition)
     }
-    part.names = numbering.names
+    part.names = found.numbering.names
     return part
   }
 }

@@ -104,8 +104,7 @@ struct CompositionReadTests {
     for level in [0, 1, 3, 6, 10, hierarchy.placeLevel - 1] {
       let node = hierarchy.level(level)
       let entries = node.liveEntries
-      let alone = ClusterCompositions(
-        reading: CompositionRead(maximumPartCount: 1, minimumPlacesPerPart: .max))
+      let alone = ClusterCompositions(reading: Self.alone)
       let expected = entries.map { entry in
         Summary(
           alone.composition(
@@ -126,10 +125,29 @@ struct CompositionReadTests {
     }
   }
 
+  /// A read of each entry alone, down its own places: the reference.
+  static let alone = CompositionRead(
+    maximumPartCount: 1, minimumPlacesPerPart: .max, catalogOrderShare: .infinity)
+
+  /// Reads down the entries in parts (a level's every entry holds all the places, so the
+  /// read goes through the catalog in order only when told to from no more than that share).
   @Test(arguments: [81, 82, 83] as [UInt64], [1, 2, 3, 7])
   func partsAddUpToEachClusterReadAlone(seed: UInt64, maximumPartCount: Int) throws {
     // Parts of at least 16 places: the clusters are split into children many levels down.
-    let reading = CompositionRead(maximumPartCount: maximumPartCount, minimumPlacesPerPart: 16)
+    let reading = CompositionRead(
+      maximumPartCount: maximumPartCount, minimumPlacesPerPart: 16, catalogOrderShare: 2)
+    let catalog = try Self.catalog(seed: seed)
+    Self.expectPartsAddUp(in: catalog, reading: reading)
+    Self.expectPartsAddUp(in: try Self.edited(catalog, seed: seed), reading: reading)
+  }
+
+  /// Reads through the catalog in order, in parts of the catalog's places: the same
+  /// compositions, on the catalog as made and as edited (its levels' parents changed by
+  /// merges, entries emptied and added, handles removed).
+  @Test(arguments: [81, 82, 83] as [UInt64], [1, 2, 3, 7])
+  func readsInCatalogOrderAddUpToEachClusterReadAlone(seed: UInt64, maximumPartCount: Int) throws {
+    let reading = CompositionRead(
+      maximumPartCount: maximumPartCount, minimumPlacesPerPart: 16, catalogOrderShare: 0.5)
     let catalog = try Self.catalog(seed: seed)
     Self.expectPartsAddUp(in: catalog, reading: reading)
     Self.expectPartsAddUp(in: try Self.edited(catalog, seed: seed), reading: reading)
@@ -146,28 +164,41 @@ struct CompositionReadTests {
         id: $1.id, name: $1.name, coordinate: $1.coordinate, category: "c\($0 % 3)",
         population: $0 % 5)
     }
-    Self.expectPartsAddUp(in: try PlaceCatalog(places), reading: .standard)
+    let catalog = try PlaceCatalog(places)
+    Self.expectPartsAddUp(in: catalog, reading: .standard)
+    // And down the entries, as the standard read goes for fewer of the hierarchy's places.
+    let standard = CompositionRead.standard
+    Self.expectPartsAddUp(
+      in: catalog,
+      reading: CompositionRead(
+        maximumPartCount: standard.maximumPartCount,
+        minimumPlacesPerPart: standard.minimumPlacesPerPart, catalogOrderShare: 2))
   }
 
   /// Entries already known are taken as kept, and only the others are read, in parts: the
   /// compositions come back in the order asked, whatever was known.
-  @Test(arguments: [91, 92] as [UInt64])
-  func aReadOfSomeKnownEntriesGivesEveryEntryInOrder(seed: UInt64) throws {
+  ///
+  /// Read through the catalog in order, the places of the entries known belong to no entry
+  /// read.
+  @Test(arguments: [91, 92] as [UInt64], [0.5, 2])
+  func aReadOfSomeKnownEntriesGivesEveryEntryInOrder(seed: UInt64, catalogOrderShare: Double)
+    throws
+  {
     let catalog = try Self.catalog(seed: seed)
     let hierarchy = catalog.clusterHierarchy(radius: 60, maximumLevel: 16)
     let level = 4
     let node = hierarchy.level(level)
     let entries = node.liveEntries
     let compositions = ClusterCompositions(
-      reading: CompositionRead(maximumPartCount: 3, minimumPlacesPerPart: 16))
+      reading: CompositionRead(
+        maximumPartCount: 3, minimumPlacesPerPart: 16, catalogOrderShare: catalogOrderShare))
     // Every third entry first, then all: the second read mixes kept and read ones.
     _ = compositions.compositions(
       of: entries.enumerated().filter { $0.offset % 3 == 0 }.map(\.element), at: level,
       node: node, hierarchy: hierarchy, catalog: catalog)
     let read = compositions.compositions(
       of: entries, at: level, node: node, hierarchy: hierarchy, catalog: catalog)
-    let alone = ClusterCompositions(
-      reading: CompositionRead(maximumPartCount: 1, minimumPlacesPerPart: .max))
+    let alone = ClusterCompositions(reading: Self.alone)
     for (entry, composition) in zip(entries, read) {
       let expected = alone.composition(
         of: entry, at: level, node: node, hierarchy: hierarchy, catalog: catalog)

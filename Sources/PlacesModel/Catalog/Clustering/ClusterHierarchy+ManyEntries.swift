@@ -72,3 +72,96 @@ extension ClusterHierarchy {
     return (ascendingEntries, ascendingOwners)
   }
 }
+
+// MARK: - Owners of every place
+
+extension ClusterHierarchy {
+  /// For each entry of the place level, the position in `indexes` of the entry of `level`
+  /// it belongs to (its owner), or `UInt32.max` when none of them holds it: a table by entry
+  /// of the place level, read with ``entryOfPlace``.
+  ///
+  /// The owners go down a level at a time through each entry's parent (as
+  /// ``ClusterLevelReader/parent(_:)`` reads it), over every entry of every level below
+  /// `level`, in index order: when `indexes` hold most of the places (a view's first filter at
+  /// world zoom), that reads each level's tables once, forwards, where a walk down their
+  /// children gathers and orders the entries of each level first
+  /// (``forEachPlace(ofEach:at:_:)``). An entry with no places gets an owner too, and holds
+  /// no place to give it to.
+  ///
+  /// - Precondition: each index is an entry of `level`.
+  /// - Complexity: O(*e*) for the *e* entries of the levels from `level` down.
+  package func placeOwners(ofEach indexes: [Int], at level: Int) -> [UInt32] {
+    guard (0...placeLevel).contains(level) else { return [] }
+    var owners = [UInt32](repeating: .max, count: self.level(level).entryCount)
+    for (position, entry) in indexes.enumerated() { owners[entry] = UInt32(position) }
+    var depth = level
+    while depth < placeLevel {
+      depth += 1
+      owners = Self.owners(
+        below: owners, built: levels[depth], patch: patches[depth])
+    }
+    return owners
+  }
+
+  /// The owner of each entry of the level `built` with `patch` over it, its parent's in
+  /// `above`, the owners of the level above.
+  private static func owners(below above: [UInt32], built: ClusterLevel, patch: LevelPatch)
+    -> [UInt32]
+  {
+    let builtCount = built.entryCount
+    var owners = [UInt32](repeating: .max, count: builtCount + patch.added.count)
+    owners.withUnsafeMutableBufferPointer { owners in
+      above.withUnsafeBufferPointer { above in
+        built.parent.withUnsafeBufferPointer { parents in
+          for entry in 0..<builtCount { owners[entry] = above[Int(parents[entry])] }
+        }
+      }
+    }
+    // The parents edits gave built entries, then the added entries' own.
+    patch.parentOverride.forEachPair { entry, parent in owners[Int(entry)] = above[Int(parent)] }
+    var entry = builtCount
+    for fields in patch.added {
+      if fields.count > 0 { owners[entry] = above[Int(fields.parent)] }
+      entry += 1
+    }
+    return owners
+  }
+}
+
+extension ClusterHierarchy {
+  /// Calls `body` with each place of `catalog` whose handle is in `handles` and whose entry
+  /// of the place level has an owner in `owners`, in catalog order.
+  ///
+  /// The owners are those ``placeOwners(ofEach:at:)`` makes. `body` gets each place's owner,
+  /// its handle, its entry's position, and its category and population as
+  /// ``PlaceCatalog/categoryAndPopulation(ofHandle:)`` reads them: one walk forwards over
+  /// those places of the catalog.
+  ///
+  /// - Precondition: this is a hierarchy of `catalog`'s places.
+  /// - Complexity: O(*k*) for the *k* handles of `handles`.
+  package func forEachOwnedPlace(
+    inHandles handles: Range<Int>, owners: [UInt32], catalog: PlaceCatalog,
+    _ body: (
+      _ owner: Int, _ handle: UInt32, _ x: UInt32, _ y: UInt32, _ category: String?,
+      _ population: Int?
+    ) -> Void
+  ) {
+    let (built, patch) = (levels[placeLevel], patches[placeLevel])
+    let table = entryOfPlace
+    let entryCount = min(built.entryCount + patch.added.count, owners.count)
+    owners.withUnsafeBufferPointer { owners in
+      catalog.forEachCategoryAndPopulation(inHandles: handles) { handle, category, population in
+        guard Int(handle) < table.count else { return }
+        let entry = Int(table[Int(handle)])
+        // A place of another hierarchy sharing the table (see `entry(ofPlaceWithHandle:)`) is
+        // not its entry's representative.
+        guard entry < entryCount, owners[entry] != .max,
+          patch.representative(of: entry, in: built) == handle
+        else { return }
+        body(
+          Int(owners[entry]), handle, patch.x(of: entry, in: built), patch.y(of: entry, in: built),
+          category, population)
+      }
+    }
+  }
+}

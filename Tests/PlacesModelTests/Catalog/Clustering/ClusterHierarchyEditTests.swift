@@ -71,6 +71,14 @@ struct ClusterHierarchyEditTests {
       // the walk over one entry does.
       let walkedOtherwise = hierarchy.entriesWalkedOtherwiseTogether(live, at: levelNumber)
       #expect(walkedOtherwise.isEmpty, "step \(step) level \(levelNumber)")
+      // So do the owners of every place found down the parents, for some of the entries
+      // (the reads of compositions check every entry's).
+      let some = live.enumerated().filter { $0.offset % 3 == 1 }.map(\.element)
+      let (ownedOtherwise, strays) = hierarchy.entriesOwnedOtherwise(some, at: levelNumber)
+      #expect(
+        ownedOtherwise.isEmpty && strays == 0,
+        "step \(step) level \(levelNumber): \(ownedOtherwise.count) owned otherwise, \(strays) strays"
+      )
       guard levelNumber <= maximumLevel else { continue }
       let units = radius * WebMercator.unitsPerPoint(atZoom: Double(levelNumber))
       for (offset, first) in live.enumerated() {

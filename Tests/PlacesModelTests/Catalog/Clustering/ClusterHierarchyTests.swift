@@ -122,6 +122,13 @@ struct ClusterHierarchyTests {
         let walkedOtherwise = hierarchy.entriesWalkedOtherwiseTogether(asked, at: levelNumber)
         #expect(walkedOtherwise.isEmpty, "level \(levelNumber), \(asked.count) asked")
       }
+      // The owners of every place, found down the parents, give each entry its places.
+      for asked in [live, few] {
+        let (ownedOtherwise, strays) = hierarchy.entriesOwnedOtherwise(asked, at: levelNumber)
+        #expect(
+          ownedOtherwise.isEmpty && strays == 0,
+          "level \(levelNumber), \(asked.count) asked: \(ownedOtherwise.count) owned otherwise")
+      }
     }
   }
 
