@@ -45,6 +45,13 @@ package struct CategoryComposition: Sendable {
     self.x = x
   }
 
+  /// The composition of an entry at `x` with `shares`, one per category, each of at least one
+  /// place, their offsets from `x`.
+  init(x: UInt32, shares: [Share]) {
+    self.x = x
+    self.shares = shares
+  }
+
   /// Adds the place with `handle` at `position`, of the category numbered `category`, with
   /// `population` (0 when unknown).
   ///

@@ -247,20 +247,62 @@ package struct CompositionRead: Sendable {
 
   /// One part: the compositions of the places whose handles are in `handles`, by owner, each
   /// place's owner its entry's in `owners` (by entry of the place level).
+  ///
+  /// Each place is added as it comes to its owner's share of its category, kept in a table by
+  /// category and owner: in catalog order, the places of one owner do not come together, so
+  /// they are not gathered and grouped first as a walk's are.
   private static func read(
     _ handles: Range<Int>, owners: [UInt32], x: [UInt32], hierarchy: ClusterHierarchy,
     catalog: PlaceCatalog
   ) -> Part {
-    var found = FoundPlaces()
+    typealias Share = CategoryComposition.Share
+    let ownerCount = x.count
+    var numbering = CategoryNumbering()
+    var last: (category: String?, number: Int)?
+    // The share of category `c` of owner `o` at `c * ownerCount + o`; a count of 0 for none.
+    var shares: [Share] = []
     hierarchy.forEachOwnedPlace(inHandles: handles, owners: owners, catalog: catalog) {
-      owner, handle, x, y, category, population in
-      found.owners.append(owner)
-      found.handles.append(handle)
-      found.positions.append((x, y))
-      found.categories.append(found.number(of: category))
-      found.populations.append(population ?? 0)
+      owner, handle, placeX, placeY, category, population in
+      let number: Int
+      if let last, last.category == category {
+        number = last.number
+      } else {
+        number = numbering.number(of: category)
+        last = (category, number)
+        while shares.count < (number + 1) * ownerCount {
+          shares.append(
+            Share(
+              category: shares.count / ownerCount, count: 0, offsetX: 0, sumY: 0,
+              representative: .max, population: 0))
+        }
+      }
+      let population = population ?? 0
+      shares.withUnsafeMutableBufferPointer { shares in
+        let index = number * ownerCount + owner
+        if shares[index].count == 0
+          || ClusterHierarchy.isMoreRepresentative(
+            handle, population: population, than: shares[index].representative,
+            population: shares[index].population)
+        {
+          shares[index].representative = handle
+          shares[index].population = population
+        }
+        shares[index].count += 1
+        shares[index].offsetX += Int64(Int32(bitPattern: placeX &- x[owner]))
+        shares[index].sumY += UInt64(placeY)
+      }
     }
-    return compose(found, x: x)
+    var part = Part()
+    let categoryCount = numbering.names.count
+    for owner in 0..<ownerCount {
+      let owned = (0..<categoryCount).lazy.map { shares[$0 * ownerCount + owner] }
+        .filter { $0.count > 0 }
+      guard !owned.isEmpty else { continue }
+      part.owners.append(owner)
+      part.compositions.append(CategoryComposition(x: x[owner], shares: Array(owned)))
+    }
+    part.names = numbering.names
+    return part
   }
 
   /// The compositions of the places `found`, by owner, each from the x of its owner in `x`.
