@@ -128,7 +128,8 @@ public struct PlaceCatalog: Sendable {
   /// its category and population, read as ``categoryAndPopulation(ofHandle:)`` reads them:
   /// one walk forwards over those places.
   ///
-  /// - Complexity: O(*k*) for the *k* handles of `handles`, removed ones included.
+  /// - Complexity: O(*k* + *n* / 64) for the *k* handles of `handles`, removed ones included,
+  ///   and the catalog's *n*.
   package func forEachCategoryAndPopulation(
     inHandles handles: Range<Int>,
     _ body: (_ handle: UInt32, _ category: String?, _ population: Int?) -> Void

@@ -56,7 +56,15 @@ package struct CompositionRead: Sendable {
 
   /// The share of the hierarchy's places from which a read goes through the catalog in
   /// order rather than down the entries (see the type's discussion); above 1, never.
+  ///
+  /// Only for at most ``catalogOrderEntryLimit`` entries: each part keeps a share of every
+  /// category for each of them, 48 bytes a share.
   package let catalogOrderShare: Double
+
+  /// The most entries a read through the catalog in order is for: a view at world or
+  /// continent zoom shows a few hundred at most, and 2,048 entries of 12 categories take a
+  /// table of 1.2 MB a part.
+  static let catalogOrderEntryLimit = 2_048
 
   /// A read split into at most `maximumPartCount` parts, each of at least
   /// `minimumPlacesPerPart` places, through the catalog in order from `catalogOrderShare` of
@@ -91,7 +99,9 @@ package struct CompositionRead: Sendable {
   ) -> [Part] {
     let partCount = min(maximumPartCount, max(1, placeCount / max(minimumPlacesPerPart, 1)))
     let hierarchyPlaceCount = hierarchy.level(hierarchy.placeLevel).liveCount
-    if placeCount > 0, Double(placeCount) >= catalogOrderShare * Double(hierarchyPlaceCount) {
+    if placeCount > 0, entries.count <= Self.catalogOrderEntryLimit,
+      Double(placeCount) >= catalogOrderShare * Double(hierarchyPlaceCount)
+    {
       return Self.partsInCatalogOrder(
         of: entries, at: level, x: x, partCount: partCount, hierarchy: hierarchy,
         catalog: catalog)

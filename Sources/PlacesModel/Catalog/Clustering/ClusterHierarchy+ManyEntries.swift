@@ -85,10 +85,11 @@ extension ClusterHierarchy {
   /// `level`, in index order: when `indexes` hold most of the places (a view's first filter at
   /// world zoom), that reads each level's tables once, forwards, where a walk down their
   /// children gathers and orders the entries of each level first
-  /// (``forEachPlace(ofEach:at:_:)``). An entry with no places gets an owner too, and holds
-  /// no place to give it to.
+  /// (``forEachPlace(ofEach:at:_:)``). An entry with no places may get an owner or none: it
+  /// holds no place to give it to. (A level built again leaves the entries below an emptied
+  /// one with a parent beyond the level, `UInt32.max`: they get none.)
   ///
-  /// - Precondition: each index is an entry of `level`.
+  /// - Precondition: each index is an entry of `level`, given once.
   /// - Complexity: O(*e*) for the *e* entries of the levels from `level` down.
   package func placeOwners(ofEach indexes: [Int], at level: Int) -> [UInt32] {
     guard (0...placeLevel).contains(level) else { return [] }
@@ -110,18 +111,28 @@ extension ClusterHierarchy {
   {
     let builtCount = built.entryCount
     var owners = [UInt32](repeating: .max, count: builtCount + patch.added.count)
+    // A parent beyond the level above is that of an entry emptied before its level was built
+    // again: the rebuild gives the emptied parent no index (see `rebuildingLevel`).
+    let aboveCount = above.count
     owners.withUnsafeMutableBufferPointer { owners in
       above.withUnsafeBufferPointer { above in
         built.parent.withUnsafeBufferPointer { parents in
-          for entry in 0..<builtCount { owners[entry] = above[Int(parents[entry])] }
+          for entry in 0..<builtCount {
+            let parent = Int(parents[entry])
+            owners[entry] = parent < aboveCount ? above[parent] : .max
+          }
         }
       }
     }
     // The parents edits gave built entries, then the added entries' own.
-    patch.parentOverride.forEachPair { entry, parent in owners[Int(entry)] = above[Int(parent)] }
+    patch.parentOverride.forEachPair { entry, parent in
+      owners[Int(entry)] = Int(parent) < aboveCount ? above[Int(parent)] : .max
+    }
     var entry = builtCount
     for fields in patch.added {
-      if fields.count > 0 { owners[entry] = above[Int(fields.parent)] }
+      if fields.count > 0, Int(fields.parent) < aboveCount {
+        owners[entry] = above[Int(fields.parent)]
+      }
       entry += 1
     }
     return owners
@@ -138,7 +149,7 @@ extension ClusterHierarchy {
   /// those places of the catalog.
   ///
   /// - Precondition: this is a hierarchy of `catalog`'s places.
-  /// - Complexity: O(*k*) for the *k* handles of `handles`.
+  /// - Complexity: O(*k* + *n* / 64) for the *k* handles of `handles` and the catalog's *n*.
   package func forEachOwnedPlace(
     inHandles handles: Range<Int>, owners: [UInt32], catalog: PlaceCatalog,
     _ body: (
@@ -153,10 +164,12 @@ extension ClusterHierarchy {
       catalog.forEachCategoryAndPopulation(inHandles: handles) { handle, category, population in
         guard Int(handle) < table.count else { return }
         let entry = Int(table[Int(handle)])
-        // A place of another hierarchy sharing the table (see `entry(ofPlaceWithHandle:)`) is
-        // not its entry's representative.
+        // In a table shared with other hierarchies (see `entry(ofPlaceWithHandle:)`), a place
+        // of another one is not the representative of the entry its slot names here, or that
+        // entry has no places (it left this hierarchy, and the entry kept its representative).
         guard entry < entryCount, owners[entry] != .max,
-          patch.representative(of: entry, in: built) == handle
+          patch.representative(of: entry, in: built) == handle,
+          patch.emptiedCount == 0 || patch.count(of: entry, in: built) > 0
         else { return }
         body(
           Int(owners[entry]), handle, patch.x(of: entry, in: built), patch.y(of: entry, in: built),

@@ -77,8 +77,7 @@ struct ClusterHierarchyEditTests {
       let (ownedOtherwise, strays) = hierarchy.entriesOwnedOtherwise(some, at: levelNumber)
       #expect(
         ownedOtherwise.isEmpty && strays == 0,
-        "step \(step) level \(levelNumber): \(ownedOtherwise.count) owned otherwise, \(strays) strays"
-      )
+        "step \(step) level \(levelNumber): \(ownedOtherwise.count) wrong, \(strays) strays")
       guard levelNumber <= maximumLevel else { continue }
       let units = radius * WebMercator.unitsPerPoint(atZoom: Double(levelNumber))
       for (offset, first) in live.enumerated() {

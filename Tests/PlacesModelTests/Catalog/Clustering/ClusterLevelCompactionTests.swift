@@ -78,6 +78,16 @@ struct ClusterLevelCompactionTests {
         }
       }
       #expect(Self.described(compacted) == before, "level \(levelNumber)")
+      // The owners of every place, found down the parents from the top level and from the
+      // level above the one built again: a rebuild leaves the entries below an emptied
+      // entry with a parent beyond their level, which no owner may be read for.
+      for top in Set([0, max(0, levelNumber - 1)]) {
+        let (ownedOtherwise, strays) = compacted.entriesOwnedOtherwise(
+          compacted.level(top).liveEntries, at: top)
+        #expect(
+          ownedOtherwise.isEmpty && strays == 0,
+          "level \(levelNumber) built again, owners from \(top): \(ownedOtherwise.count) wrong")
+      }
     }
     // The test means something only if edits reached the levels.
     #expect(editedLevels > hierarchy.placeLevel / 2)
