@@ -32,6 +32,31 @@ package struct CategoryComposition: Sendable {
         representative, population: population, than: other.representative,
         population: other.population)
     }
+
+    /// The share of one place, with `handle`, at `position`, of category `category`, with
+    /// `population` (0 when unknown), in an entry at `x`.
+    @inline(__always)
+    static func place(
+      _ handle: UInt32, at position: (x: UInt32, y: UInt32), inEntryAt x: UInt32, category: Int,
+      population: Int
+    ) -> Share {
+      Share(
+        category: category, count: 1, offsetX: Int64(Int32(bitPattern: position.x &- x)),
+        sumY: UInt64(position.y), representative: handle, population: population)
+    }
+
+    /// Adds the places of `other`, of the same category and entry: counts and sums add, and
+    /// the representative is the one that outranks (`other`'s, when this share has none).
+    @inline(__always)
+    mutating func absorb(_ other: Share) {
+      if count == 0 || other.outranks(self) {
+        representative = other.representative
+        population = other.population
+      }
+      count += other.count
+      offsetX += other.offsetX
+      sumY += other.sumY
+    }
   }
 
   /// The shares, one per category the entry holds, in the order their categories were
@@ -67,9 +92,7 @@ package struct CategoryComposition: Sendable {
     shareOfCategory: inout [Int32]
   ) {
     merge(
-      Share(
-        category: category, count: 1, offsetX: Int64(Int32(bitPattern: position.x &- x)),
-        sumY: UInt64(position.y), representative: handle, population: population),
+      .place(handle, at: position, inEntryAt: x, category: category, population: population),
       shareOfCategory: &shareOfCategory)
   }
 
@@ -84,16 +107,7 @@ package struct CategoryComposition: Sendable {
       shareOfCategory[share.category] = Int32(shares.count)
       return
     }
-    shares.withUnsafeMutableBufferPointer { shares in
-      let index = slot - 1
-      shares[index].count += share.count
-      shares[index].offsetX += share.offsetX
-      shares[index].sumY += share.sumY
-      if share.outranks(shares[index]) {
-        shares[index].representative = share.representative
-        shares[index].population = share.population
-      }
-    }
+    shares.withUnsafeMutableBufferPointer { shares in shares[slot - 1].absorb(share) }
   }
 
   /// This composition with each share's category number `category` replaced by

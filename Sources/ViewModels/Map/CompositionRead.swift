@@ -219,16 +219,6 @@ package struct CompositionRead: Sendable {
     var populations: [Int] = []
     /// The numbers of ``categories``.
     var numbering = CategoryNumbering()
-    /// The category read last and its number: most places follow one of their own category.
-    private var last: (category: String?, number: Int)?
-
-    /// The number of `category`, looked up by name only when it differs from the last read.
-    mutating func number(of category: String?) -> Int {
-      if let last, last.category == category { return last.number }
-      let number = numbering.number(of: category)
-      last = (category, number)
-      return number
-    }
   }
 
   /// One part: the compositions of the places of `pieces`, by owner.
@@ -250,7 +240,7 @@ package struct CompositionRead: Sendable {
     catalog.forEachCategoryAndPopulation(ofHandles: found.handles) {
       index, category, population in
       found.populations[index] = population ?? 0
-      found.categories[index] = found.number(of: category)
+      found.categories[index] = found.numbering.number(of: category)
     }
     return compose(found, x: x)
   }
@@ -268,39 +258,22 @@ package struct CompositionRead: Sendable {
     typealias Share = CategoryComposition.Share
     let ownerCount = x.count
     var numbering = CategoryNumbering()
-    var last: (category: String?, number: Int)?
     // The share of category `c` of owner `o` at `c * ownerCount + o`; a count of 0 for none.
     var shares: [Share] = []
     hierarchy.forEachOwnedPlace(inHandles: handles, owners: owners, catalog: catalog) {
       owner, handle, placeX, placeY, category, population in
-      let number: Int
-      if let last, last.category == category {
-        number = last.number
-      } else {
-        number = numbering.number(of: category)
-        last = (category, number)
-        while shares.count < (number + 1) * ownerCount {
-          shares.append(
-            Share(
-              category: shares.count / ownerCount, count: 0, offsetX: 0, sumY: 0,
-              representative: .max, population: 0))
-        }
+      let number = numbering.number(of: category)
+      // A category first seen: a row of empty shares, one an owner.
+      while shares.count < (number + 1) * ownerCount {
+        shares.append(
+          Share(
+            category: shares.count / ownerCount, count: 0, offsetX: 0, sumY: 0,
+            representative: .max, population: 0))
       }
-      let population = population ?? 0
-      shares.withUnsafeMutableBufferPointer { shares in
-        let index = number * ownerCount + owner
-        if shares[index].count == 0
-          || ClusterHierarchy.isMoreRepresentative(
-            handle, population: population, than: shares[index].representative,
-            population: shares[index].population)
-        {
-          shares[index].representative = handle
-          shares[index].population = population
-        }
-        shares[index].count += 1
-        shares[index].offsetX += Int64(Int32(bitPattern: placeX &- x[owner]))
-        shares[index].sumY += UInt64(placeY)
-      }
+      let place = Share.place(
+        handle, at: (placeX, placeY), inEntryAt: x[owner], category: number,
+        population: population ?? 0)
+      shares.withUnsafeMutableBufferPointer { $0[number * ownerCount + owner].absorb(place) }
     }
     var part = Part()
     let categoryCount = numbering.names.count

@@ -159,17 +159,13 @@ extension ClusterHierarchy {
   ) {
     let (built, patch) = (levels[placeLevel], patches[placeLevel])
     let table = entryOfPlace
-    let entryCount = min(built.entryCount + patch.added.count, owners.count)
     owners.withUnsafeBufferPointer { owners in
       catalog.forEachCategoryAndPopulation(inHandles: handles) { handle, category, population in
         guard Int(handle) < table.count else { return }
         let entry = Int(table[Int(handle)])
-        // In a table shared with other hierarchies (see `entry(ofPlaceWithHandle:)`), a place
-        // of another one is not the representative of the entry its slot names here, or that
-        // entry has no places (it left this hierarchy, and the entry kept its representative).
-        guard entry < entryCount, owners[entry] != .max,
-          patch.representative(of: entry, in: built) == handle,
-          patch.emptiedCount == 0 || patch.count(of: entry, in: built) > 0
+        // Checked as `entry(ofPlaceWithHandle:)` checks it, without a reader made each time.
+        guard entry < owners.count, owners[entry] != .max,
+          Self.holdsPlace(handle, entry: entry, built: built, patch: patch)
         else { return }
         body(
           Int(owners[entry]), handle, patch.x(of: entry, in: built), patch.y(of: entry, in: built),

@@ -219,10 +219,19 @@ package struct ClusterHierarchy: Sendable {
     // Read through the patch where it lies: no level reader made (and its tables retained)
     // for each call.
     let (built, patch) = (levels[placeLevel], patches[placeLevel])
-    guard entry < built.entryCount + patch.added.count, patch.count(of: entry, in: built) > 0,
-      patch.representative(of: entry, in: built) == handle
-    else { return nil }
-    return entry
+    return Self.holdsPlace(handle, entry: entry, built: built, patch: patch) ? entry : nil
+  }
+
+  /// Whether `entry` of the place level, `built` with `patch` over it, holds the place with
+  /// `handle`: it has places (an emptied entry keeps its representative), and that place is
+  /// its representative (a table shared with other hierarchies names their entries too).
+  @inline(__always)
+  static func holdsPlace(
+    _ handle: UInt32, entry: Int, built: ClusterLevel, patch: LevelPatch
+  ) -> Bool {
+    entry < built.entryCount + patch.added.count
+      && patch.representative(of: entry, in: built) == handle
+      && (!patch.hasEmptiedEntries || patch.count(of: entry, in: built) > 0)
   }
 
   /// The index at level `target` (at most `level`) of the entry that entry `index` of `level`

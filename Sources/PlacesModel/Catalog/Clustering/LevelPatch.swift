@@ -114,6 +114,9 @@ struct LevelPatch: Sendable {
   /// The number of changed built entries.
   var changedCount: Int { changedEntries.count }
 
+  /// Whether an edit left any entry of the level, built or added, with no places.
+  var hasEmptiedEntries: Bool { emptiedCount > 0 || liveAddedCount < added.count }
+
   /// The number of entries the grid lists or may list: the changed built ones and the added
   /// ones.
   var editedCount: Int { changedCount + added.count }
