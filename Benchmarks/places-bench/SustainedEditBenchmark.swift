@@ -1,3 +1,4 @@
+import Foundation
 import PlacesModel
 import ViewModels
 
@@ -50,6 +51,9 @@ enum SustainedEditBenchmark {
     /// The milliseconds of each batch of moves applied before the stream, and after it.
     let batchesBefore: [Double]
     let batchesAfter: [Double]
+    /// The places the spatial index held as changed since its last full build, after the
+    /// stream.
+    let changedPlaces: Int
   }
 
   /// The seed of the random edits, so that every run makes the same ones.
@@ -62,6 +66,7 @@ enum SustainedEditBenchmark {
     places: [Place], quick: Bool, editCount: Int? = nil, report: inout Report
   ) -> (catalog: PlaceCatalog?, editCount: Int) {
     var edited: PlaceCatalog?
+    var changedUnloaded: Int?
     let editCount = editCount ?? (quick ? 3_000 : 100_000)
     let window = max(1, min(quick ? 1_000 : 10_000, editCount / 10))
     for byDistance in [false, true] {
@@ -75,17 +80,67 @@ enum SustainedEditBenchmark {
         add(stream, places: places.count, listName: listName, window: window, report: &report)
         if !byDistance {
           edited = catalog
+        } else {
+          changedUnloaded = stream.changedPlaces
         }
       } catch {
         report.failures.append("edits: sustained edits, \(listName): \(error)")
       }
     }
+    runUnderLoad(
+      places: places, quick: quick, editCount: editCount, changedUnloaded: changedUnloaded,
+      report: &report)
     return (edited, editCount)
   }
 
+  /// Streams random edits with the list by distance while as many busy threads as the machine
+  /// has cores run beside them (``CoreLoad``): at most 5,000 edits (1,000 when `quick`).
+  ///
+  /// The full builds that keep the spatial index's changed places few run at the lowest
+  /// priority, so under load they fall behind, and every rank the list counts scans the
+  /// changed places: the figures say what an edit costs then, and how many changed places
+  /// the index held at the end.
+  private static func runUnderLoad(
+    places: [Place], quick: Bool, editCount: Int, changedUnloaded: Int?, report: inout Report
+  ) {
+    let count = min(editCount, quick ? 1_000 : 5_000)
+    let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let listName = "list by distance, \(threads) busy threads beside"
+    progress("edits: \(count) random edits one at a time, \(listName)")
+    do {
+      var catalog: PlaceCatalog?
+      let stream = try measure(
+        places: places, byDistance: true, editCount: count, quick: quick, busyThreads: threads,
+        finalCatalog: &catalog)
+      _ = catalog
+      // The batches after the stream run without the busy threads: their figures are the
+      // other streams'.
+      add(
+        stream, places: places.count, listName: listName,
+        window: max(1, min(quick ? 100 : 500, count / 10)), includesBatches: false,
+        report: &report)
+      report.add(
+        Figure(
+          section: "edits",
+          name: "Changed places the spatial index scans after \(count) edits, \(listName)",
+          value: Double(stream.changedPlaces), unit: "places",
+          baseline: changedUnloaded.map { ("after the stream without busy threads", Double($0)) },
+          ratio: changedUnloaded.flatMap {
+            Figure.ratio(Double(stream.changedPlaces), Double($0))
+          },
+          note: "places moved, inserted or removed since the last full build taken (one "
+            + "starts past max(256, n / 512) and runs at the lowest priority; each rank by "
+            + "distance scans them), counted at the end of the stream"))
+    } catch {
+      report.failures.append("edits: sustained edits, \(listName): \(error)")
+    }
+  }
+
   /// Applies `editCount` random edits one at a time, timing each, then batches of moves.
+  ///
+  /// With `busyThreads`, that many threads spin beside the stream (not the batches).
   private static func measure(
-    places: [Place], byDistance: Bool, editCount: Int, quick: Bool,
+    places: [Place], byDistance: Bool, editCount: Int, quick: Bool, busyThreads: Int = 0,
     finalCatalog: inout PlaceCatalog?
   ) throws -> Stream {
     let scene = try Scene(places: places, byDistance: byDistance)
@@ -93,6 +148,8 @@ enum SustainedEditBenchmark {
     // As many batches before the stream: whether a batch costs more after a long history.
     let (batchCount, batchSize) = (quick ? 3 : 10, min(1_000, scene.model.places.count / 2))
     let before = try timeBatches(batchCount, of: batchSize, in: scene, drawingFrom: &edits)
+    let load = busyThreads > 0 ? CoreLoad(threadCount: busyThreads) : nil
+    defer { load?.end() }
     var milliseconds: [Double] = []
     milliseconds.reserveCapacity(editCount)
     var slowest: (time: Double, edit: PlaceEdit?) = (0, nil)
@@ -107,11 +164,14 @@ enum SustainedEditBenchmark {
       if time > slowest.time { slowest = (time, edit) }
       if let failure { throw failure }
     }
+    load?.end()
+    let changedPlaces = scene.model.places.spatialIndex.changedPlaceCount
     let after = try timeBatches(batchCount, of: batchSize, in: scene, drawingFrom: &edits)
     finalCatalog = scene.model.places
     return Stream(
       milliseconds: milliseconds, slowestEdit: slowest.edit.map(Self.kind) ?? "none",
-      batchSize: batchSize, batchesBefore: before, batchesAfter: after)
+      batchSize: batchSize, batchesBefore: before, batchesAfter: after,
+      changedPlaces: changedPlaces)
   }
 
   /// Applies `count` batches of `size` random moves (of distinct places) to `scene`'s model,
@@ -146,9 +206,11 @@ enum SustainedEditBenchmark {
     }
   }
 
-  /// Reports the figures of `stream`.
+  /// Reports the figures of `stream`: those of its batches of moves too when
+  /// `includesBatches`.
   private static func add(
-    _ stream: Stream, places: Int, listName: String, window: Int, report: inout Report
+    _ stream: Stream, places: Int, listName: String, window: Int, includesBatches: Bool = true,
+    report: inout Report
   ) {
     let times = stream.milliseconds
     let count = times.count
@@ -187,6 +249,7 @@ enum SustainedEditBenchmark {
         value: last, unit: "ms", baseline: (name: "first \(window)", value: first),
         ratio: Figure.ratio(last, first), target: .ratioAtMost(1.5),
         note: "no growth with the history of edits"))
+    guard includesBatches else { return }
     let (after, before) = (stream.batchesAfter, stream.batchesBefore)
     report.add(
       Figure(
