@@ -97,7 +97,7 @@ enum SustainedEditBenchmark {
   /// has cores run beside them (``CoreLoad``): at most 5,000 edits (1,000 when `quick`).
   ///
   /// The full builds that keep the spatial index's changed places few run at the lowest
-  /// priority, so under load they fall behind, and every rank the list counts scans the
+  /// priority, so under load they fall behind, and every rank the list counts reads the
   /// changed places: the figures say what an edit costs then, and how many changed places
   /// the index held at the end.
   private static func runUnderLoad(
@@ -122,15 +122,16 @@ enum SustainedEditBenchmark {
       report.add(
         Figure(
           section: "edits",
-          name: "Changed places the spatial index scans after \(count) edits, \(listName)",
+          name:
+            "Places changed since the spatial index's full build, after \(count) edits, \(listName)",
           value: Double(stream.changedPlaces), unit: "places",
           baseline: changedUnloaded.map { ("after the stream without busy threads", Double($0)) },
           ratio: changedUnloaded.flatMap {
             Figure.ratio(Double(stream.changedPlaces), Double($0))
           },
           note: "places moved, inserted or removed since the last full build taken (one "
-            + "starts past max(256, n / 512) and runs at the lowest priority; each rank by "
-            + "distance scans them), counted at the end of the stream"))
+            + "starts past max(256, n / 512) and runs at the lowest priority; the list by "
+            + "distance counts them in its memo's order of them), at the end of the stream"))
     } catch {
       report.failures.append("edits: sustained edits, \(listName): \(error)")
     }

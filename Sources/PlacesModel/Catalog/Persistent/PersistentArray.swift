@@ -215,6 +215,44 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
     }
   }
 
+  /// Calls `body` with each leaf of this array that is not `other`'s leaf at the same place,
+  /// and that leaf of `other`, each as a buffer of its elements and the position of its first;
+  /// returns `false`, calling nothing, when the two arrays do not have the same number of
+  /// elements.
+  ///
+  /// Leaves and branches are compared by identity: two arrays that one came from the other by
+  /// writes share every leaf neither wrote, so this finds what the writes changed, in
+  /// O(*n* / 4096 + the leaves written) (a leaf written with its old value back is still
+  /// given).
+  package func forEachLeaf(
+    differingFrom other: PersistentArray,
+    _ body: (UnsafeBufferPointer<Element>, UnsafeBufferPointer<Element>, Int) throws -> Void
+  ) rethrows -> Bool {
+    guard count == other.count, branches.count == other.branches.count else { return false }
+    var start = 0
+    for (branch, otherBranch) in zip(branches, other.branches) {
+      guard branch !== otherBranch else {
+        for leafIndex in 0..<branch.count { start += branch.elements[leafIndex].count }
+        continue
+      }
+      guard branch.count == otherBranch.count else { return false }
+      try withExtendedLifetime((branch, otherBranch)) {
+        for leafIndex in 0..<branch.count {
+          let (leaf, otherLeaf) = (branch.elements[leafIndex], otherBranch.elements[leafIndex])
+          if leaf !== otherLeaf {
+            try withExtendedLifetime((leaf, otherLeaf)) {
+              try body(
+                UnsafeBufferPointer(start: leaf.elements, count: leaf.count),
+                UnsafeBufferPointer(start: otherLeaf.elements, count: otherLeaf.count), start)
+            }
+          }
+          start += leaf.count
+        }
+      }
+    }
+    return true
+  }
+
   /// The bytes the elements take, not counting what they refer to.
   package var byteCount: Int {
     let leaves = (count + Self.leafMask) >> Self.leafShift

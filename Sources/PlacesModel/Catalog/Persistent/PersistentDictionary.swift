@@ -253,6 +253,31 @@ package struct PersistentDictionary<Key: Hashable & Sendable, Value: Sendable>: 
     }
   }
 
+  /// Calls `removed` with each pair of `other` and `added` with each pair of this table
+  /// that the two do not hold in the same slot.
+  ///
+  /// When one table came from the other by insertions and removals, that is what happened
+  /// between them, as pairs that left and pairs that came: a key whose value changed is
+  /// given to both, and so is a pair a removal moved to another slot, once each, in no
+  /// stated order (take every pair that left before adding those that came). Returns
+  /// `false`, calling nothing, when the two have different numbers of slots (one of them
+  /// was rehashed since): then only reading every pair tells.
+  ///
+  /// - Complexity: O(*b* / 4096 + the slots of the leaves either wrote since the other),
+  ///   for *b* slots (see ``PersistentArray/forEachLeaf(differingFrom:_:)``).
+  package func forEachDifference(
+    from other: PersistentDictionary, isSameValue: (Value, Value) -> Bool,
+    removed: (Key, Value) -> Void, added: (Key, Value) -> Void
+  ) -> Bool {
+    slots.forEachLeaf(differingFrom: other.slots) { mine, theirs, _ in
+      for (new, old) in zip(mine, theirs) {
+        if let new, let old, new.key == old.key, isSameValue(new.value, old.value) { continue }
+        if let old { removed(old.key, old.value) }
+        if let new { added(new.key, new.value) }
+      }
+    }
+  }
+
   /// The value of `key`, or `defaultValue` when it has none; writing sets the key's value.
   package subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
     get { self[key] ?? defaultValue() }

@@ -240,7 +240,8 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   /// ``SpatialIndex/distanceRank(ofPosition:at:from:)``.
   ///
   /// The built index counts its places before it, less the stale ones before it, plus the
-  /// changed places before it, scanned (see ``numberOfPlaces(in:before:and:from:)``).
+  /// changed places before it, scanned (see ``numberOfPlaces(in:before:and:from:)``) or, with a
+  /// `memo`, read from its order of them.
   ///
   /// With a `memo` for `origin`, the built index's count keeps the haversines it computes
   /// there and reads those it kept: a caller that counts ranks from one origin again and
@@ -251,7 +252,9 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   ///   plus O(*s* + *c*) haversines for the *s* stale places and the *c* changed ones; with a
   ///   memo, only the built index's cells and places that no earlier count measured cost
   ///   trigonometry, plus O(*n*) to start the memo again when the built index was replaced
-  ///   by a full build since the last count.
+  ///   by a full build since the last count; and the stale and changed places are read from
+  ///   the memo's order of them in O(log (*s* + *c*)), once it has followed the few that
+  ///   changed since its last count (see ``SpatialDistanceMemo``).
   package func distanceRank(
     ofPosition position: Int, at coordinate: Coordinate, from origin: Coordinate,
     memo: SpatialDistanceMemo? = nil
@@ -259,13 +262,13 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     let key = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
-    let haversines = memo.flatMap { $0.origin == origin ? $0.buffers(for: built) : nil } ?? .none
+    let memo = memo?.origin == origin ? memo : nil
     let builtBefore = built.numberOfPlaces(
       before: Self.offsetKey(of: key, among: builtHandles, count: built.count),
-      from: distanceOrigin, memo: haversines)
+      from: distanceOrigin, memo: memo?.buffers(for: built) ?? .none)
     return builtBefore
-      - numberOfStalePlaces(before: key, and: key, from: distanceOrigin).first
-      + numberOfChangedPlaces(before: key, from: distanceOrigin)
+      - numberOfStalePlaces(before: key, and: key, from: distanceOrigin, memo: memo).first
+      + numberOfChangedPlaces(before: key, and: key, from: distanceOrigin, memo: memo).first
   }
 
   /// The ranks of the place at catalog `position`, which an edit moved from `old` to
@@ -291,13 +294,15 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     let newKey = handleKey(
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
-    let haversines = memo.flatMap { $0.origin == origin ? $0.buffers(for: built) : nil } ?? .none
+    let memo = memo?.origin == origin ? memo : nil
     let builtBefore = built.numberOfPlaces(
       before: Self.offsetKey(of: oldKey, among: builtHandles, count: built.count),
       and: Self.offsetKey(of: newKey, among: builtHandles, count: built.count),
-      from: distanceOrigin, memo: haversines)
-    let staleBefore = numberOfStalePlaces(before: oldKey, and: newKey, from: distanceOrigin)
-    let changedBefore = numberOfChangedPlaces(before: oldKey, and: newKey, from: distanceOrigin)
+      from: distanceOrigin, memo: memo?.buffers(for: built) ?? .none)
+    let staleBefore = numberOfStalePlaces(
+      before: oldKey, and: newKey, from: distanceOrigin, memo: memo)
+    let changedBefore = numberOfChangedPlaces(
+      before: oldKey, and: newKey, from: distanceOrigin, memo: memo)
     let beforeOld = builtBefore.first - staleBefore.first + changedBefore.first
     let beforeNew = builtBefore.second - staleBefore.second + changedBefore.second
     return (old: beforeOld - (newKey < oldKey ? 1 : 0), new: beforeNew)
@@ -356,19 +361,29 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   }
 
   /// The number of stale places whose key in the built index, by handle, is less than
-  /// `first`, and the number less than `second` (see ``numberOfPlaces(in:before:and:from:)``).
+  /// `first`, and the number less than `second`: scanned (see
+  /// ``numberOfPlaces(in:before:and:from:)``), or read from the places `memo`, made for
+  /// `origin`, keeps in order.
   private func numberOfStalePlaces(
-    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin
+    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin,
+    memo: SpatialDistanceMemo? = nil
   ) -> (first: Int, second: Int) {
-    Self.numberOfPlaces(in: stale, before: first, and: second, from: origin)
+    guard let memo, !stale.isEmpty else {
+      return Self.numberOfPlaces(in: stale, before: first, and: second, from: origin)
+    }
+    return memo.numberOfStalePlaces(in: stale, before: first, and: second, from: origin)
   }
 
   /// The number of changed places whose key, by handle, is less than `first`, and the number
-  /// less than `second` (see ``numberOfPlaces(in:before:and:from:)``).
+  /// less than `second`, as ``numberOfStalePlaces(before:and:from:memo:)`` counts them.
   private func numberOfChangedPlaces(
-    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin
+    before first: DistanceKey, and second: DistanceKey, from origin: DistanceOrigin,
+    memo: SpatialDistanceMemo? = nil
   ) -> (first: Int, second: Int) {
-    Self.numberOfPlaces(in: changed, before: first, and: second, from: origin)
+    guard let memo, !changed.isEmpty else {
+      return Self.numberOfPlaces(in: changed, before: first, and: second, from: origin)
+    }
+    return memo.numberOfChangedPlaces(in: changed, before: first, and: second, from: origin)
   }
 
   /// The number of changed places whose key, by handle, is less than `key`.

@@ -10,6 +10,12 @@
 /// node of its tree (leaves included, numbered as in a binary heap), the least haversines to
 /// its cell from the origin and from the antipode.
 ///
+/// The memo also keeps the places edits changed since the built index's build (stale in it,
+/// or changed), in order of distance from the origin, following the index's tables of them
+/// from one count to the next: each count then reads them by binary search instead of a scan
+/// (see ``DistanceOrderedPlaces``), which matters when full builds fall behind and they grow
+/// to thousands.
+///
 /// The values kept are those the count computes, bit for bit, so a count with the memo gives
 /// the count without it. A memo follows the built index it is given: given another one (a
 /// full build taken), it forgets every value and starts again.
@@ -30,6 +36,11 @@ package final class SpatialDistanceMemo {
   private var values: UnsafeMutableBufferPointer<Double>?
   /// The three runs of ``values``, as the tree reads them.
   private var buffers = HaversineMemo.none
+  /// The places edits removed or moved from the built index last counted with, in order of
+  /// distance from the origin, as they were at the last count.
+  private var stale = DistanceOrderedPlaces()
+  /// The places edits moved or inserted since that index's build, in the same order.
+  private var changed = DistanceOrderedPlaces()
 
   /// A memo of nothing yet, for distances from `origin`.
   package init(origin: Coordinate) {
@@ -59,6 +70,31 @@ package final class SpatialDistanceMemo {
     buffers = HaversineMemo(
       places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + count + nodes)
     return buffers
+  }
+
+  /// The number of places of `stale`, the places edits removed or moved from a built index,
+  /// whose key from the memo's origin (`origin`) is less than `first`, and the number less
+  /// than `second`: kept in order across edits (see ``DistanceOrderedPlaces``).
+  ///
+  /// - Complexity: O(log *c*) for *c* places, once the order has followed the table's
+  ///   changes since the last call (see ``DistanceOrderedPlaces/follow(_:from:)``).
+  func numberOfStalePlaces(
+    in stale: PersistentDictionary<UInt32, CoordinateOnSphere>, before first: DistanceKey,
+    and second: DistanceKey, from origin: DistanceOrigin
+  ) -> (first: Int, second: Int) {
+    self.stale.follow(stale, from: origin)
+    return (self.stale.numberOfPlaces(before: first), self.stale.numberOfPlaces(before: second))
+  }
+
+  /// The same count for `changed`, the places edits moved or inserted since a built index.
+  func numberOfChangedPlaces(
+    in changed: PersistentDictionary<UInt32, CoordinateOnSphere>, before first: DistanceKey,
+    and second: DistanceKey, from origin: DistanceOrigin
+  ) -> (first: Int, second: Int) {
+    self.changed.follow(changed, from: origin)
+    return (
+      self.changed.numberOfPlaces(before: first), self.changed.numberOfPlaces(before: second)
+    )
   }
 
   /// Whether two arrays share one storage: the same built index's.

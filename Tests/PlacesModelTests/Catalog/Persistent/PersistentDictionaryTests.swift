@@ -325,4 +325,66 @@ struct PersistentDictionaryTests {
     // Enough keys that the table has grown past a leaf, in a whole history or a reduced one.
     #expect(largestCount > min(512 * steps / 4_000, keyCount / 2), "\(largestCount) keys at most")
   }
+
+  // MARK: - Differences
+
+  /// What `forEachDifference` gives between a table and one made from it by a few random
+  /// insertions, overwrites and removals, taken from the older table's pairs, is the newer
+  /// table's pairs; it gives nothing between a table and itself, and declines once the table
+  /// was rehashed.
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func differencesBetweenTablesTakeTheOlderToTheNewer(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    var table = PersistentDictionary<UInt32, Int>()
+    for key in 0..<2_000 where Bool.random(using: &generator) {
+      table[UInt32(key)] = Int.random(in: 0..<10, using: &generator)
+    }
+    var declined = 0
+    for step in 0..<200 {
+      var edited = table
+      for _ in 0..<Int.random(in: 0...6, using: &generator) {
+        let key = UInt32.random(
+          in: 0..<(step.isMultiple(of: 50) ? 4_000 : 2_000), using: &generator)
+        edited[key] =
+          Bool.random(using: &generator) ? Int.random(in: 0..<10, using: &generator) : nil
+      }
+      // A pair a removal moved between leaves may come before it leaves: take every pair
+      // that left, then add every pair that came.
+      var (left, came): ([(UInt32, Int)], [(UInt32, Int)]) = ([], [])
+      let followed = edited.forEachDifference(
+        from: table, isSameValue: ==, removed: { left.append(($0, $1)) },
+        added: { came.append(($0, $1)) })
+      var pairs = Dictionary(uniqueKeysWithValues: Self.pairs(of: table))
+      for (key, value) in left {
+        #expect(pairs[key] == value, "seed \(seed) step \(step): \(key) left with its value")
+        pairs[key] = nil
+      }
+      for (key, value) in came {
+        #expect(pairs[key] == nil, "seed \(seed) step \(step): \(key) came once")
+        pairs[key] = value
+      }
+      let removedCount = left.count
+      if followed {
+        #expect(
+          pairs == Dictionary(uniqueKeysWithValues: Self.pairs(of: edited)),
+          "seed \(seed) step \(step)")
+        #expect(removedCount <= table.count)
+      } else {
+        declined += 1
+      }
+      #expect(
+        edited.forEachDifference(
+          from: edited, isSameValue: ==, removed: { _, _ in Issue.record("no pair left") },
+          added: { _, _ in Issue.record("no pair came") }))
+      table = edited
+    }
+    #expect(declined < 10)
+  }
+
+  /// Every pair of `table`.
+  private static func pairs(of table: PersistentDictionary<UInt32, Int>) -> [(UInt32, Int)] {
+    var pairs: [(UInt32, Int)] = []
+    table.forEachPair { pairs.append(($0, $1)) }
+    return pairs
+  }
 }

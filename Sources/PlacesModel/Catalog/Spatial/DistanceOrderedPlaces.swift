@@ -1,0 +1,81 @@
+/// The places of a table by handle (a spatial index's stale or changed places), kept in order
+/// of distance from one origin as the table follows edits: the number of them before a key is
+/// one binary search instead of a scan of the table.
+///
+/// ``follow(_:from:)`` brings the order to a later table: when the table came from the one
+/// followed last by a few insertions and removals, it reads only the leaves the two do not
+/// share (``PersistentDictionary/forEachDifference(from:isSameValue:removed:added:)``) and
+/// moves those places in the order; otherwise (a table rehashed, or replaced after a full
+/// build, or many changes) it sorts every place again.
+///
+/// Each place's key is its distance as ``DistanceOrigin/distance(to:)`` computes it, then its
+/// handle: the key a scan settles each place by
+/// (``DistanceThreshold/placeComesBefore(_:at:position:from:)``), so the counts are the scan's.
+struct DistanceOrderedPlaces {
+  /// The table followed last.
+  private var table = PersistentDictionary<UInt32, CoordinateOnSphere>()
+  /// The key of each place of ``table``, ascending.
+  private var keys: [DistanceKey] = []
+
+  /// The most places that leave or come for ``follow(_:from:)`` to move them one at a time,
+  /// each costing a binary search and a shift of the keys after it, rather than sort all.
+  private static var mostMoved: Int { 64 }
+
+  /// The places of `current` in order of distance from `origin`.
+  ///
+  /// - Complexity: O(*b* / 4096 + *m* (log *c* + *c*)) for *m* places changed since the table
+  ///   followed last and *c* places (the shifts are of plain 16-byte keys); O(*c* log *c*)
+  ///   when it sorts every place again.
+  mutating func follow(
+    _ current: PersistentDictionary<UInt32, CoordinateOnSphere>, from origin: DistanceOrigin
+  ) {
+    var leaving: [DistanceKey] = []
+    var coming: [DistanceKey] = []
+    let followed = current.forEachDifference(
+      from: table,
+      isSameValue: {
+        $0.coordinate.latitude == $1.coordinate.latitude
+          && $0.coordinate.longitude == $1.coordinate.longitude
+      },
+      removed: { handle, place in leaving.append(Self.key(handle, place, from: origin)) },
+      added: { handle, place in coming.append(Self.key(handle, place, from: origin)) })
+    table = current
+    guard followed, leaving.count + coming.count <= Self.mostMoved else {
+      var all: [DistanceKey] = []
+      all.reserveCapacity(current.count)
+      current.forEachPair { all.append(Self.key($0, $1, from: origin)) }
+      all.sort()
+      keys = all
+      return
+    }
+    for key in leaving {
+      let index = numberOfPlaces(before: key)
+      // Every key that leaves is one of the keys: the table it left held it.
+      if index < keys.count, keys[index] == key { keys.remove(at: index) }
+    }
+    for key in coming {
+      keys.insert(key, at: numberOfPlaces(before: key))
+    }
+  }
+
+  /// The number of places whose key is less than `key`.
+  ///
+  /// - Complexity: O(log *c*).
+  func numberOfPlaces(before key: DistanceKey) -> Int {
+    keys.withUnsafeBufferPointer { keys in
+      var (low, high) = (0, keys.count)
+      while low < high {
+        let middle = (low + high) >> 1
+        if keys[middle] < key { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+  }
+
+  /// The key of the place with `handle` at `place`, from `origin`.
+  private static func key(
+    _ handle: UInt32, _ place: CoordinateOnSphere, from origin: DistanceOrigin
+  ) -> DistanceKey {
+    DistanceKey(distance: origin.distance(to: place.coordinate), position: Int(handle))
+  }
+}
