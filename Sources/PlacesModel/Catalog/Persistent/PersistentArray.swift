@@ -221,21 +221,26 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   /// elements.
   ///
   /// Leaves and branches are compared by identity: two arrays that one came from the other by
-  /// writes share every leaf neither wrote, so this finds what the writes changed, in
-  /// O(*n* / 4096 + the leaves written) (a leaf written with its old value back is still
-  /// given).
+  /// writes share every leaf neither wrote, so this finds what the writes changed (a leaf
+  /// written with its old value back is still given). Two arrays of one count have the same
+  /// leaves and branches, every leaf full but the last.
+  ///
+  /// - Complexity: O(1) when the arrays share their table of branches; else O(*n* / 4096 +
+  ///   *b* *l*) for *b* branches either wrote, of *l* leaves each (16 or 64).
   package func forEachLeaf(
     differingFrom other: PersistentArray,
     _ body: (UnsafeBufferPointer<Element>, UnsafeBufferPointer<Element>, Int) throws -> Void
   ) rethrows -> Bool {
     guard count == other.count, branches.count == other.branches.count else { return false }
-    var start = 0
-    for (branch, otherBranch) in zip(branches, other.branches) {
-      guard branch !== otherBranch else {
-        for leafIndex in 0..<branch.count { start += branch.elements[leafIndex].count }
-        continue
-      }
-      guard branch.count == otherBranch.count else { return false }
+    let sharesBranches = branches.withUnsafeBufferPointer { mine in
+      other.branches.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
+    }
+    if sharesBranches { return true }
+    for (index, (branch, otherBranch)) in zip(branches, other.branches).enumerated()
+    where branch !== otherBranch {
+      // Arrays of one count have one layout (see above).
+      assert(branch.count == otherBranch.count, "arrays of one count have one layout")
+      var start = index << Self.branchShift
       try withExtendedLifetime((branch, otherBranch)) {
         for leafIndex in 0..<branch.count {
           let (leaf, otherLeaf) = (branch.elements[leafIndex], otherBranch.elements[leafIndex])

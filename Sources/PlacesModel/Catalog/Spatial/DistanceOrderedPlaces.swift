@@ -2,11 +2,16 @@
 /// of distance from one origin as the table follows edits: the number of them before a key is
 /// one binary search instead of a scan of the table.
 ///
-/// ``follow(_:from:)`` brings the order to a later table: when the table came from the one
-/// followed last by a few insertions and removals, it reads only the leaves the two do not
-/// share (``PersistentDictionary/forEachDifference(from:isSameValue:removed:added:)``) and
-/// moves those places in the order; otherwise (a table rehashed, or replaced after a full
-/// build, or many changes) it sorts every place again.
+/// ``follow(_:from:)`` brings the order to a later table: it reads only the leaves the table
+/// does not share with the one followed last
+/// (``PersistentDictionary/forEachDifference(from:isSameValue:removed:added:)``), which after
+/// a few insertions and removals are few, and moves the places they hold in the order. When
+/// more than ``mostMoved`` places differ (many changes, or a table made afresh after a full
+/// build), or the table was rehashed, it sorts every place again.
+///
+/// The order holds the tables it followed last: while it does, no write to another copy can
+/// change their leaves in place (the copy's write copies them), so comparing leaves by
+/// identity finds every change.
 ///
 /// Each place's key is its distance as ``DistanceOrigin/distance(to:)`` computes it, then its
 /// handle: the key a scan settles each place by
@@ -31,16 +36,24 @@ struct DistanceOrderedPlaces {
   ) {
     var leaving: [DistanceKey] = []
     var coming: [DistanceKey] = []
+    // Past the most moved, the places are sorted again: their keys are not needed.
+    var differing = 0
     let followed = current.forEachDifference(
       from: table,
       isSameValue: {
         $0.coordinate.latitude == $1.coordinate.latitude
           && $0.coordinate.longitude == $1.coordinate.longitude
       },
-      removed: { handle, place in leaving.append(Self.key(handle, place, from: origin)) },
-      added: { handle, place in coming.append(Self.key(handle, place, from: origin)) })
+      removed: { handle, place in
+        differing += 1
+        if differing <= Self.mostMoved { leaving.append(Self.key(handle, place, from: origin)) }
+      },
+      added: { handle, place in
+        differing += 1
+        if differing <= Self.mostMoved { coming.append(Self.key(handle, place, from: origin)) }
+      })
     table = current
-    guard followed, leaving.count + coming.count <= Self.mostMoved else {
+    guard followed, differing <= Self.mostMoved else {
       var all: [DistanceKey] = []
       all.reserveCapacity(current.count)
       current.forEachPair { all.append(Self.key($0, $1, from: origin)) }
@@ -51,6 +64,7 @@ struct DistanceOrderedPlaces {
     for key in leaving {
       let index = numberOfPlaces(before: key)
       // Every key that leaves is one of the keys: the table it left held it.
+      assert(index < keys.count && keys[index] == key, "a place that leaves was in the order")
       if index < keys.count, keys[index] == key { keys.remove(at: index) }
     }
     for key in coming {

@@ -23,7 +23,9 @@
 /// Not thread-safe: one owner (a list's rows) uses it from one thread at a time.
 ///
 /// Memory: 8 bytes a place of the built index, and 16 a node number (at most about a quarter
-/// of the places): about 12 bytes a place, 2 MB at 170,000 places.
+/// of the places): about 12 bytes a place, 2 MB at 170,000 places; and 16 bytes a stale or
+/// changed place, with the index's tables of them it followed last, which it keeps until the
+/// next count (shared with the catalog counted with until that catalog is released).
 package final class SpatialDistanceMemo {
   /// The origin the haversines are measured from.
   package let origin: Coordinate

@@ -381,6 +381,65 @@ struct PersistentDictionaryTests {
     #expect(declined < 10)
   }
 
+  /// The same in tables of several branches of leaves of 64 slots (values of 32 bytes, 16,384
+  /// slots), where most branches are shared, and between two tables of the same number of
+  /// slots made apart, which share nothing.
+  @Test(arguments: [21, 22] as [UInt64])
+  func differencesAcrossBranchesAndBetweenUnrelatedTables(seed: UInt64) {
+    typealias Value = SIMD4<Int64>
+    var generator = SplitMix64(seed: seed)
+    func value() -> Value { Value(repeating: Int64.random(in: 0..<5, using: &generator)) }
+    func table(keys: Int) -> PersistentDictionary<UInt32, Value> {
+      var table = PersistentDictionary<UInt32, Value>()
+      for _ in 0..<keys { table[UInt32.random(in: 0..<100_000, using: &generator)] = value() }
+      return table
+    }
+    // Applies the difference from `old` to `new` to `old`'s pairs: `nil` when declined.
+    func followed(
+      from old: PersistentDictionary<UInt32, Value>, to new: PersistentDictionary<UInt32, Value>
+    ) -> [UInt32: Value]? {
+      var (left, came): ([(UInt32, Value)], [(UInt32, Value)]) = ([], [])
+      guard
+        new.forEachDifference(
+          from: old, isSameValue: ==, removed: { left.append(($0, $1)) },
+          added: { came.append(($0, $1)) })
+      else { return nil }
+      var pairs: [UInt32: Value] = [:]
+      old.forEachPair { pairs[$0] = $1 }
+      for (key, value) in left {
+        #expect(pairs[key] == value, "seed \(seed): \(key) left with its value")
+        pairs[key] = nil
+      }
+      for (key, value) in came {
+        #expect(pairs[key] == nil, "seed \(seed): \(key) came once")
+        pairs[key] = value
+      }
+      return pairs
+    }
+    func allPairs(_ table: PersistentDictionary<UInt32, Value>) -> [UInt32: Value] {
+      var pairs: [UInt32: Value] = [:]
+      table.forEachPair { pairs[$0] = $1 }
+      return pairs
+    }
+    var current = table(keys: 5_000)
+    for step in 0..<100 {
+      var edited = current
+      let keys = Array(allPairs(current).keys)
+      for _ in 0..<Int.random(in: 1...4, using: &generator) {
+        if Bool.random(using: &generator), let key = keys.randomElement(using: &generator) {
+          edited[key] = Bool.random(using: &generator) ? nil : value()
+        } else {
+          edited[UInt32.random(in: 0..<100_000, using: &generator)] = value()
+        }
+      }
+      #expect(followed(from: current, to: edited) == allPairs(edited), "seed \(seed) step \(step)")
+      current = edited
+    }
+    let apart = table(keys: 5_000)
+    let pairs = followed(from: current, to: apart)
+    #expect(pairs == nil || pairs == allPairs(apart), "seed \(seed): a table made apart")
+  }
+
   /// Every pair of `table`.
   private static func pairs(of table: PersistentDictionary<UInt32, Int>) -> [(UInt32, Int)] {
     var pairs: [(UInt32, Int)] = []
