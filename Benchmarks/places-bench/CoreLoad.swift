@@ -9,12 +9,9 @@ import Synchronization
 final class CoreLoad: Sendable {
   private let stopping = Atomic<Bool>(false)
   private let running = DispatchGroup()
-  /// The number of busy threads.
-  let threadCount: Int
 
   /// Starts `threadCount` busy threads.
   init(threadCount: Int) {
-    self.threadCount = threadCount
     for _ in 0..<threadCount {
       running.enter()
       let thread = Thread { [self] in

@@ -371,7 +371,7 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     guard let memo, !stale.isEmpty else {
       return Self.numberOfPlaces(in: stale, before: first, and: second, from: origin)
     }
-    return memo.numberOfStalePlaces(in: stale, before: first, and: second, from: origin)
+    return memo.stale.numberOfPlaces(in: stale, before: first, and: second, from: origin)
   }
 
   /// The number of changed places whose key, by handle, is less than `first`, and the number
@@ -383,7 +383,7 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
     guard let memo, !changed.isEmpty else {
       return Self.numberOfPlaces(in: changed, before: first, and: second, from: origin)
     }
-    return memo.numberOfChangedPlaces(in: changed, before: first, and: second, from: origin)
+    return memo.changed.numberOfPlaces(in: changed, before: first, and: second, from: origin)
   }
 
   /// The number of changed places whose key, by handle, is less than `key`.

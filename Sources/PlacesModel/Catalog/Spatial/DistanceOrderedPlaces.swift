@@ -77,13 +77,21 @@ struct DistanceOrderedPlaces {
   /// - Complexity: O(log *c*).
   func numberOfPlaces(before key: DistanceKey) -> Int {
     keys.withUnsafeBufferPointer { keys in
-      var (low, high) = (0, keys.count)
-      while low < high {
-        let middle = (low + high) >> 1
-        if keys[middle] < key { low = middle + 1 } else { high = middle }
-      }
-      return low
+      keys.indices.partitioningIndex { !(keys[$0] < key) }
     }
+  }
+
+  /// The number of places of `table` whose key from `origin` is less than `first`, and the
+  /// number less than `second`, once the order has followed `table`
+  /// (``follow(_:from:)``).
+  ///
+  /// - Complexity: That of ``follow(_:from:)``, then O(log *c*).
+  mutating func numberOfPlaces(
+    in table: PersistentDictionary<UInt32, CoordinateOnSphere>, before first: DistanceKey,
+    and second: DistanceKey, from origin: DistanceOrigin
+  ) -> (first: Int, second: Int) {
+    follow(table, from: origin)
+    return (numberOfPlaces(before: first), numberOfPlaces(before: second))
   }
 
   /// The key of the place with `handle` at `place`, from `origin`.

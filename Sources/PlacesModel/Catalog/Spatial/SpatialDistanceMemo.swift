@@ -39,10 +39,11 @@ package final class SpatialDistanceMemo {
   /// The three runs of ``values``, as the tree reads them.
   private var buffers = HaversineMemo.none
   /// The places edits removed or moved from the built index last counted with, in order of
-  /// distance from the origin, as they were at the last count.
-  private var stale = DistanceOrderedPlaces()
+  /// distance from the origin, as they were at the last count: a count reads them through
+  /// ``DistanceOrderedPlaces/numberOfPlaces(in:before:and:from:)``.
+  var stale = DistanceOrderedPlaces()
   /// The places edits moved or inserted since that index's build, in the same order.
-  private var changed = DistanceOrderedPlaces()
+  var changed = DistanceOrderedPlaces()
 
   /// A memo of nothing yet, for distances from `origin`.
   package init(origin: Coordinate) {
@@ -72,31 +73,6 @@ package final class SpatialDistanceMemo {
     buffers = HaversineMemo(
       places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + count + nodes)
     return buffers
-  }
-
-  /// The number of places of `stale`, the places edits removed or moved from a built index,
-  /// whose key from the memo's origin (`origin`) is less than `first`, and the number less
-  /// than `second`: kept in order across edits (see ``DistanceOrderedPlaces``).
-  ///
-  /// - Complexity: O(log *c*) for *c* places, once the order has followed the table's
-  ///   changes since the last call (see ``DistanceOrderedPlaces/follow(_:from:)``).
-  func numberOfStalePlaces(
-    in stale: PersistentDictionary<UInt32, CoordinateOnSphere>, before first: DistanceKey,
-    and second: DistanceKey, from origin: DistanceOrigin
-  ) -> (first: Int, second: Int) {
-    self.stale.follow(stale, from: origin)
-    return (self.stale.numberOfPlaces(before: first), self.stale.numberOfPlaces(before: second))
-  }
-
-  /// The same count for `changed`, the places edits moved or inserted since a built index.
-  func numberOfChangedPlaces(
-    in changed: PersistentDictionary<UInt32, CoordinateOnSphere>, before first: DistanceKey,
-    and second: DistanceKey, from origin: DistanceOrigin
-  ) -> (first: Int, second: Int) {
-    self.changed.follow(changed, from: origin)
-    return (
-      self.changed.numberOfPlaces(before: first), self.changed.numberOfPlaces(before: second)
-    )
   }
 
   /// Whether two arrays share one storage: the same built index's.

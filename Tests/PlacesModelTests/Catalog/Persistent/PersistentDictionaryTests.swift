@@ -348,26 +348,10 @@ struct PersistentDictionaryTests {
         edited[key] =
           Bool.random(using: &generator) ? Int.random(in: 0..<10, using: &generator) : nil
       }
-      // A pair a removal moved between leaves may come before it leaves: take every pair
-      // that left, then add every pair that came.
-      var (left, came): ([(UInt32, Int)], [(UInt32, Int)]) = ([], [])
-      let followed = edited.forEachDifference(
-        from: table, isSameValue: ==, removed: { left.append(($0, $1)) },
-        added: { came.append(($0, $1)) })
-      var pairs = Dictionary(uniqueKeysWithValues: Self.pairs(of: table))
-      for (key, value) in left {
-        #expect(pairs[key] == value, "seed \(seed) step \(step): \(key) left with its value")
-        pairs[key] = nil
-      }
-      for (key, value) in came {
-        #expect(pairs[key] == nil, "seed \(seed) step \(step): \(key) came once")
-        pairs[key] = value
-      }
-      let removedCount = left.count
-      if followed {
-        #expect(
-          pairs == Dictionary(uniqueKeysWithValues: Self.pairs(of: edited)),
-          "seed \(seed) step \(step)")
+      if let (pairs, removedCount) = Self.followed(
+        from: table, to: edited, "seed \(seed) step \(step)")
+      {
+        #expect(pairs == Self.pairs(of: edited), "seed \(seed) step \(step)")
         #expect(removedCount <= table.count)
       } else {
         declined += 1
@@ -394,37 +378,10 @@ struct PersistentDictionaryTests {
       for _ in 0..<keys { table[UInt32.random(in: 0..<100_000, using: &generator)] = value() }
       return table
     }
-    // Applies the difference from `old` to `new` to `old`'s pairs: `nil` when declined.
-    func followed(
-      from old: PersistentDictionary<UInt32, Value>, to new: PersistentDictionary<UInt32, Value>
-    ) -> [UInt32: Value]? {
-      var (left, came): ([(UInt32, Value)], [(UInt32, Value)]) = ([], [])
-      guard
-        new.forEachDifference(
-          from: old, isSameValue: ==, removed: { left.append(($0, $1)) },
-          added: { came.append(($0, $1)) })
-      else { return nil }
-      var pairs: [UInt32: Value] = [:]
-      old.forEachPair { pairs[$0] = $1 }
-      for (key, value) in left {
-        #expect(pairs[key] == value, "seed \(seed): \(key) left with its value")
-        pairs[key] = nil
-      }
-      for (key, value) in came {
-        #expect(pairs[key] == nil, "seed \(seed): \(key) came once")
-        pairs[key] = value
-      }
-      return pairs
-    }
-    func allPairs(_ table: PersistentDictionary<UInt32, Value>) -> [UInt32: Value] {
-      var pairs: [UInt32: Value] = [:]
-      table.forEachPair { pairs[$0] = $1 }
-      return pairs
-    }
     var current = table(keys: 5_000)
     for step in 0..<100 {
       var edited = current
-      let keys = Array(allPairs(current).keys)
+      let keys = Array(Self.pairs(of: current).keys)
       for _ in 0..<Int.random(in: 1...4, using: &generator) {
         if Bool.random(using: &generator), let key = keys.randomElement(using: &generator) {
           edited[key] = Bool.random(using: &generator) ? nil : value()
@@ -432,18 +389,50 @@ struct PersistentDictionaryTests {
           edited[UInt32.random(in: 0..<100_000, using: &generator)] = value()
         }
       }
-      #expect(followed(from: current, to: edited) == allPairs(edited), "seed \(seed) step \(step)")
+      let context: Comment = "seed \(seed) step \(step)"
+      #expect(
+        Self.followed(from: current, to: edited, context)?.pairs == Self.pairs(of: edited), context)
       current = edited
     }
     let apart = table(keys: 5_000)
-    let pairs = followed(from: current, to: apart)
-    #expect(pairs == nil || pairs == allPairs(apart), "seed \(seed): a table made apart")
+    let pairs = Self.followed(from: current, to: apart, "seed \(seed): a table made apart")?.pairs
+    #expect(pairs == nil || pairs == Self.pairs(of: apart), "seed \(seed): a table made apart")
+  }
+
+  /// `old`'s pairs with the difference from `old` to `new` applied, and the number of pairs
+  /// that left; `nil` when `forEachDifference` declines.
+  ///
+  /// A pair a removal moved between leaves may come before it leaves: every pair that left
+  /// is taken, then every pair that came added. Each pair that leaves must be there with its
+  /// value, and each that comes must not be there.
+  private static func followed<Value: Equatable & Sendable>(
+    from old: PersistentDictionary<UInt32, Value>, to new: PersistentDictionary<UInt32, Value>,
+    _ context: Comment
+  ) -> (pairs: [UInt32: Value], left: Int)? {
+    var (left, came): ([(UInt32, Value)], [(UInt32, Value)]) = ([], [])
+    guard
+      new.forEachDifference(
+        from: old, isSameValue: ==, removed: { left.append(($0, $1)) },
+        added: { came.append(($0, $1)) })
+    else { return nil }
+    var pairs = Self.pairs(of: old)
+    for (key, value) in left {
+      #expect(pairs[key] == value, "\(context): \(key) left with its value")
+      pairs[key] = nil
+    }
+    for (key, value) in came {
+      #expect(pairs[key] == nil, "\(context): \(key) came once")
+      pairs[key] = value
+    }
+    return (pairs, left.count)
   }
 
   /// Every pair of `table`.
-  private static func pairs(of table: PersistentDictionary<UInt32, Int>) -> [(UInt32, Int)] {
-    var pairs: [(UInt32, Int)] = []
-    table.forEachPair { pairs.append(($0, $1)) }
+  private static func pairs<Value: Sendable>(
+    of table: PersistentDictionary<UInt32, Value>
+  ) -> [UInt32: Value] {
+    var pairs: [UInt32: Value] = [:]
+    table.forEachPair { pairs[$0] = $1 }
     return pairs
   }
 }
