@@ -25,6 +25,10 @@ final class CatalogStorage: Sendable {
   let removedHandles: [UInt32]
   /// The number of places.
   let count: Int
+  /// The slots of the background builds of this storage's indexes, shared with the storage
+  /// it was edited from and those edited from it: at most one build fewer than the cores
+  /// runs at once for the catalogs of one line of edits (see ``IndexRebuild``).
+  let buildSlots: BuildSlots
   private let placeArray = LazyIndex<[Place]>()
   private let spatial = LazyIndex<CatalogSpatialIndex>()
   private let names = LazyIndex<CatalogNameIndex>()
@@ -76,7 +80,9 @@ final class CatalogStorage: Sendable {
       placeOfHandle = builtPlaceTable.withLock { $0.unsafelyUnwrapped }
       handleByID = try builtIDTable.withLock { $0.unsafelyUnwrapped }.get()
     }
-    self.init(placeOfHandle: placeOfHandle, handleByID: handleByID, removedHandles: [])
+    self.init(
+      placeOfHandle: placeOfHandle, handleByID: handleByID, removedHandles: [],
+      buildSlots: BuildSlots())
     placeArray.preset(places)
   }
 
@@ -87,14 +93,15 @@ final class CatalogStorage: Sendable {
   /// it, handing one over costs more than building it.
   static var concurrentTablesMinimum: Int { 1 << 14 }
 
-  /// Indexes `places`, whose identifiers are known to be unique, by identifier.
+  /// Indexes `places`, whose identifiers are known to be unique, by identifier; its builds
+  /// take `buildSlots` (new ones by default).
   ///
   /// - Complexity: O(*n*).
-  convenience init(uniquePlaces places: [Place]) {
+  convenience init(uniquePlaces places: [Place], buildSlots: BuildSlots = BuildSlots()) {
     self.init(
       placeOfHandle: PersistentArray(places.lazy.map { Optional($0) }),
       handleByID: PersistentDictionary(places.indices.lazy.map { (places[$0].id, UInt32($0)) }),
-      removedHandles: [])
+      removedHandles: [], buildSlots: buildSlots)
     placeArray.preset(places)
   }
 
@@ -103,14 +110,16 @@ final class CatalogStorage: Sendable {
     self.init(uniquePlaces: [])
   }
 
-  /// The storage of the places of `placeOfHandle` other than `removedHandles`.
+  /// The storage of the places of `placeOfHandle` other than `removedHandles`, whose builds
+  /// take `buildSlots`.
   init(
     placeOfHandle: PersistentArray<Place?>, handleByID: PersistentDictionary<Place.ID, UInt32>,
-    removedHandles: [UInt32]
+    removedHandles: [UInt32], buildSlots: BuildSlots
   ) {
     self.placeOfHandle = placeOfHandle
     self.handleByID = handleByID
     self.removedHandles = removedHandles
+    self.buildSlots = buildSlots
     count = placeOfHandle.count - removedHandles.count
   }
 

@@ -271,6 +271,10 @@ public struct PlaceCatalog: Sendable {
     storage.waitForClusterCompactions()
   }
 
+  /// The slots of the background builds of this catalog's indexes, which every catalog of its
+  /// line of edits shares (see ``CatalogStorage/buildSlots``).
+  package var buildSlots: BuildSlots { storage.buildSlots }
+
   /// How many index builds have run for this catalog, all indexes together (the index by
   /// identifier aside): tests check that each is built at most once.
   package var indexBuildCount: Int { storage.buildCount }

@@ -147,7 +147,7 @@ package struct CategoryClusterHierarchies: Sendable {
       var hierarchy = derived.hierarchies[group]
       hierarchy.entryOfPlace = entryTable
       levelsBefore[group] = hierarchy.levels
-      derived.hierarchies[group] = hierarchy.applying(changes) {
+      derived.hierarchies[group] = hierarchy.applying(changes, slots: edited.buildSlots) {
         edited.place(withHandle: $0)?.population ?? 0
       }
     }

@@ -102,32 +102,38 @@ struct ClusterCompaction: Sendable {
   private(set) var touched: PersistentArray<ClusterEntryNote>
   /// The background steps that carried entries over so far.
   private let steps: Int
+  /// The slots the rebuild and its steps take.
+  private let slots: BuildSlots
 
-  /// Starts rebuilding `hierarchy`'s level `level` in the background, once `gate` returns
-  /// there when given (a test holds a rebuild back that way while it edits).
+  /// Starts rebuilding `hierarchy`'s level `level` in the background, holding one of
+  /// `slots`, once `gate` returns there when given (a test holds a rebuild back that way
+  /// while it edits).
   init(
-    compacting hierarchy: ClusterHierarchy, level: Int,
+    compacting hierarchy: ClusterHierarchy, level: Int, slots: BuildSlots,
     after gate: (@Sendable () -> Void)? = nil
   ) {
     levelNumber = level
-    job = IndexRebuild(waitedOn: true) {
-      gate?()
-      return hierarchy.rebuildingLevel(level)
+    job = IndexRebuild(waitedOn: true, slots: slots, after: gate) {
+      hierarchy.rebuildingLevel(level)
     }
     touched = PersistentArray()
     steps = 0
+    self.slots = slots
   }
 
   /// Carries the entries `touched` over onto `rebuilt` in the background, `hierarchy` being
   /// the state they bring it to.
   private init(
     carryingOver touched: [ClusterEntryNote], onto rebuilt: RebuiltClusterLevels,
-    in hierarchy: ClusterHierarchy, steps: Int
+    in hierarchy: ClusterHierarchy, steps: Int, slots: BuildSlots
   ) {
     levelNumber = rebuilt.levelNumber
-    job = IndexRebuild(waitedOn: true) { hierarchy.carryingOver(touched, onto: rebuilt) }
+    job = IndexRebuild(waitedOn: true, slots: slots) {
+      hierarchy.carryingOver(touched, onto: rebuilt)
+    }
     self.touched = PersistentArray()
     self.steps = steps
+    self.slots = slots
   }
 
   /// The levels whose entries an edit notes: the level being built again and those beside it.
@@ -164,7 +170,8 @@ struct ClusterCompaction: Sendable {
     }
     return (
       nil,
-      ClusterCompaction(carryingOver: touched, onto: rebuilt, in: hierarchy, steps: steps + 1)
+      ClusterCompaction(
+        carryingOver: touched, onto: rebuilt, in: hierarchy, steps: steps + 1, slots: slots)
     )
   }
 

@@ -51,6 +51,8 @@ extension ClusterHierarchy {
   ///
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.
+  ///   - slots: The slots a rebuild this edit starts takes (see ``IndexRebuild``): a
+  ///     catalog passes those of its line of edits; by default, slots of the rebuild's own.
   ///   - population: The population of the place with a handle, 0 when unknown.
   /// - Returns: The edited hierarchy, with a new ``ClusterHierarchy/version``.
   /// - Complexity: O(*L* · *s* + *c*) per place for *L* levels, *s* the cost of finding an
@@ -62,7 +64,8 @@ extension ClusterHierarchy {
   ///   ``ClusterCompaction/carryOverLimit(forEditOf:)`` entries, or, after
   ///   ``ClusterCompaction/stepLimit`` background steps, of those noted while the last ran.
   package func applying(
-    _ changes: [PlaceHandleChange], population: @escaping @Sendable (UInt32) -> Int
+    _ changes: [PlaceHandleChange], slots: BuildSlots = BuildSlots(),
+    population: @escaping @Sendable (UInt32) -> Int
   ) -> ClusterHierarchy {
     let placeChanges = changes.map(ClusterPlaceChange.init)
     var (edited, touched) = applyingWithoutRebuilding(
@@ -74,7 +77,7 @@ extension ClusterHierarchy {
       if let taken { return taken }
       edited.compaction = pending
     } else if let level = edited.levelWorthCompacting {
-      edited.compaction = ClusterCompaction(compacting: edited, level: level)
+      edited.compaction = ClusterCompaction(compacting: edited, level: level, slots: slots)
     }
     return edited
   }
@@ -166,12 +169,13 @@ extension ClusterHierarchy {
   /// state, as an edit starts one once its patches are large enough: for tests.
   ///
   /// The rebuild waits on its own thread for `gate` to return first, when given, so that a
-  /// test can make edits before a later edit takes it.
+  /// test can make edits before a later edit takes it; it takes one of `slots` then.
   package func startingRebuild(
-    ofLevel level: Int, after gate: (@Sendable () -> Void)? = nil
+    ofLevel level: Int, slots: BuildSlots = BuildSlots(), after gate: (@Sendable () -> Void)? = nil
   ) -> ClusterHierarchy {
     var started = self
-    started.compaction = ClusterCompaction(compacting: self, level: level, after: gate)
+    started.compaction = ClusterCompaction(
+      compacting: self, level: level, slots: slots, after: gate)
     return started
   }
 

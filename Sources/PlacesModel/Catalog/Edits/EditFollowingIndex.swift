@@ -85,6 +85,8 @@ extension ClusterHierarchy: EditFollowingIndex {
   ) -> ClusterHierarchy {
     let geometric = changes.filter(\.changesGeometry)
     guard !geometric.isEmpty else { return self }
-    return applying(geometric) { edited.place(withHandle: $0)?.population ?? 0 }
+    return applying(geometric, slots: edited.buildSlots) {
+      edited.place(withHandle: $0)?.population ?? 0
+    }
   }
 }

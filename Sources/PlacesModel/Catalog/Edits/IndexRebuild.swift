@@ -25,6 +25,15 @@ import Foundation
 /// time slice (about 5 ms) every few edits while a cluster rebuild and an index build both
 /// ran. The thread is the build's own, not one of Dispatch's shared threads, so that the
 /// lowered priority, which an unprivileged thread cannot raise again, ends with it.
+///
+/// ## A core left to the app
+/// A lower priority did not keep a build off the editing thread's core: on a machine of 2
+/// cores, with two builds under way, the scheduler still gave a build the editing thread's
+/// core for a whole time slice (about 4 ms) every so often. So a build runs only while it
+/// holds one of its ``BuildSlots``, which a catalog and the catalogs its edits make share,
+/// and which let one build fewer than the cores run at once. The build gives its slot back
+/// once it has finished and released what it read, so that freeing a catalog it alone still
+/// held counts against the slot too.
 package final class IndexRebuild<Index: Sendable>: Sendable {
   private let result: Locked<Index?>
   private let running = DispatchGroup()
@@ -35,8 +44,12 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   /// The nice value, on Linux, of a build the edits wait on (``init(waitedOn:_:)``).
   package static var waitedOnNiceValue: Int32 { 10 }
 
-  /// Starts `build` on a background thread of its own, at low priority: ahead of the other
-  /// builds (nice ``waitedOnNiceValue`` rather than ``niceValue``) when `waitedOn`.
+  /// Starts `build` on a background thread of its own, at low priority, holding a slot.
+  ///
+  /// The build runs once it holds one of `slots`: ahead of the other builds (nice
+  /// ``waitedOnNiceValue`` rather than ``niceValue``, and first to a slot) when `waitedOn`.
+  /// When `gate` is given, the thread calls it before it asks for a slot (a test holds a
+  /// build back that way, without holding a slot).
   ///
   /// A build is *waited on* when the edits should not go on without it for long: the
   /// clusters' rebuild of a level, whose level's patch grows until an edit takes it. Behind a
@@ -44,19 +57,39 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   /// edits were applied again after it, it fell behind a stream of edits and was never
   /// taken). At nice 10 it still yields to the editing thread (a weight of 110 against the
   /// editing thread's 1,024), and takes its core ahead of the index builds (15).
-  package init(waitedOn: Bool = false, _ build: @escaping @Sendable () -> Index) {
+  package init(
+    waitedOn: Bool = false, slots: BuildSlots, after gate: (@Sendable () -> Void)? = nil,
+    _ build: @escaping @Sendable () -> Index
+  ) {
     let nice = waitedOn ? Self.waitedOnNiceValue : Self.niceValue
     let result = Locked<Index?>(nil)
     self.result = result
+    // The thread takes the build out to run it, so that what the build captured is released
+    // when it ends, while it holds its slot, not when the thread object goes.
+    let pending = Locked<(@Sendable () -> Index)?>(build)
     running.enter()
     let thread = Thread { [running] in
       Self.lowerPriorityOfCurrentThread(to: nice)
-      let index = build()
+      gate?()
+      slots.acquire(waitedOn: waitedOn)
+      let index = Self.run(taking: pending)
+      slots.release()
       result.withLock { $0 = index }
       running.leave()
     }
     thread.qualityOfService = .utility
     thread.start()
+  }
+
+  /// Runs the build `pending` holds, taken out of it: the build and what it captured are
+  /// released before this returns.
+  private static func run(taking pending: Locked<(@Sendable () -> Index)?>) -> Index {
+    let build = pending.withLock { taken in
+      defer { taken = nil }
+      return taken
+    }
+    guard let build else { preconditionFailure("a build runs once") }
+    return build()
   }
 
   /// Gives the calling thread the lowest priority an unprivileged thread can take, where

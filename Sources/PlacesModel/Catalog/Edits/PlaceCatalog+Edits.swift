@@ -144,11 +144,12 @@ extension PlaceCatalog {
     }
     let edited = CatalogStorage(
       placeOfHandle: placeOfHandle, handleByID: handleByID,
-      removedHandles: Self.merged(storage.removedHandles, removedHandles))
+      removedHandles: Self.merged(storage.removedHandles, removedHandles),
+      buildSlots: storage.buildSlots)
     // Too many removed handles: every handle renumbered, and the indexes built anew but the
     // clusters, which are renumbered.
     guard !edited.isWorthCompacting else {
-      let storage = CatalogStorage(uniquePlaces: edited.places)
+      let storage = CatalogStorage(uniquePlaces: edited.places, buildSlots: storage.buildSlots)
       storage.deriveRenumberedClusterHierarchies(
         from: self.storage, changes: changes, renumbered: edited)
       return (

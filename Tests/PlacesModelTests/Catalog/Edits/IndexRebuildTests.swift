@@ -45,13 +45,13 @@ struct IndexRebuildTests {
     #if os(Linux)
       let which = __priority_which_t(PRIO_PROCESS.rawValue)
       let callers = getpriority(which, 0)
-      let rebuild = IndexRebuild { getpriority(which, 0) }
+      let rebuild = IndexRebuild(slots: BuildSlots(limit: 1)) { getpriority(which, 0) }
       rebuild.waitUntilFinished()
       #expect(rebuild.finished == IndexRebuild<Int32>.niceValue)
       #expect(getpriority(which, 0) == callers)
       #expect(callers < IndexRebuild<Int32>.niceValue)
     #else
-      let rebuild = IndexRebuild { 1 }
+      let rebuild = IndexRebuild(slots: BuildSlots(limit: 1)) { 1 }
       rebuild.waitUntilFinished()
       #expect(rebuild.finished == 1)
     #endif
@@ -62,13 +62,15 @@ struct IndexRebuildTests {
     #if os(Linux)
       let which = __priority_which_t(PRIO_PROCESS.rawValue)
       let callers = getpriority(which, 0)
-      let rebuild = IndexRebuild(waitedOn: true) { getpriority(which, 0) }
+      let rebuild = IndexRebuild(waitedOn: true, slots: BuildSlots(limit: 1)) {
+        getpriority(which, 0)
+      }
       rebuild.waitUntilFinished()
       #expect(rebuild.finished == IndexRebuild<Int32>.waitedOnNiceValue)
       #expect(callers < IndexRebuild<Int32>.waitedOnNiceValue)
       #expect(IndexRebuild<Int32>.waitedOnNiceValue < IndexRebuild<Int32>.niceValue)
     #else
-      let rebuild = IndexRebuild(waitedOn: true) { 1 }
+      let rebuild = IndexRebuild(waitedOn: true, slots: BuildSlots(limit: 1)) { 1 }
       rebuild.waitUntilFinished()
       #expect(rebuild.finished == 1)
     #endif

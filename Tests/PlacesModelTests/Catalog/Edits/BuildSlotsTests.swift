@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+/// A catalog's background builds run at most a few at once (``BuildSlots``): the others wait,
+/// the builds the edits wait on first, and a build gives its slot back only once what it read
+/// is released.
+struct BuildSlotsTests {
+  /// Counts the builds running at once, and the most seen.
+  final class Overlap: Sendable {
+    private let state = Locked((running: 0, most: 0))
+
+    func run(for duration: Duration) {
+      state.withLock { state in
+        state.running += 1
+        state.most = max(state.most, state.running)
+      }
+      let until = ContinuousClock.now + duration
+      while ContinuousClock.now < until {}
+      state.withLock { $0.running -= 1 }
+    }
+
+    var most: Int { state.withLock { $0.most } }
+  }
+
+  /// Records, when it is freed, how many builds of `slots` hold a slot.
+  final class ReleaseWitness: Sendable {
+    let slots: BuildSlots
+    let seen: Locked<Int?>
+
+    init(slots: BuildSlots, seen: Locked<Int?>) {
+      self.slots = slots
+      self.seen = seen
+    }
+
+    deinit {
+      let running = slots.runningCount
+      seen.withLock { $0 = running }
+    }
+  }
+
+  /// Waits until `slots` has `count` builds waiting.
+  static func wait(untilWaiting count: Int, in slots: BuildSlots) {
+    while slots.waitingCount < count {
+      Thread.sleep(forTimeInterval: 0.0002)
+    }
+  }
+
+  @Test(arguments: [1, 2])
+  func noMoreBuildsRunAtOnceThanTheLimit(limit: Int) {
+    let slots = BuildSlots(limit: limit)
+    let overlap = Overlap()
+    let builds = (0..<8).map { index in
+      IndexRebuild(waitedOn: index.isMultiple(of: 3), slots: slots) {
+        overlap.run(for: .milliseconds(3))
+        return index
+      }
+    }
+    for build in builds { build.waitUntilFinished() }
+    #expect(builds.map(\.finished) == (0..<8).map { $0 })
+    #expect(overlap.most <= limit)
+    #expect(slots.runningCount == 0 && slots.waitingCount == 0)
+  }
+
+  @Test func theLimitIsAtLeastOne() {
+    #expect(BuildSlots(limit: 0).limit == 1)
+    #expect(BuildSlots(limit: -3).limit == 1)
+    #expect(BuildSlots(limit: 3).limit == 3)
+  }
+
+  /// With the one slot taken, three builds ask in turn, an ordinary one, one the edits wait
+  /// on and another ordinary one: the slot goes to the waited-on one first, then to the others
+  /// in the order they asked.
+  @Test func theBuildsTheEditsWaitOnTakeTheNextSlotFirst() {
+    let slots = BuildSlots(limit: 1)
+    let order = Locked<[String]>([])
+    slots.acquire(waitedOn: false)
+    let group = DispatchGroup()
+    for (count, (name, waitedOn)) in [("first", false), ("waited on", true), ("last", false)]
+      .enumerated()
+    {
+      group.enter()
+      Thread {
+        slots.acquire(waitedOn: waitedOn)
+        order.withLock { $0.append(name) }
+        slots.release()
+        group.leave()
+      }.start()
+      Self.wait(untilWaiting: count + 1, in: slots)
+    }
+    #expect(slots.runningCount == 1)
+    slots.release()
+    group.wait()
+    #expect(order.withLock { $0 } == ["waited on", "first", "last"])
+    #expect(slots.runningCount == 0 && slots.waitingCount == 0)
+  }
+
+  /// A build held back by its gate holds no slot: another build of the same slots runs and
+  /// finishes meanwhile.
+  @Test func aBuildHeldByItsGateHoldsNoSlot() {
+    let slots = BuildSlots(limit: 1)
+    let gate = DispatchSemaphore(value: 0)
+    let held = IndexRebuild(waitedOn: true, slots: slots, after: { gate.wait() }, { 1 })
+    let other = IndexRebuild(slots: slots) { 2 }
+    other.waitUntilFinished()
+    #expect(other.finished == 2)
+    #expect(held.finished == nil)
+    gate.signal()
+    held.waitUntilFinished()
+    #expect(held.finished == 1)
+  }
+
+  /// What a build captured is released while it still holds its slot, so that freeing what
+  /// only the build held counts against the limit too.
+  @Test func aBuildReleasesWhatItCapturedBeforeItGivesItsSlotBack() {
+    let slots = BuildSlots(limit: 1)
+    let seen = Locked<Int?>(nil)
+    let build = Self.startBuild(capturing: ReleaseWitness(slots: slots, seen: seen), in: slots)
+    build.waitUntilFinished()
+    #expect(build.finished == 7)
+    #expect(seen.withLock { $0 } == 1)
+  }
+
+  /// A build that alone holds `witness`.
+  private static func startBuild(
+    capturing witness: consuming ReleaseWitness, in slots: BuildSlots
+  ) -> IndexRebuild<Int> {
+    let captured = witness
+    return IndexRebuild(slots: slots) {
+      withExtendedLifetime(captured) { 7 }
+    }
+  }
+
+  /// Every catalog of one line of edits takes the same slots; a catalog made afresh, its own.
+  @Test func aCatalogsEditsShareItsBuildSlots() throws {
+    let places = (0..<50).map { Place(id: PlaceID($0), name: "p\($0)", coordinate: .fixture(1, 1)) }
+    let catalog = try PlaceCatalog(places)
+    let edited = try catalog.applying([.remove(PlaceID(3))]).catalog
+    let editedAgain = try edited.applying([.remove(PlaceID(4))]).catalog
+    #expect(edited.buildSlots === catalog.buildSlots)
+    #expect(editedAgain.buildSlots === catalog.buildSlots)
+    #expect(try PlaceCatalog(places).buildSlots !== catalog.buildSlots)
+  }
+}
