@@ -127,12 +127,27 @@ final class CatalogStorage: Sendable {
 
   /// The places, in catalog order: built once, on first use, when edits made this storage.
   var places: [Place] {
-    placeArray.value {
-      var places: [Place] = []
-      places.reserveCapacity(count)
-      for case let place? in placeOfHandle { places.append(place) }
-      return places
-    }
+    placeArray.value { Self.array(of: placeOfHandle, count: count) }
+  }
+
+  /// The places, in catalog order: the array ``places`` keeps if it was made, else one made
+  /// for the caller alone, which the storage does not keep.
+  ///
+  /// A full build in the background reads it: a catalog that kept the array its build read
+  /// held it (17.7 MB at 170,000 places) for as long as the app held the catalog, and the
+  /// edit that released the catalog freed it, a stall of several milliseconds.
+  ///
+  /// - Complexity: O(1) when kept; O(*n*) otherwise.
+  var placesNotKept: [Place] {
+    placeArray.builtValue ?? Self.array(of: placeOfHandle, count: count)
+  }
+
+  /// The places of `placeOfHandle`, `count` of them, in handle order.
+  private static func array(of placeOfHandle: PersistentArray<Place?>, count: Int) -> [Place] {
+    var places: [Place] = []
+    places.reserveCapacity(count)
+    for case let place? in placeOfHandle { places.append(place) }
+    return places
   }
 
   /// Whether ``places`` holds its array: preset, or made on a read.
@@ -303,6 +318,11 @@ final class CatalogStorage: Sendable {
   /// that the editing thread never frees a replaced index when it releases `original`.
   func deriveIndexes(from original: CatalogStorage, changes: [PlaceHandleChange]) {
     original.retired.releaseInBackground()
+    // The array a catalog was made from is freed in the background too, when this edit
+    // released the last catalog holding it: freeing 170,000 places took the first edit 4 ms.
+    if let array = original.placeArray.builtValue {
+      retired.retire(array)
+    }
     spatial.follow(original.spatial, through: changes, from: original, to: self)
     names.follow(original.names, through: changes, from: original, to: self)
     nameSort.follow(original.nameSort, through: changes, from: original, to: self)

@@ -282,8 +282,8 @@ public struct PlaceCatalog: Sendable {
   /// Whether the catalog holds an array of its places.
   ///
   /// It holds the one it was made from, or one made when ``places`` was read or an index was
-  /// built afresh for it: tests check that reads through the table of places by handle make
-  /// none.
+  /// built afresh for it on first use (a full build in the background keeps none): tests
+  /// check that reads through the table of places by handle make none.
   package var holdsPlaceArray: Bool { storage.holdsPlaceArray }
 
   /// The number of indexes built on first use: what ``prepareIndexes()`` builds.

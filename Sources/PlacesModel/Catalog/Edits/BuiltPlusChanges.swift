@@ -104,7 +104,7 @@ struct BuiltPlusChanges<Built: Sendable, Stale: Sendable, Changed: Sendable, Ext
     if derived.rebuild == nil, needsRebuild(derived.changes) {
       derived.rebuild = Rebuild(
         job: IndexRebuild(slots: edited.buildSlots) {
-          Build(index: building(edited.places), handles: edited.handlesByPosition)
+          Build(index: building(edited.placesNotKept), handles: edited.handlesByPosition)
         },
         changes: Changes(builtEnd: UInt32(edited.placeOfHandle.count), extra: extra))
     }

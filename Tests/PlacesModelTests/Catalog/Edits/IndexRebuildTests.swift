@@ -76,6 +76,35 @@ struct IndexRebuildTests {
     #endif
   }
 
+  /// The catalog whose places a full build in the background reads keeps no array of them:
+  /// the build's array goes with the build.
+  @Test func theCatalogABuildReadKeepsNoArrayOfItsPlaces() throws {
+    var generator = SplitMix64(seed: 85)
+    let coordinates = RandomCatalog.coordinates(count: 500, seed: 85)
+    var catalog = try PlaceCatalog(
+      coordinates.enumerated().map { offset, coordinate in
+        Place(id: PlaceID(offset), name: "place \(offset)", coordinate: coordinate)
+      })
+    _ = catalog.spatialIndex
+    var nextID: Int64 = 100_000
+    var builds = 0
+    var lastSeen = catalog.spatialIndex.changedPlaceCount
+    for step in 0..<600 {
+      catalog = try catalog.applying([
+        Self.randomEdit(of: catalog, nextID: &nextID, using: &generator)
+      ])
+      .catalog
+      // A build this edit started has read the catalog by now.
+      catalog.waitForIndexRebuilds()
+      let holds = catalog.holdsPlaceArray
+      #expect(!holds, "step \(step)")
+      let seen = catalog.spatialIndex.changedPlaceCount
+      builds += seen < lastSeen - 1 ? 1 : 0
+      lastSeen = seen
+    }
+    #expect(builds > 0)
+  }
+
   @Test(arguments: [81, 82] as [UInt64])
   func theSpatialIndexTakesItsBackgroundBuildAndAnswersAsAFreshIndexThroughout(
     seed: UInt64
