@@ -11,10 +11,10 @@ import Foundation
 /// 4 ms, each time a build's thread was picked), the slowest edits of a stream.
 ///
 /// Guarantees: at most ``limit`` builds hold a slot at any time; a build that waits gets a
-/// slot as soon as one is given back, the builds edits wait on (``IndexRebuild/init(waitedOn:slots:_:)``)
-/// before the others, and each kind in the order they asked. A build never waits for another
-/// build to finish before it asks, so no build holding a slot waits for a slot: none waits
-/// for ever.
+/// slot as soon as one is given back, the builds edits wait on
+/// (``IndexRebuild/init(waitedOn:slots:after:_:)``) before the others, and each kind in the
+/// order they asked. No build waits for another build while it holds a slot (a gate that
+/// holds a build back runs before the build asks), so every build gets one.
 package final class BuildSlots: Sendable {
   private struct Waiter {
     let isWaitedOn: Bool

@@ -19,7 +19,7 @@ import Foundation
 /// Each build runs on a thread of its own, made for it and gone when it ends, at the lowest
 /// priority the system gives an unprivileged thread: utility quality of service, and on Linux,
 /// where that sets no priority, the highest nice value (19); a build the edits wait on, at
-/// nice 10 (see ``init(waitedOn:_:)``). So a build never takes a core
+/// nice 10 (see ``init(waitedOn:slots:after:_:)``). So a build never takes a core
 /// from the thread that edits: on a machine with fewer cores than busy threads, an editing
 /// thread of default priority at the same nice value as a build lost the core for a whole
 /// time slice (about 5 ms) every few edits while a cluster rebuild and an index build both
@@ -41,7 +41,7 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   /// The nice value a build's thread runs at on Linux.
   package static var niceValue: Int32 { 19 }
 
-  /// The nice value, on Linux, of a build the edits wait on (``init(waitedOn:_:)``).
+  /// The nice value, on Linux, of a build the edits wait on (``init(waitedOn:slots:after:_:)``).
   package static var waitedOnNiceValue: Int32 { 10 }
 
   /// Starts `build` on a background thread of its own, at low priority, holding a slot.
