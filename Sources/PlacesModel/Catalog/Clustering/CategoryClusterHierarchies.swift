@@ -133,7 +133,7 @@ package struct CategoryClusterHierarchies: Sendable {
   }
 
   /// These hierarchies with `changes` (every place changed, by handle) applied, each group's
-  /// to its own hierarchy (see ``ClusterHierarchy/applying(_:population:)``); a group no
+  /// to its own hierarchy (see ``ClusterHierarchy/applying(_:slots:population:)``); a group no
   /// change reached is kept as it is.
   func deriving(
     _ changes: [PlaceHandleChange], from original: CatalogStorage, to edited: CatalogStorage

@@ -52,7 +52,7 @@ extension ClusterHierarchy {
   /// - Parameters:
   ///   - changes: The places that left, moved, changed population or came, by handle.
   ///   - slots: The slots a rebuild this edit starts takes (see ``IndexRebuild``): a
-  ///     catalog passes those of its line of edits; by default, slots of the rebuild's own.
+  ///     catalog passes those of its line of edits.
   ///   - population: The population of the place with a handle, 0 when unknown.
   /// - Returns: The edited hierarchy, with a new ``ClusterHierarchy/version``.
   /// - Complexity: O(*L* · *s* + *c*) per place for *L* levels, *s* the cost of finding an
@@ -64,7 +64,7 @@ extension ClusterHierarchy {
   ///   ``ClusterCompaction/carryOverLimit(forEditOf:)`` entries, or, after
   ///   ``ClusterCompaction/stepLimit`` background steps, of those noted while the last ran.
   package func applying(
-    _ changes: [PlaceHandleChange], slots: BuildSlots = BuildSlots(),
+    _ changes: [PlaceHandleChange], slots: BuildSlots,
     population: @escaping @Sendable (UInt32) -> Int
   ) -> ClusterHierarchy {
     let placeChanges = changes.map(ClusterPlaceChange.init)
@@ -82,7 +82,7 @@ extension ClusterHierarchy {
     return edited
   }
 
-  /// The hierarchy with `changes` applied, as ``applying(_:population:)`` applies them, but
+  /// The hierarchy with `changes` applied, as ``applying(_:slots:population:)`` applies them, but
   /// with no rebuild started or taken: the rebuild under way, if any, is not carried over.
   func applyingWithoutRebuilding(
     _ changes: some Collection<ClusterPlaceChange>, population: @escaping (UInt32) -> Int

@@ -42,12 +42,12 @@ import Dispatch
 /// position (``LevelPatch/addedReach``).
 ///
 /// ## Edits
-/// An edit of the catalog changes the levels in place (``applying(_:population:)``) rather
+/// An edit of the catalog changes the levels in place (``applying(_:slots:population:)``) rather
 /// than building them again: a place that moves, comes or goes changes only the entries on
 /// its old and new paths up the levels, and those that a changed mean brings within the
 /// radius, and every invariant above still holds. The levels then follow the catalog's
 /// history of edits, and the moments at which edits took the levels rebuilt in the background
-/// (see ``applying(_:population:)``), so they may differ from a build of the final places.
+/// (see ``applying(_:slots:population:)``), so they may differ from a build of the final places.
 /// Places are named by their handle in the catalog, which edits keep.
 ///
 /// ## Identity
@@ -88,7 +88,7 @@ package struct ClusterHierarchy: Sendable {
   /// hierarchies hold the same entries.
   package internal(set) var version = Version()
   /// The rebuild of the levels under way in the background, if any (see
-  /// ``applying(_:population:)``).
+  /// ``applying(_:slots:population:)``).
   var compaction: ClusterCompaction?
 
   /// Stands for one state of a hierarchy.

@@ -1,4 +1,4 @@
-/// Applies edits to a hierarchy's patches: see ``ClusterHierarchy/applying(_:population:)``.
+/// Applies edits to a hierarchy's patches: see ``ClusterHierarchy/applying(_:slots:population:)``.
 struct ClusterHierarchyEditor {
   let levels: [ClusterLevel]
   let radius: Double

@@ -3,7 +3,7 @@
 ///
 /// An entry's index is its index in the built level, or, for an added entry, the built level's
 /// entry count plus its index among the added ones. Indexes are stable until the hierarchy is
-/// built again (see ``ClusterHierarchy/applying(_:population:)``).
+/// built again (see ``ClusterHierarchy/applying(_:slots:population:)``).
 package struct ClusterLevelReader {
   /// The level as built.
   package let built: ClusterLevel

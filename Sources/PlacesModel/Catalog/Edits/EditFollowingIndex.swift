@@ -79,7 +79,7 @@ extension NameOrder: EditFollowingIndex {
 
 extension ClusterHierarchy: EditFollowingIndex {
   /// The hierarchy with the places moved, inserted, removed or given another population
-  /// applied (see ``applying(_:population:)``); this hierarchy itself when none was.
+  /// applied (see ``applying(_:slots:population:)``); this hierarchy itself when none was.
   func deriving(
     _ changes: [PlaceHandleChange], from original: CatalogStorage, to edited: CatalogStorage
   ) -> ClusterHierarchy {

@@ -19,8 +19,8 @@ import Foundation
 /// Each build runs on a thread of its own, made for it and gone when it ends, at the lowest
 /// priority the system gives an unprivileged thread: utility quality of service, and on Linux,
 /// where that sets no priority, the highest nice value (19); a build the edits wait on, at
-/// nice 10 (see ``init(waitedOn:slots:after:_:)``). So a build never takes a core
-/// from the thread that edits: on a machine with fewer cores than busy threads, an editing
+/// nice 10 (see ``init(waitedOn:slots:after:_:)``). So a build yields the core to the thread
+/// that edits when both want it: on a machine with fewer cores than busy threads, an editing
 /// thread of default priority at the same nice value as a build lost the core for a whole
 /// time slice (about 5 ms) every few edits while a cluster rebuild and an index build both
 /// ran. The thread is the build's own, not one of Dispatch's shared threads, so that the
@@ -31,9 +31,10 @@ import Foundation
 /// cores, with two builds under way, the scheduler still gave a build the editing thread's
 /// core for a whole time slice (about 4 ms) every so often. So a build runs only while it
 /// holds one of its ``BuildSlots``, which a catalog and the catalogs its edits make share,
-/// and which let one build fewer than the cores run at once. The build gives its slot back
-/// once it has finished and released what it read, so that freeing a catalog it alone still
-/// held counts against the slot too.
+/// and which let one build fewer than the cores run at once (but for a build the edits wait
+/// on that waited a while: see ``BuildSlots``). The build gives its slot back once it has
+/// finished and released what it read, so that freeing a catalog it alone still held counts
+/// against the slot too.
 package final class IndexRebuild<Index: Sendable>: Sendable {
   private let result: Locked<Index?>
   private let running = DispatchGroup()
@@ -103,6 +104,13 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   /// Waits until the build has finished: for tests that drive a rebuild to its end.
   package func waitUntilFinished() {
     running.wait()
+  }
+
+  /// Waits until the build has finished, at most `timeout`; returns whether it has.
+  package func waitUntilFinished(timeout: Duration) -> Bool {
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    return running.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
   }
 
   /// The index, once the build has finished; `nil` before, without waiting.

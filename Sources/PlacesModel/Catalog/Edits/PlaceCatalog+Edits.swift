@@ -145,11 +145,13 @@ extension PlaceCatalog {
     let edited = CatalogStorage(
       placeOfHandle: placeOfHandle, handleByID: handleByID,
       removedHandles: Self.merged(storage.removedHandles, removedHandles),
-      buildSlots: storage.buildSlots)
+      // Edits of an empty catalog (``empty`` is one value for the whole process) start a line
+      // of their own, so that models loaded that way do not share slots.
+      buildSlots: storage.count == 0 ? BuildSlots() : storage.buildSlots)
     // Too many removed handles: every handle renumbered, and the indexes built anew but the
     // clusters, which are renumbered.
     guard !edited.isWorthCompacting else {
-      let storage = CatalogStorage(uniquePlaces: edited.places, buildSlots: storage.buildSlots)
+      let storage = CatalogStorage(uniquePlaces: edited.places, buildSlots: edited.buildSlots)
       storage.deriveRenumberedClusterHierarchies(
         from: self.storage, changes: changes, renumbered: edited)
       return (

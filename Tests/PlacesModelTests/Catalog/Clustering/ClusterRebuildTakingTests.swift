@@ -150,8 +150,9 @@ struct ClusterRebuildTakingTests {
     var changes = RandomChanges(places: places, seed: seed)
     var hierarchy = ClusterHierarchy(
       places: places, radius: Self.radius, maximumLevel: Self.maximumLevel)
+    let slots = BuildSlots()
     for _ in 0..<20 {
-      hierarchy = hierarchy.applying(changes.batch(), population: changes.population)
+      hierarchy = hierarchy.applying(changes.batch(), slots: slots, population: changes.population)
     }
     for levelNumber in [0, 2, 4, 5, 6, 8, hierarchy.placeLevel] {
       // The rebuild is held back for 12 edits, then finishes (and so does each later step).
@@ -163,8 +164,8 @@ struct ClusterRebuildTakingTests {
         if step == 12 { gate.signal() }
         if step >= 12 { rebuilding.waitForCompaction() }
         let batch = changes.batch()
-        rebuilding = rebuilding.applying(batch, population: changes.population)
-        plain = plain.applying(batch, population: changes.population)
+        rebuilding = rebuilding.applying(batch, slots: slots, population: changes.population)
+        plain = plain.applying(batch, slots: slots, population: changes.population)
         try #require(!plain.isCompacting, "the edits alone start no rebuild here")
         step += 1
         try #require(step < 50, "level \(levelNumber): the rebuild was never taken")

@@ -48,9 +48,13 @@ struct BuildSlotsTests {
     }
   }
 
+  /// The longest a test waits for a build that should finish.
+  static let patience = Duration.seconds(60)
+
   @Test(arguments: [1, 2])
   func noMoreBuildsRunAtOnceThanTheLimit(limit: Int) {
-    let slots = BuildSlots(limit: limit)
+    // No build overtakes here: the waited-on ones would after this long.
+    let slots = BuildSlots(limit: limit, overtakingDelay: .seconds(600))
     let overlap = Overlap()
     let builds = (0..<8).map { index in
       IndexRebuild(waitedOn: index.isMultiple(of: 3), slots: slots) {
@@ -74,7 +78,7 @@ struct BuildSlotsTests {
   /// on and another ordinary one: the slot goes to the waited-on one first, then to the others
   /// in the order they asked.
   @Test func theBuildsTheEditsWaitOnTakeTheNextSlotFirst() {
-    let slots = BuildSlots(limit: 1)
+    let slots = BuildSlots(limit: 1, overtakingDelay: .seconds(600))
     let order = Locked<[String]>([])
     slots.acquire(waitedOn: false)
     let group = DispatchGroup()
@@ -99,12 +103,12 @@ struct BuildSlotsTests {
 
   /// A build held back by its gate holds no slot: another build of the same slots runs and
   /// finishes meanwhile.
-  @Test func aBuildHeldByItsGateHoldsNoSlot() {
+  @Test func aBuildHeldByItsGateHoldsNoSlot() throws {
     let slots = BuildSlots(limit: 1)
     let gate = DispatchSemaphore(value: 0)
     let held = IndexRebuild(waitedOn: true, slots: slots, after: { gate.wait() }, { 1 })
     let other = IndexRebuild(slots: slots) { 2 }
-    other.waitUntilFinished()
+    try #require(other.waitUntilFinished(timeout: Self.patience))
     #expect(other.finished == 2)
     #expect(held.finished == nil)
     gate.signal()
@@ -117,30 +121,74 @@ struct BuildSlotsTests {
   @Test func aBuildReleasesWhatItCapturedBeforeItGivesItsSlotBack() {
     let slots = BuildSlots(limit: 1)
     let seen = Locked<Int?>(nil)
-    let build = Self.startBuild(capturing: ReleaseWitness(slots: slots, seen: seen), in: slots)
+    // The build starts once this thread no longer holds the witness.
+    let go = DispatchSemaphore(value: 0)
+    let build = Self.startBuild(
+      capturing: ReleaseWitness(slots: slots, seen: seen), in: slots, after: go)
+    go.signal()
     build.waitUntilFinished()
     #expect(build.finished == 7)
     #expect(seen.withLock { $0 } == 1)
   }
 
-  /// A build that alone holds `witness`.
+  /// A build that alone holds `witness`, started once `go` is signalled.
   private static func startBuild(
-    capturing witness: consuming ReleaseWitness, in slots: BuildSlots
+    capturing witness: consuming ReleaseWitness, in slots: BuildSlots,
+    after go: DispatchSemaphore
   ) -> IndexRebuild<Int> {
     let captured = witness
-    return IndexRebuild(slots: slots) {
-      withExtendedLifetime(captured) { 7 }
-    }
+    return IndexRebuild(
+      slots: slots, after: { go.wait() }, { withExtendedLifetime(captured) { 7 } })
   }
 
-  /// Every catalog of one line of edits takes the same slots; a catalog made afresh, its own.
+  /// A build the edits wait on runs beside the others once it waited the overtaking delay for
+  /// a slot; an ordinary build waits for one however long.
+  @Test func aBuildTheEditsWaitOnOvertakesAfterTheDelay() throws {
+    let slots = BuildSlots(limit: 1, overtakingDelay: .milliseconds(5))
+    slots.acquire(waitedOn: false)
+    let ordinary = IndexRebuild(slots: slots) { 1 }
+    Self.wait(untilWaiting: 1, in: slots)
+    let waitedOn = IndexRebuild(waitedOn: true, slots: slots) { slots.runningCount }
+    try #require(waitedOn.waitUntilFinished(timeout: Self.patience))
+    #expect(waitedOn.finished == 2)
+    #expect(ordinary.finished == nil)
+    #expect(slots.runningCount == 1 && slots.waitingCount == 1)
+    slots.release()
+    try #require(ordinary.waitUntilFinished(timeout: Self.patience))
+    #expect(ordinary.finished == 1)
+    #expect(slots.runningCount == 0 && slots.waitingCount == 0)
+  }
+
+  /// A slot given back while overtaking builds hold more than the limit is not handed on.
+  @Test func aSlotGivenBackOverTheLimitIsNotHandedOn() throws {
+    let slots = BuildSlots(limit: 1, overtakingDelay: .milliseconds(5))
+    slots.acquire(waitedOn: false)
+    slots.acquire(waitedOn: true)
+    #expect(slots.runningCount == 2)
+    let ordinary = IndexRebuild(slots: slots) { 1 }
+    Self.wait(untilWaiting: 1, in: slots)
+    slots.release()
+    #expect(slots.runningCount == 1 && slots.waitingCount == 1)
+    slots.release()
+    try #require(ordinary.waitUntilFinished(timeout: Self.patience))
+    #expect(ordinary.finished == 1)
+  }
+
+  /// Every catalog of one line of edits takes the same slots, also once its handles are
+  /// renumbered; a catalog made afresh, and the edits of the empty catalog, slots of their own.
   @Test func aCatalogsEditsShareItsBuildSlots() throws {
-    let places = (0..<50).map { Place(id: PlaceID($0), name: "p\($0)", coordinate: .fixture(1, 1)) }
+    let places = (0..<400).map {
+      Place(id: PlaceID($0), name: "p\($0)", coordinate: .fixture(1, 1))
+    }
     let catalog = try PlaceCatalog(places)
     let edited = try catalog.applying([.remove(PlaceID(3))]).catalog
-    let editedAgain = try edited.applying([.remove(PlaceID(4))]).catalog
+    // More than a quarter of the places removed: the next edit renumbers every handle.
+    let renumbered = try edited.applying((10..<120).map { .remove(PlaceID($0)) }).catalog
     #expect(edited.buildSlots === catalog.buildSlots)
-    #expect(editedAgain.buildSlots === catalog.buildSlots)
+    #expect(renumbered.buildSlots === catalog.buildSlots)
     #expect(try PlaceCatalog(places).buildSlots !== catalog.buildSlots)
+    let first = try PlaceCatalog.empty.applying([.insert(places[0])]).catalog
+    let second = try PlaceCatalog.empty.applying([.insert(places[1])]).catalog
+    #expect(first.buildSlots !== second.buildSlots)
   }
 }
