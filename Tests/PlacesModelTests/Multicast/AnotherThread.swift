@@ -25,7 +25,5 @@ func finishesOnAnotherThread(
     work()
     finished.signal()
   }.start()
-  let nanoseconds =
-    limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
-  return finished.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
+  return finished.wait(timeout: limit.dispatchTimeFromNow) == .success
 }

@@ -68,9 +68,7 @@ package final class BuildSlots: Sendable {
       wakeUp.wait()
       return
     }
-    let (seconds, attoseconds) = overtakingDelay.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    guard wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut else { return }
+    guard wakeUp.wait(timeout: overtakingDelay.dispatchTimeFromNow) == .timedOut else { return }
     let overtakes = state.withLock { state in
       guard let index = state.waiting.firstIndex(where: { $0.wakeUp === wakeUp }) else {
         return false

@@ -108,9 +108,7 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
 
   /// Waits until the build has finished, at most `timeout`; returns whether it has.
   package func waitUntilFinished(timeout: Duration) -> Bool {
-    let (seconds, attoseconds) = timeout.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    return running.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+    running.wait(timeout: timeout.dispatchTimeFromNow) == .success
   }
 
   /// The index, once the build has finished; `nil` before, without waiting.
