@@ -51,6 +51,19 @@ final class CommandRunner {
     coordinator.start()
   }
 
+  /// Builds the indexes the views' first screen reads that are not built yet: the map's
+  /// clusters and the list's order by name.
+  ///
+  /// A console list prints its count, not its rows, so without this the first edit that
+  /// moves a row builds the order by name (0.1 to 0.2 s at 170,000 places): a session calls
+  /// it at start, so that no line waits for it.
+  func prepareFirstScreen() {
+    coordinator.model.places.prepareIndexes(CatalogIndexKind.firstScreen)
+  }
+
+  /// The model's catalog, as the views see it.
+  var places: PlaceCatalog { coordinator.model.places }
+
   /// Runs `command` and returns what it printed.
   ///
   /// - Throws: ``PlacesModelError/unknownPlace(_:)`` for a selection of an unknown place,
