@@ -67,8 +67,7 @@ struct Session {
       case .ended: return failures.exitStatus
       }
       lineNumber += 1
-      guard let first = line.split(whereSeparator: \.isWhitespace).first, !first.hasPrefix("#")
-      else { continue }
+      guard let first = line.first(where: { !Self.isSpace($0) }), first != "#" else { continue }
       do {
         try run(try Self.words(of: line))
       } catch let error as OutputError {
@@ -149,35 +148,47 @@ struct Session {
   /// - Throws: ``UsageError/unterminatedQuote`` if a quote is not closed.
   static func words(of line: String) throws(UsageError) -> [String] {
     var words: [String] = []
-    var word: String?
+    // The word being read, appended to in place, and whether there is one: a pair of quotes
+    // makes a word even when nothing is between them.
+    var word = ""
+    var isInWord = false
     var quote: Character?
     var isEscaped = false
     for character in line {
       if let open = quote {
         if isEscaped {
-          if character != "\"" && character != "\\" { word?.append("\\") }
-          word?.append(character)
+          if character != "\"" && character != "\\" { word.append("\\") }
+          word.append(character)
           isEscaped = false
         } else if character == open {
           quote = nil
         } else if open == "\"" && character == "\\" {
           isEscaped = true
         } else {
-          word?.append(character)
+          word.append(character)
         }
-      } else if character.isWhitespace {
-        if let finished = word { words.append(finished) }
-        word = nil
+      } else if Self.isSpace(character) {
+        if isInWord { words.append(word) }
+        word = ""
+        isInWord = false
       } else if character == "\"" || character == "'" {
         quote = character
-        word = word ?? ""
+        isInWord = true
       } else {
-        word = (word ?? "") + String(character)
+        word.append(character)
+        isInWord = true
       }
     }
     guard quote == nil else { throw .unterminatedQuote }
-    if let finished = word { words.append(finished) }
+    if isInWord { words.append(word) }
     return words
+  }
+
+  /// Whether `character` is white space, which separates words: an ASCII one told without
+  /// reading Unicode's tables, which cost more than the rest of a line's split.
+  private static func isSpace(_ character: Character) -> Bool {
+    guard let ascii = character.asciiValue else { return character.isWhitespace }
+    return ascii == 0x20 || (0x09...0x0D).contains(ascii)
   }
 
   private func run(_ words: [String]) throws {

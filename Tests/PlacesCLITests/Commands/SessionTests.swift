@@ -90,6 +90,14 @@ struct SessionTests {
     #expect(throws: UsageError.unterminatedQuote) { try Session.words(of: #"select "LHR"#) }
   }
 
+  @Test func quotesJoinTheTextBesideThemAndSpacesRunTogether() throws {
+    #expect(
+      try Session.words(of: "  move\t 42 ab\"c d\"e 'x'\"\" \"a\\b\"  ")
+        == ["move", "42", "abc de", "x", #"a\b"#])
+    #expect(try Session.words(of: " \t ") == [])
+    #expect(try Session.words(of: "a\u{2003}b\u{00A0}c\r\nd") == ["a", "b", "c", "d"])
+  }
+
   @Test func statusIsThatOfTheLastFailure() async throws {
     let run = try await PlacesCLI.run(["session"], input: "select x\nselect 99999\nselect 1\n")
 
