@@ -284,7 +284,15 @@ private final class PersistentNode<Item: Sendable>: @unchecked Sendable {
   init(copying source: UnsafePointer<Item>, count: Int, capacity: Int) {
     self.capacity = capacity
     elements = .allocate(capacity: capacity)
-    elements.initialize(from: source, count: count)
+    if _isPOD(Item.self) {
+      elements.initialize(from: source, count: count)
+    } else {
+      // One item at a time, in code specialized for the item's type: the copy of a range
+      // goes through the runtime, which copies each item through its type's value witnesses.
+      for offset in 0..<count {
+        (elements + offset).initialize(to: source[offset])
+      }
+    }
     self.count = count
   }
 
