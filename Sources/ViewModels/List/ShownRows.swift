@@ -69,17 +69,31 @@ struct ShownRows {
     return byName.map { $0.row(ofNameRow: nameRow) } ?? nameRow
   }
 
-  /// The rows of the place with identifier `id` in `previous` and here, counted together,
-  /// when these rows are `previous`'s after an edit whose only change was to that place: by
-  /// distance from one location, every place shown, the place at the same catalog position in
-  /// both; `nil` otherwise, when each is counted alone (``row(ofPlaceWithID:)``).
+  /// The rows of the place with identifier `id` in `previous` and here, found together, when
+  /// these rows are `previous`'s after an edit whose only change was to that place; `nil`
+  /// otherwise, when each is found alone (``row(ofPlaceWithID:)``).
+  ///
+  /// - By name, under the same filter, a place that kept its name and its category keeps its
+  ///   row (rows are by name, then by identifier, among the same places): its row here is
+  ///   both, and `previous`'s catalog is not read for it, so its order by name, when it was
+  ///   never built, is not built for this.
+  /// - By distance from one location, every place shown, the place at the same catalog
+  ///   position in both: both rows are counted in one walk of the spatial index.
   ///
   /// - Precondition: The edit that made ``catalog`` from `previous.catalog` changed only the
   ///   place with `id`.
   func rows(ofOnlyChangedPlaceWithID id: Place.ID, from previous: ShownRows) -> (
     old: Int, new: Int
   )? {
-    guard let byDistance, previous.byDistance != nil, location == previous.location,
+    guard let byDistance else {
+      guard previous.byDistance == nil, filter == previous.filter,
+        let old = previous.catalog.place(withID: id), let new = catalog.place(withID: id),
+        old.name == new.name, old.category == new.category,
+        let row = row(ofPlaceWithID: id)
+      else { return nil }
+      return (row, row)
+    }
+    guard previous.byDistance != nil, location == previous.location,
       filter.showsEveryPlace, previous.filter.showsEveryPlace,
       let position = catalog.position(ofPlaceWithID: id),
       previous.catalog.count == catalog.count,
