@@ -459,6 +459,14 @@ public final class MapViewModel {
     let isPan = newLevel == layer.level && !selectionChanged && !filterChanged
     // The layer shown holds the same markers: keep it, and send nothing.
     if isPan, newLayer === layer || newLayer.shows(sameMarkersAs: layer) { return false }
+    // A new catalog that left every marker shown as it was (an edit out of view): the update
+    // would be empty, so it is not worked out.
+    if previousSource != nil, !filterChanged, newLevel == layer.level,
+      newLayer.markers == layer.markers
+    {
+      layer = newLayer
+      return false
+    }
     let previous = layer
     layer = newLayer
     let update =

@@ -29,6 +29,30 @@ struct MapEditTests {
     #expect(Set(view.shownMarkers.values) == Set(map.markers))
   }
 
+  @Test func anEditOutOfViewSendsNothingAndOneInViewSendsItsMarker() throws {
+    let near = (0..<4).map {
+      Place(
+        id: PlaceID($0), name: "near \($0)", coordinate: .fixture(10 + Double($0), 20))
+    }
+    let far = Place(id: 9, name: "far", coordinate: .fixture(-40, -100))
+    let model = try PlacesModel(places: near + [far])
+    let map = MapViewModel(
+      model: model, camera: try MapCamera(centre: .fixture(11.5, 20), zoom: 5),
+      viewSize: .phone)
+    let view = MapViewSpy()
+    map.view = view
+    let start = view.commands.count
+    let before = map.markers
+
+    try model.update(Place(id: 9, name: "far", coordinate: .fixture(-40.5, -100.5)))
+    #expect(view.commands.count == start)
+
+    try model.update(Place(id: 1, name: "near 1", coordinate: .fixture(11, 20.5)))
+    #expect(view.commands.count == start + 1)
+    #expect(Set(view.shownMarkers.values) == Set(map.markers))
+    #expect(map.markers != before)
+  }
+
   /// The representative place of a marker: the place of a place's marker, the representative
   /// of a cluster.
   private static func representative(of id: MapMarker.ID) -> Place.ID {
