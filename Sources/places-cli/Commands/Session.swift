@@ -1,8 +1,8 @@
 /// Runs the commands read from standard input, one per line, against one live app.
 ///
 /// The views' start-up lines are printed first, and the indexes the views' first screen reads
-/// are built (see ``CommandRunner/prepareFirstScreen()``). Then each line is parsed with the command
-/// line's grammar and run; what it prints is written as soon as it has run, so a program
+/// are built (see ``CommandRunner/prepareFirstScreen()``). Then each line is parsed with the
+/// command line's grammar and run; what it prints is written as soon as it has run, so a program
 /// driving the session can read the reaction to each line before sending the next. Words are
 /// split at spaces, except inside double or single quotes, as a shell splits them (`select
 /// "New York"`); inside double quotes, `\"` and `\\` stand for `"` and `\`. Empty
