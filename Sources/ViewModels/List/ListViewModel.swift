@@ -217,7 +217,8 @@ public final class ListViewModel {
     for id in changes.updated {
       guard let old = oldCatalog.place(withID: id), let new = catalog.place(withID: id)
       else { continue }
-      // The only change: both rows found together, by name from this catalog alone.
+      // The only change: both rows found together (by name in this catalog alone, by
+      // distance in one walk of the index).
       let bothRows =
         changes.count == 1 ? shown.rows(ofOnlyChangedPlaceWithID: id, from: previous) : nil
       let oldRow = bothRows?.old ?? previous.row(ofPlaceWithID: id)

@@ -73,8 +73,8 @@ struct ShownRows {
   /// these rows are `previous`'s after an edit whose only change was to that place; `nil`
   /// otherwise, when each is found alone (``row(ofPlaceWithID:)``).
   ///
-  /// - By name, under the same filter, a place that kept its name and its category keeps its
-  ///   row (rows are by name, then by identifier, among the same places): its row here is
+  /// - By name, under the same filter, a place that kept its name and is shown in both keeps
+  ///   its row (rows are by name, then by identifier, among the same places): its row here is
   ///   both, and `previous`'s catalog is not read for it, so its order by name, when it was
   ///   never built, is not built for this.
   /// - By distance from one location, every place shown, the place at the same catalog
@@ -88,7 +88,7 @@ struct ShownRows {
     guard let byDistance else {
       guard previous.byDistance == nil, filter == previous.filter,
         let old = previous.catalog.place(withID: id), let new = catalog.place(withID: id),
-        old.name == new.name, old.category == new.category,
+        old.name == new.name, filter.shows(old), filter.shows(new),
         let row = row(ofPlaceWithID: id)
       else { return nil }
       return (row, row)

@@ -55,6 +55,14 @@ final class MapMarkerLayer: Sendable {
       && selectedMarker == other.selectedMarker
   }
 
+  /// Whether this layer's markers equal `other`'s, one by one in entry order, and its
+  /// selected place's marker `other`'s: the same ``markers``, compared without making them.
+  func hasMarkers(equalTo other: MapMarkerLayer) -> Bool {
+    selectedMarker == other.selectedMarker
+      && entryMarkers.lazy.compactMap { $0?.marker }.elementsEqual(
+        other.entryMarkers.lazy.compactMap { $0?.marker })
+  }
+
   /// Calls `body` once for each entry of this layer or of `next` (both ascending, so walked
   /// together), with the entry's marker here and in `next` (`nil` where it has none or is
   /// not in that layer) and whether both layers hold the entry.

@@ -462,7 +462,7 @@ public final class MapViewModel {
     // A new catalog that left every marker shown as it was (an edit out of view): the update
     // would be empty, so it is not worked out.
     if previousSource != nil, !filterChanged, newLevel == layer.level,
-      newLayer.markers == layer.markers
+      newLayer.hasMarkers(equalTo: layer)
     {
       layer = newLayer
       return false

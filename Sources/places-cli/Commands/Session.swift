@@ -1,8 +1,8 @@
 /// Runs the commands read from standard input, one per line, against one live app.
 ///
-/// The views' start-up lines are printed first, and the indexes the views' first screen reads
-/// are built (see ``CommandRunner/prepareFirstScreen()``). Then each line is parsed with the
-/// command line's grammar and run; what it prints is written as soon as it has run, so a program
+/// The views' start-up lines are printed first, and the list's order by name is built (see
+/// ``CommandRunner/prepareListOrder()``). Then each line is parsed with the command line's
+/// grammar and run; what it prints is written as soon as it has run, so a program
 /// driving the session can read the reaction to each line before sending the next. Words are
 /// split at spaces, except inside double or single quotes, as a shell splits them (`select
 /// "New York"`); inside double quotes, `\"` and `\\` stand for `"` and `\`. Empty
@@ -45,7 +45,7 @@ struct Session {
     }
     // After the start-up lines, so that a driving program reads them at once; before the
     // first line, so that its first edit does not wait for the order by name.
-    runner.prepareFirstScreen()
+    runner.prepareListOrder()
     let input: any SessionInput =
       watches.isEmpty ? BlockingLineInput(readLine: tool.readLine) : tool.makeWatchedInput()
     var failures = Failures()

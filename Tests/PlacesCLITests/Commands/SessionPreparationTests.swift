@@ -3,8 +3,8 @@ import Testing
 
 @testable import places_cli
 
-/// A session builds the indexes its views' first screen reads before its first line, so that
-/// no line waits for one.
+/// A session builds the list's order by name before its first line, so that no line waits for
+/// it.
 struct SessionPreparationTests {
   /// Places along a line, named out of their order, so that the order by name is not the
   /// catalog's.
@@ -16,22 +16,34 @@ struct SessionPreparationTests {
     }
   }
 
-  /// The builds the catalog made after `prepares` (or not) and one edit of a place's position:
-  /// every index the views read derived from the catalog before the edit, none built anew.
-  private static func buildsAfterAMove(prepares: Bool) throws -> Int {
-    let runner = try CommandRunner(places: try places(), source: "test", format: .text)
+  @Test func aSessionBuildsTheOrderByNameBeforeItReadsItsFirstLine() throws {
+    let runner = try CommandRunner(places: try Self.places(), source: "test", format: .text)
+    var buildsAtFirstRead: Int?
+    var lines = ["move 7 6.5 3.1"].makeIterator()
+    let tool = PlacesTool(
+      standardOutput: TextOutput { _ in }, standardError: TextOutput { _ in },
+      readLine: {
+        if buildsAtFirstRead == nil { buildsAtFirstRead = runner.catalog.indexBuildCount }
+        return lines.next()
+      })
+
+    let status = Session(runner: runner, tool: tool).run()
+
+    #expect(status == .success)
+    // The map's clusters, built as its view model started, and the list's order by name.
+    #expect(buildsAtFirstRead == 2)
+    // The edit's catalog derived both from the catalog before it: it built nothing.
+    #expect(runner.catalog.indexBuildCount == 0)
+  }
+
+  /// The control: without the preparation, the first edit builds the order by name.
+  @Test func theFirstEditOfAnUnpreparedRunnerBuildsTheOrderByName() throws {
+    let runner = try CommandRunner(places: try Self.places(), source: "test", format: .text)
     runner.start()
-    if prepares { runner.prepareFirstScreen() }
+    #expect(runner.catalog.indexBuildCount == 1)  // The map's clusters.
+
     _ = try runner.run(.move("7", try Coordinate(latitude: 6.5, longitude: 3.1)))
-    return runner.places.indexBuildCount
-  }
 
-  @Test func theFirstEditOfAPreparedSessionBuildsNoIndex() throws {
-    #expect(try Self.buildsAfterAMove(prepares: true) == 0)
-  }
-
-  /// The control: without the preparation, the list's first edit builds the order by name.
-  @Test func theFirstEditOfAnUnpreparedSessionBuildsTheOrderByName() throws {
-    #expect(try Self.buildsAfterAMove(prepares: false) == 1)
+    #expect(runner.catalog.indexBuildCount == 1)  // The new catalog's order by name.
   }
 }
