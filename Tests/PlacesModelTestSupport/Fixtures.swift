@@ -73,4 +73,15 @@ extension Place {
       id: id, name: newName, coordinate: coordinate, category: category, country: country,
       population: population)
   }
+
+  /// This place with the fields given changed and the others kept: the same identifier, a
+  /// changed value.
+  public func changing(
+    coordinate: Coordinate? = nil, category: String? = nil, country: String? = nil
+  ) -> Place {
+    Place(
+      id: id, name: name, coordinate: coordinate ?? self.coordinate,
+      category: category ?? self.category, country: country ?? self.country,
+      population: population)
+  }
 }

@@ -148,39 +148,37 @@ struct Session {
   /// - Throws: ``UsageError/unterminatedQuote`` if a quote is not closed.
   static func words(of line: String) throws(UsageError) -> [String] {
     var words: [String] = []
-    // The word being read, appended to in place, and whether there is one: a pair of quotes
-    // makes a word even when nothing is between them.
-    var word = ""
-    var isInWord = false
+    // The word being read, appended to in place; a pair of quotes makes one even when
+    // nothing is between them.
+    var word: String?
     var quote: Character?
     var isEscaped = false
     for character in line {
       if let open = quote {
         if isEscaped {
-          if character != "\"" && character != "\\" { word.append("\\") }
-          word.append(character)
+          if character != "\"" && character != "\\" { word?.append("\\") }
+          word?.append(character)
           isEscaped = false
         } else if character == open {
           quote = nil
         } else if open == "\"" && character == "\\" {
           isEscaped = true
         } else {
-          word.append(character)
+          word?.append(character)
         }
       } else if Self.isSpace(character) {
-        if isInWord { words.append(word) }
-        word = ""
-        isInWord = false
+        if let finished = word { words.append(finished) }
+        word = nil
       } else if character == "\"" || character == "'" {
         quote = character
-        isInWord = true
+        if word == nil { word = "" }
       } else {
-        word.append(character)
-        isInWord = true
+        if word == nil { word = "" }
+        word?.append(character)
       }
     }
     guard quote == nil else { throw .unterminatedQuote }
-    if isInWord { words.append(word) }
+    if let finished = word { words.append(finished) }
     return words
   }
 

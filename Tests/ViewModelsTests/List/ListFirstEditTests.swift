@@ -36,11 +36,7 @@ struct ListFirstEditTests {
     let (model, first, list, view) = try Self.unreadList()
     #expect(first.indexBuildCount == 0)
 
-    let paris = Place.paris
-    try model.update(
-      Place(
-        id: paris.id, name: paris.name, coordinate: .uppsala, category: paris.category,
-        country: paris.country, population: paris.population))
+    try model.update(Place.paris.changing(coordinate: .uppsala))
 
     // The replaced catalog's order was not built to find the row the place kept.
     #expect(first.indexBuildCount == 0)
@@ -51,12 +47,8 @@ struct ListFirstEditTests {
 
   @Test func aNewCategoryWithEveryCategoryShownKeepsTheRow() throws {
     let (model, first, list, view) = try Self.unreadList()
-    let rome = Place.rome
 
-    try model.update(
-      Place(
-        id: rome.id, name: rome.name, coordinate: rome.coordinate, category: "museum",
-        country: rome.country, population: rome.population))
+    try model.update(Place.rome.changing(category: "museum"))
 
     #expect(first.indexBuildCount == 0)
     #expect(view.updates.isEmpty)
@@ -66,12 +58,8 @@ struct ListFirstEditTests {
   @Test func aPlaceGivenAHiddenCategoryLeavesTheFilteredRows() throws {
     let (model, _, list, view) = try Self.unreadList()
     list.categoryFilter = CategoryFilter(showing: ["city"])
-    let rome = Place.rome
 
-    try model.update(
-      Place(
-        id: rome.id, name: rome.name, coordinate: rome.coordinate, category: "museum",
-        country: rome.country, population: rome.population))
+    try model.update(Place.rome.changing(category: "museum"))
 
     #expect(view.updates.last == ListRowChanges(removed: [2], inserted: [], reloaded: []))
     #expect(list.rows.map(\.id) == ([.london, .paris, .stockholm] as [Place]).map(\.id))
@@ -89,12 +77,8 @@ struct ListFirstEditTests {
 
   @Test func aNewCountryKeepsTheRowAndReloadsIt() throws {
     let (model, first, list, view) = try Self.unreadList()
-    let rome = Place.rome
 
-    try model.update(
-      Place(
-        id: rome.id, name: rome.name, coordinate: rome.coordinate, category: rome.category,
-        country: "VA", population: rome.population))
+    try model.update(Place.rome.changing(country: "VA"))
 
     #expect(first.indexBuildCount == 0)
     #expect(view.reloads == 1)
