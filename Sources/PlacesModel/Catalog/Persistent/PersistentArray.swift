@@ -8,8 +8,14 @@
 /// and other elements in leaves of 64, in branches of 64. So an edit of a large catalog copies
 /// O(*n* / 4096 + 272) elements and references, not O(*n*), and every earlier copy keeps the
 /// elements it had.
-/// Reads cost two more indirections than an `Array`.
-package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollection {
+/// Reads cost two more indirections than an `Array` (the branch, then the leaf: each node holds
+/// its items in its own allocation).
+///
+/// `@unchecked Sendable` (its nodes, `ManagedBuffer`s, cannot be `Sendable`): its nodes are
+/// written only when `isKnownUniquelyReferenced` says that the one array writing a node is its
+/// only holder, so no other thread can be reading it; every other access reads; and the
+/// elements it shares between threads are `Sendable`.
+package struct PersistentArray<Element: Sendable>: @unchecked Sendable, RandomAccessCollection {
   private typealias Leaf = PersistentNode<Element>
   private typealias Branch = PersistentNode<Leaf>
 
@@ -35,14 +41,14 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
   /// - Complexity: O(*n*).
   package init(_ elements: some Collection<Element>) {
     // Each element is copied once, straight into its leaf.
-    var leaf = Leaf(capacity: Self.leafCapacity)
+    var leaf = Leaf.make(capacity: Self.leafCapacity)
     var leaves: [Leaf] = []
     leaves.reserveCapacity(Self.branchCapacity)
     for element in elements {
       leaf.append(element)
       if leaf.count == Self.leafCapacity {
         leaves.append(leaf)
-        leaf = Leaf(capacity: Self.leafCapacity)
+        leaf = Leaf.make(capacity: Self.leafCapacity)
         if leaves.count == Self.branchCapacity {
           branches.append(Self.branch(leaves))
           leaves.removeAll(keepingCapacity: true)
@@ -69,7 +75,7 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
     var start = 0
     while start < buffer.count {
       let length = Swift.min(Self.leafCapacity, buffer.count - start)
-      leaves.append(Leaf(moving: base + start, count: length, capacity: Self.leafCapacity))
+      leaves.append(Leaf.make(moving: base + start, count: length, capacity: Self.leafCapacity))
       start += length
       if leaves.count == Self.branchCapacity {
         branches.append(Self.branch(leaves))
@@ -129,12 +135,12 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
 
   /// A leaf of `elements`, with room for a full leaf.
   private static func leaf(_ elements: [Element]) -> Leaf {
-    Leaf(elements, capacity: leafCapacity)
+    Leaf.make(elements, capacity: leafCapacity)
   }
 
   /// A branch of `leaves`, with room for a full branch.
   private static func branch(_ leaves: [Leaf]) -> Branch {
-    Branch(leaves, capacity: branchCapacity)
+    Branch.make(leaves, capacity: branchCapacity)
   }
 
   /// Leaf `leaf` of branch `branch`, copied along with its branch if another array shares
@@ -185,7 +191,8 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
         (position >> Self.leafShift) & Self.branchMask]
       let go = try withExtendedLifetime(leaf) {
         var offset = position & Self.leafMask
-        while offset < leaf.count && seen < count {
+        let end = leaf.count
+        while offset < end && seen < count {
           guard try body(leaf.elements[offset]) else { return false }
           offset += 1
           seen += 1
@@ -258,32 +265,50 @@ package struct PersistentArray<Element: Sendable>: Sendable, RandomAccessCollect
     return true
   }
 
-  /// The bytes the elements take, not counting what they refer to.
+  /// The bytes the elements take, not counting what they refer to: a node's object header
+  /// and its count and capacity are 4 words.
   package var byteCount: Int {
     let leaves = (count + Self.leafMask) >> Self.leafShift
-    return count * MemoryLayout<Element>.stride + leaves * MemoryLayout<Int>.stride * 5
+    return count * MemoryLayout<Element>.stride + leaves * MemoryLayout<Int>.stride * 4
       + branches.count * MemoryLayout<Int>.stride * (4 + Self.branchCapacity)
   }
 }
 
-/// Up to `capacity` items in memory of their own, a leaf or a branch of a ``PersistentArray``;
-/// written only while one array holds it.
-///
-/// The items sit behind a constant pointer, not in a stored `var`, so that reading one costs
-/// no dynamic exclusivity check.
-private final class PersistentNode<Item: Sendable>: @unchecked Sendable {
-  // Safe: a node is written only when `isKnownUniquelyReferenced` says that the one array
-  // writing it is its only holder, so no other thread can be reading it.
-  /// The most items the node holds.
+/// What a ``PersistentNode`` keeps before its items: how many it has room for, and how many
+/// are initialized, from the first.
+private struct PersistentNodeHeader {
   let capacity: Int
-  let elements: UnsafeMutablePointer<Item>
-  /// The items initialized, from the first; read and written only by appends, copies and
-  /// `deinit`.
-  private(set) var count: Int
+  var count: Int
+}
 
-  init(copying source: UnsafePointer<Item>, count: Int, capacity: Int) {
-    self.capacity = capacity
-    elements = .allocate(capacity: capacity)
+/// Up to `capacity` items, a leaf or a branch of a ``PersistentArray``, in one allocation with
+/// the object; written only while one array holds it.
+///
+/// The items are allocated with the object, not behind a pointer it holds: a read reaches an
+/// item from the node without loading another address, and making or freeing a node is one
+/// allocation, not two (measured: most of an edit's cost is copying and freeing nodes; see the
+/// Performance article). The header and the items are reached through pointers, so that no
+/// access makes a dynamic exclusivity check. Read the capacity from the header, never through
+/// `ManagedBuffer.capacity`, which asks the allocator and may be larger.
+///
+/// Not `Sendable` (no subclass of `ManagedBuffer` can be): the array that holds nodes is, and
+/// says why.
+private final class PersistentNode<Item>: ManagedBuffer<PersistentNodeHeader, Item> {
+
+  /// A node with room for `capacity` items and none yet.
+  static func make(capacity: Int) -> PersistentNode {
+    let buffer = create(minimumCapacity: capacity) { _ in
+      PersistentNodeHeader(capacity: capacity, count: 0)
+    }
+    return unsafeDowncast(buffer, to: PersistentNode.self)
+  }
+
+  /// A node of the `count` items at `source`, copied, with room for `capacity`.
+  static func make(copying source: UnsafePointer<Item>, count: Int, capacity: Int)
+    -> PersistentNode
+  {
+    let node = make(capacity: capacity)
+    let elements = node.elements
     if _isPOD(Item.self) {
       elements.initialize(from: source, count: count)
     } else {
@@ -293,41 +318,60 @@ private final class PersistentNode<Item: Sendable>: @unchecked Sendable {
         (elements + offset).initialize(to: source[offset])
       }
     }
-    self.count = count
+    node.headerPointer.pointee.count = count
+    return node
   }
 
-  /// No items yet, with room for `capacity`.
-  init(capacity: Int) {
-    self.capacity = capacity
-    elements = .allocate(capacity: capacity)
-    count = 0
+  /// A node of the `count` items at `source`, moved out of it, with room for `capacity`.
+  static func make(moving source: UnsafeMutablePointer<Item>, count: Int, capacity: Int)
+    -> PersistentNode
+  {
+    let node = make(capacity: capacity)
+    node.elements.moveInitialize(from: source, count: count)
+    node.headerPointer.pointee.count = count
+    return node
   }
 
-  /// The `count` items at `source`, moved out of it, with room for `capacity`.
-  init(moving source: UnsafeMutablePointer<Item>, count: Int, capacity: Int) {
-    self.capacity = capacity
-    elements = .allocate(capacity: capacity)
-    elements.moveInitialize(from: source, count: count)
-    self.count = count
+  /// A node of `items`, with room for `capacity`.
+  static func make(_ items: [Item], capacity: Int) -> PersistentNode {
+    items.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return make(capacity: capacity) }
+      return make(copying: base, count: buffer.count, capacity: capacity)
+    }
   }
 
-  convenience init(_ items: [Item], capacity: Int) {
-    self.init(copying: items, count: items.count, capacity: capacity)
+  /// The node's header: valid while the node lives, which whoever holds the node guarantees
+  /// (an array's table, a local reference, a `withExtendedLifetime`); the object never moves.
+  @inline(__always)
+  private var headerPointer: UnsafeMutablePointer<PersistentNodeHeader> {
+    withUnsafeMutablePointerToHeader { $0 }
   }
+
+  /// The first item's memory: valid while the node lives, as ``headerPointer`` is.
+  @inline(__always)
+  var elements: UnsafeMutablePointer<Item> {
+    withUnsafeMutablePointerToElements { $0 }
+  }
+
+  /// The items initialized, from the first; written only by appends, copies and `deinit`.
+  @inline(__always)
+  var count: Int { headerPointer.pointee.count }
 
   /// A copy of this node, sharing the items' references.
   func copy() -> PersistentNode {
-    PersistentNode(copying: elements, count: count, capacity: capacity)
+    Self.make(copying: elements, count: count, capacity: headerPointer.pointee.capacity)
   }
 
   /// Adds `item` after the last.
   func append(_ item: Item) {
+    assert(count < headerPointer.pointee.capacity, "a persistent node has room for its items")
     (elements + count).initialize(to: item)
-    count += 1
+    headerPointer.pointee.count += 1
   }
 
   deinit {
-    elements.deinitialize(count: count)
-    elements.deallocate()
+    withUnsafeMutablePointers { header, elements in
+      _ = elements.deinitialize(count: header.pointee.count)
+    }
   }
 }
