@@ -37,4 +37,27 @@ struct UnsettledEntriesTests {
     #expect(entries.removeFirst() == nil)
     #expect(taken > 1_000)
   }
+
+  /// Many entries at once (more than are kept in a small array), some removed, then taken:
+  /// the members that remain come out lowest first, each once, and nothing after them.
+  @Test func manyEntriesComeOutLowestFirst() {
+    var generator = SplitMix64(seed: 7)
+    var entries = UnsettledEntries()
+    var model = Set<Int>()
+    for _ in 0..<300 {
+      let entry = Int.random(in: 0..<1_000, using: &generator)
+      entries.insert(entry)
+      model.insert(entry)
+    }
+    for entry in model.shuffled(using: &generator).prefix(100) {
+      entries.remove(entry)
+      model.remove(entry)
+    }
+    entries.insert(model.min()!)  // Already there: no second copy comes out.
+    for expected in model.sorted() {
+      #expect(entries.removeFirst() == expected)
+    }
+    #expect(entries.isEmpty)
+    #expect(entries.removeFirst() == nil)
+  }
 }
