@@ -25,7 +25,10 @@ import Synchronization
 /// the sanitizer sees every ordering this lock provides.
 ///
 /// The value lives in memory of its own rather than in a stored property, so that reaching it
-/// costs no dynamic exclusivity check: the lock already gives exclusive access.
+/// costs no dynamic exclusivity check: the lock already gives exclusive access. It shares one
+/// allocation with the mutex and the condition variable (whose addresses must not change): a
+/// catalog an edit makes holds several locks, so each one allocated and freed three blocks
+/// besides the object for every edit.
 ///
 /// `@unchecked Sendable`: the value is only read or written between ``lock()`` and
 /// ``unlock()``.
@@ -36,28 +39,47 @@ package final class Locked<Value>: @unchecked Sendable {
   private let condition: UnsafeMutablePointer<pthread_cond_t>
   /// The guarded value; touch it only while holding the lock.
   let value: UnsafeMutablePointer<Value>
+  /// The one allocation holding the mutex, then the condition variable, then the value.
+  private let storage: UnsafeMutableRawPointer
 
   /// A lock guarding `initialValue`.
   package init(_ initialValue: Value) {
-    value = .allocate(capacity: 1)
-    value.initialize(to: initialValue)
-    mutex = .allocate(capacity: 1)
+    let layout = Self.layout
+    storage = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+    mutex = storage.bindMemory(to: pthread_mutex_t.self, capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
-    condition = .allocate(capacity: 1)
+    condition = (storage + layout.conditionOffset).bindMemory(to: pthread_cond_t.self, capacity: 1)
     condition.initialize(to: pthread_cond_t())
     pthread_cond_init(condition, nil)
+    value = (storage + layout.valueOffset).bindMemory(to: Value.self, capacity: 1)
+    value.initialize(to: initialValue)
   }
 
   deinit {
     pthread_cond_destroy(condition)
     condition.deinitialize(count: 1)
-    condition.deallocate()
     pthread_mutex_destroy(mutex)
     mutex.deinitialize(count: 1)
-    mutex.deallocate()
     value.deinitialize(count: 1)
-    value.deallocate()
+    storage.deallocate()
+  }
+
+  /// Where the condition variable and the value lie in ``storage``, its size and alignment.
+  private static var layout:
+    (conditionOffset: Int, valueOffset: Int, byteCount: Int, alignment: Int)
+  {
+    func aligned(_ offset: Int, to alignment: Int) -> Int {
+      (offset + alignment - 1) / alignment * alignment
+    }
+    let conditionOffset = aligned(
+      MemoryLayout<pthread_mutex_t>.stride, to: MemoryLayout<pthread_cond_t>.alignment)
+    let valueOffset = aligned(
+      conditionOffset + MemoryLayout<pthread_cond_t>.stride, to: MemoryLayout<Value>.alignment)
+    let alignment = max(
+      MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment,
+      MemoryLayout<Value>.alignment)
+    return (conditionOffset, valueOffset, valueOffset + max(MemoryLayout<Value>.size, 1), alignment)
   }
 
   /// Takes the lock, waiting for it if another thread holds it.
