@@ -46,6 +46,18 @@ final class MapMarkerLayer: Sendable {
     entryMarkers.compactMap { $0?.marker } + (selectedMarker.map { [$0] } ?? [])
   }
 
+  /// The marker of entry `entry` (a key, as in ``entries``), if the layer holds the entry and
+  /// shows a marker for it: found by binary search.
+  func marker(ofEntry entry: Int) -> MapMarker? {
+    var (low, high) = (0, entries.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle] < entry { low = middle + 1 } else { high = middle }
+    }
+    guard low < entries.count, entries[low] == entry else { return nil }
+    return entryMarkers[low]?.marker
+  }
+
   /// Whether this layer shows the same markers as `other`, made from the same level of the
   /// same hierarchy: the same entries with the same selection (a pan that brought nothing into
   /// view and took nothing out).

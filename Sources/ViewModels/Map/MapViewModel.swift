@@ -513,25 +513,39 @@ public final class MapViewModel {
   /// the marker shown before that held its place (a place's marker) or its representative
   /// place (a cluster's), a removed marker the marker shown now that holds it, each where the
   /// level did not go the other way.
+  ///
+  /// A layer's markers by entry are found by binary search in its ascending entries, and the
+  /// current markers by identifier in one table, which says at once whether a marker is still
+  /// shown; were two current markers to share an identifier, the current markers would be
+  /// searched one by one instead.
   private func lineageUpdate(
     from previous: MapMarkerLayer, to current: MapMarkerLayer, previousSource: MapMarkerSource?
   ) -> MapMarkerUpdate {
     var previousByID: [MapMarker.ID: MapMarker] = [:]
-    var previousByEntry: [Int: MapMarker] = [:]
-    for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
+    previousByID.reserveCapacity(previous.entries.count + 1)
+    for shown in previous.entryMarkers {
       guard let marker = shown?.marker else { continue }
       previousByID[marker.id] = marker
-      previousByEntry[entry] = marker
     }
     if let marker = previous.selectedMarker { previousByID[marker.id] = marker }
-    var currentByEntry: [Int: MapMarker] = [:]
-    var currentIDs = Set<MapMarker.ID>()
-    for (entry, shown) in zip(current.entries, current.entryMarkers) {
-      guard let marker = shown?.marker else { continue }
-      currentByEntry[entry] = marker
-      currentIDs.insert(marker.id)
+    var currentByID: [MapMarker.ID: MapMarker] = [:]
+    currentByID.reserveCapacity(current.entries.count + 1)
+    var currentIDsRepeat = false
+    func noteCurrent(_ marker: MapMarker) {
+      if let other = currentByID.updateValue(marker, forKey: marker.id), other != marker {
+        currentIDsRepeat = true
+      }
     }
-    if let marker = current.selectedMarker { currentIDs.insert(marker.id) }
+    for shown in current.entryMarkers {
+      if let marker = shown?.marker { noteCurrent(marker) }
+    }
+    if let marker = current.selectedMarker { noteCurrent(marker) }
+    // Whether `marker` is among the current markers.
+    func isShown(_ marker: MapMarker) -> Bool {
+      guard currentIDsRepeat else { return currentByID[marker.id] == marker }
+      return current.selectedMarker == marker
+        || current.entryMarkers.contains { $0?.marker == marker }
+    }
     let previousSide = (level: previous.level, source: previousSource ?? source)
     let currentSide = (level: current.level, source: source)
     let throughPlaces = previousSource != nil
@@ -539,7 +553,7 @@ public final class MapViewModel {
     for (entry, shown) in zip(current.entries, current.entryMarkers) {
       guard let marker = shown?.marker, previousByID[marker.id] != marker else { continue }
       let from = Self.relative(
-        of: marker, entry: entry, at: currentSide, in: previousByEntry, at: previousSide,
+        of: marker, entry: entry, at: currentSide, in: previous, at: previousSide,
         throughPlaces: throughPlaces)
       added.append(.init(marker: marker, from: from))
     }
@@ -548,19 +562,13 @@ public final class MapViewModel {
     }
     var removed: [MapMarkerUpdate.Removal] = []
     for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
-      guard let marker = shown?.marker else { continue }
-      let kept =
-        currentIDs.contains(marker.id)
-        && (currentByEntry.values.contains { $0 == marker } || current.selectedMarker == marker)
-      guard !kept else { continue }
+      guard let marker = shown?.marker, !isShown(marker) else { continue }
       let into = Self.relative(
-        of: marker, entry: entry, at: previousSide, in: currentByEntry, at: currentSide,
+        of: marker, entry: entry, at: previousSide, in: current, at: currentSide,
         throughPlaces: throughPlaces)
       removed.append(.init(id: marker.id, into: into))
     }
-    if let marker = previous.selectedMarker,
-      !(current.selectedMarker == marker || currentByEntry.values.contains(marker))
-    {
+    if let marker = previous.selectedMarker, !isShown(marker) {
       removed.append(.init(id: marker.id))
     }
     return MapMarkerUpdate(removed: removed, added: added)
@@ -571,16 +579,16 @@ extension MapViewModel {
   /// One side of a change of markers: a level of a source's hierarchy.
   fileprivate typealias Side = (level: Int, source: MapMarkerSource)
 
-  /// The marker among `markers` (the entries of `other` shown, by entry) that `marker`, of
-  /// `entry` on `side`, split from or merged into; `nil` when it is `marker` itself, is not
-  /// shown, or `other` is deeper, where markers split and merge the other way.
+  /// The marker of `layer` (the entries of `other` shown) that `marker`, of `entry` on `side`,
+  /// split from or merged into; `nil` when it is `marker` itself, is not shown, or `other` is
+  /// deeper, where markers split and merge the other way.
   ///
   /// The two are related through a place when the catalog changed (`throughPlaces`): the
   /// place a place's marker shows (it may stand for a pair whose representative is the
   /// selected place, which has a marker of its own), or a cluster's representative place.
   /// Otherwise, when `other` is shallower, through the hierarchy: `entry`'s ancestor there.
   fileprivate static func relative(
-    of marker: MapMarker, entry: Int, at side: Side, in markers: [Int: MapMarker],
+    of marker: MapMarker, entry: Int, at side: Side, in layer: MapMarkerLayer,
     at other: Side, throughPlaces: Bool
   ) -> MapMarker? {
     guard other.level <= side.level else { return nil }
@@ -593,7 +601,7 @@ extension MapViewModel {
     } else {
       relative = nil
     }
-    return relative.flatMap { markers[$0] }.flatMap { $0.id == marker.id ? nil : $0 }
+    return relative.flatMap(layer.marker(ofEntry:)).flatMap { $0.id == marker.id ? nil : $0 }
   }
 }
 
