@@ -76,25 +76,32 @@ final class MapMarkerLayer: Sendable {
   }
 
   /// Calls `body` once for each entry of this layer or of `next` (both ascending, so walked
-  /// together), with the entry's marker here and in `next` (`nil` where it has none or is
-  /// not in that layer) and whether both layers hold the entry.
+  /// together), with the entry's key, its marker here and in `next` (`nil` where it has none
+  /// or is not in that layer) and whether both layers hold the entry.
   func forEachEntry(
     alongside next: MapMarkerLayer,
-    _ body: (_ old: ShownMarker?, _ new: ShownMarker?, _ inBoth: Bool) -> Void
+    _ body: (_ entry: Int, _ old: ShownMarker?, _ new: ShownMarker?, _ inBoth: Bool) -> Void
   ) {
     var (old, new) = (0, 0)
     while old < entries.count || new < next.entries.count {
       if new == next.entries.count || (old < entries.count && entries[old] < next.entries[new]) {
-        body(entryMarkers[old], nil, false)
+        body(entries[old], entryMarkers[old], nil, false)
         old += 1
       } else if old == entries.count || next.entries[new] < entries[old] {
-        body(nil, next.entryMarkers[new], false)
+        body(next.entries[new], nil, next.entryMarkers[new], false)
         new += 1
       } else {
-        body(entryMarkers[old], next.entryMarkers[new], true)
+        body(entries[old], entryMarkers[old], next.entryMarkers[new], true)
         (old, new) = (old + 1, new + 1)
       }
     }
+  }
+
+  /// Whether no two of the layer's ``markers`` have one identifier, as a layer makes them:
+  /// a check for debug builds.
+  var hasMarkersOfDistinctIDs: Bool {
+    let ids = markers.map(\.id)
+    return Set(ids).count == ids.count
   }
 
   /// No level, no markers: before the first catalog.

@@ -54,7 +54,7 @@ extension MapViewModel {
     var removed: [MapMarkerUpdate.Removal] = []
     var added: [MapMarkerUpdate.Addition] = []
     // The markers are read where the layers hold them, and copied only into the update.
-    previous.forEachEntry(alongside: current) { oldShown, newShown, inBoth in
+    previous.forEachEntry(alongside: current) { _, oldShown, newShown, inBoth in
       if inBoth && oldShown === newShown { return }
       switch (oldShown, newShown) {
       case (let old?, let new?):

@@ -493,7 +493,7 @@ public final class MapViewModel {
   ) -> MapMarkerUpdate {
     var removed: [MapMarkerUpdate.Removal] = []
     var added: [MapMarkerUpdate.Addition] = []
-    previous.forEachEntry(alongside: current) { old, new, inBoth in
+    previous.forEachEntry(alongside: current) { _, old, new, inBoth in
       guard !inBoth else { return }
       if let old { removed.append(.init(id: old.marker.id)) }
       if let new { added.append(.init(marker: new.marker)) }
@@ -514,44 +514,35 @@ public final class MapViewModel {
   /// place (a cluster's), a removed marker the marker shown now that holds it, each where the
   /// level did not go the other way.
   ///
-  /// A layer's markers by entry are found by binary search in its ascending entries, and the
-  /// current markers by identifier in one table, which says at once whether a marker is still
-  /// shown; were two current markers to share an identifier, the current markers would be
-  /// searched one by one instead.
+  /// The two layers are walked together by entry key first: an entry both show with an equal
+  /// marker is neither added nor removed (a layer's markers have identifiers of their own, so
+  /// no other marker can be equal to it), and only the markers of the other entries, with the
+  /// selected ones, go into tables by identifier. A layer's marker of an entry is found by
+  /// binary search in its ascending entries.
   private func lineageUpdate(
     from previous: MapMarkerLayer, to current: MapMarkerLayer, previousSource: MapMarkerSource?
   ) -> MapMarkerUpdate {
-    var previousByID: [MapMarker.ID: MapMarker] = [:]
-    previousByID.reserveCapacity(previous.entries.count + 1)
-    for shown in previous.entryMarkers {
-      guard let marker = shown?.marker else { continue }
-      previousByID[marker.id] = marker
+    assert(
+      previous.hasMarkersOfDistinctIDs && current.hasMarkersOfDistinctIDs,
+      "a layer's markers have identifiers of their own")
+    var previousChanged: [(entry: Int, marker: MapMarker)] = []
+    var currentChanged: [(entry: Int, marker: MapMarker)] = []
+    previous.forEachEntry(alongside: current) { entry, old, new, _ in
+      guard old?.marker != new?.marker else { return }
+      if let marker = old?.marker { previousChanged.append((entry, marker)) }
+      if let marker = new?.marker { currentChanged.append((entry, marker)) }
     }
+    var previousByID: [MapMarker.ID: MapMarker] = [:]
+    for (_, marker) in previousChanged { previousByID[marker.id] = marker }
     if let marker = previous.selectedMarker { previousByID[marker.id] = marker }
     var currentByID: [MapMarker.ID: MapMarker] = [:]
-    currentByID.reserveCapacity(current.entries.count + 1)
-    var currentIDsRepeat = false
-    func noteCurrent(_ marker: MapMarker) {
-      if let other = currentByID.updateValue(marker, forKey: marker.id), other != marker {
-        currentIDsRepeat = true
-      }
-    }
-    for shown in current.entryMarkers {
-      if let marker = shown?.marker { noteCurrent(marker) }
-    }
-    if let marker = current.selectedMarker { noteCurrent(marker) }
-    // Whether `marker` is among the current markers.
-    func isShown(_ marker: MapMarker) -> Bool {
-      guard currentIDsRepeat else { return currentByID[marker.id] == marker }
-      return current.selectedMarker == marker
-        || current.entryMarkers.contains { $0?.marker == marker }
-    }
+    for (_, marker) in currentChanged { currentByID[marker.id] = marker }
+    if let marker = current.selectedMarker { currentByID[marker.id] = marker }
     let previousSide = (level: previous.level, source: previousSource ?? source)
     let currentSide = (level: current.level, source: source)
     let throughPlaces = previousSource != nil
     var added: [MapMarkerUpdate.Addition] = []
-    for (entry, shown) in zip(current.entries, current.entryMarkers) {
-      guard let marker = shown?.marker, previousByID[marker.id] != marker else { continue }
+    for (entry, marker) in currentChanged where previousByID[marker.id] != marker {
       let from = Self.relative(
         of: marker, entry: entry, at: currentSide, in: previous, at: previousSide,
         throughPlaces: throughPlaces)
@@ -561,14 +552,13 @@ public final class MapViewModel {
       added.append(.init(marker: marker))
     }
     var removed: [MapMarkerUpdate.Removal] = []
-    for (entry, shown) in zip(previous.entries, previous.entryMarkers) {
-      guard let marker = shown?.marker, !isShown(marker) else { continue }
+    for (entry, marker) in previousChanged where currentByID[marker.id] != marker {
       let into = Self.relative(
         of: marker, entry: entry, at: previousSide, in: current, at: currentSide,
         throughPlaces: throughPlaces)
       removed.append(.init(id: marker.id, into: into))
     }
-    if let marker = previous.selectedMarker, !isShown(marker) {
+    if let marker = previous.selectedMarker, currentByID[marker.id] != marker {
       removed.append(.init(id: marker.id))
     }
     return MapMarkerUpdate(removed: removed, added: added)
