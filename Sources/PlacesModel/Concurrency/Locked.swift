@@ -79,7 +79,7 @@ package final class Locked<Value>: @unchecked Sendable {
     let alignment = max(
       MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment,
       MemoryLayout<Value>.alignment)
-    return (conditionOffset, valueOffset, valueOffset + max(MemoryLayout<Value>.size, 1), alignment)
+    return (conditionOffset, valueOffset, valueOffset + MemoryLayout<Value>.stride, alignment)
   }
 
   /// Takes the lock, waiting for it if another thread holds it.
