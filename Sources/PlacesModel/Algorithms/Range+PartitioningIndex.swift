@@ -3,8 +3,8 @@ extension Range where Bound == Int {
   /// `isAfter` must be false then true along the range.
   ///
   /// - Complexity: O(log *n*) calls of `isAfter`.
-  @inline(__always)
-  func partitioningIndex(where isAfter: (Int) -> Bool) -> Int {
+  @inlinable
+  package func partitioningIndex(where isAfter: (Int) -> Bool) -> Int {
     var low = lowerBound
     var high = upperBound
     while low < high {

@@ -49,13 +49,9 @@ final class MapMarkerLayer: Sendable {
   /// The marker of entry `entry` (a key, as in ``entries``), if the layer holds the entry and
   /// shows a marker for it: found by binary search.
   func marker(ofEntry entry: Int) -> MapMarker? {
-    var (low, high) = (0, entries.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if entries[middle] < entry { low = middle + 1 } else { high = middle }
-    }
-    guard low < entries.count, entries[low] == entry else { return nil }
-    return entryMarkers[low]?.marker
+    let index = entries.indices.partitioningIndex { entries[$0] >= entry }
+    guard index < entries.count, entries[index] == entry else { return nil }
+    return entryMarkers[index]?.marker
   }
 
   /// Whether this layer shows the same markers as `other`, made from the same level of the
