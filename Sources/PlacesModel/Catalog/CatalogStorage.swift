@@ -225,11 +225,12 @@ final class CatalogStorage: Sendable {
 
   /// Calls `body` with the handle of each place, ascending, and its category and population,
   /// each read in place as ``categoryAndPopulation(ofHandle:)`` reads one: of every handle, or
-  /// of those in `handles`.
+  /// of those in `handles`, and of those only for which `isIncluded` holds, asked before the
+  /// place is read.
   ///
   /// - Complexity: O(*n*) for the *n* handles, removed ones included.
   func forEachCategoryAndPopulation(
-    inHandles handles: Range<Int>? = nil,
+    inHandles handles: Range<Int>? = nil, where isIncluded: (UInt32) -> Bool = { _ in true },
     _ body: (_ handle: UInt32, _ category: String?, _ population: Int?) -> Void
   ) {
     let handles = handles ?? 0..<placeOfHandle.count
@@ -238,10 +239,12 @@ final class CatalogStorage: Sendable {
       let offsets = handles.clamped(to: start..<(start + chunk.count))
       guard !offsets.isEmpty else { return }
       for offset in (offsets.lowerBound - start)..<(offsets.upperBound - start) {
+        let handle = UInt32(start + offset)
+        guard isIncluded(handle) else { continue }
         let slot = base + offset
         // Each field through the pointer, as in `categoryAndPopulation(ofHandle:)`.
         guard slot.pointee?.coordinate != nil else { continue }
-        body(UInt32(start + offset), slot.pointee?.category, slot.pointee?.population)
+        body(handle, slot.pointee?.category, slot.pointee?.population)
       }
     }
   }

@@ -124,19 +124,6 @@ public struct PlaceCatalog: Sendable {
   /// unused until an edit renumbers the handles).
   package var handleCount: Int { storage.placeOfHandle.count }
 
-  /// Calls `body` with the handle of each place whose handle is in `handles`, ascending, and
-  /// its category and population, read as ``categoryAndPopulation(ofHandle:)`` reads them:
-  /// one walk forwards over those places.
-  ///
-  /// - Complexity: O(*k* + *n* / 64) for the *k* handles of `handles`, removed ones included,
-  ///   and the catalog's *n*.
-  package func forEachCategoryAndPopulation(
-    inHandles handles: Range<Int>,
-    _ body: (_ handle: UInt32, _ category: String?, _ population: Int?) -> Void
-  ) {
-    storage.forEachCategoryAndPopulation(inHandles: handles, body)
-  }
-
   /// Calls `body` with each index of `handles`, and the category and the population of the
   /// place with the handle there, in no stated order.
   ///

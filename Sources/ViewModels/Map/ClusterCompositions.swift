@@ -130,8 +130,8 @@ package final class ClusterCompositions {
   /// (``ClusterHierarchy/forEachPlace(ofEach:at:_:)``) and read from `catalog` in catalog
   /// order, so that a view's first filter, whose clusters can hold most of the catalog, reads
   /// memory forwards rather than waiting on it at every place; when they hold many
-  /// thousands, in parts read at the same time on several cores; and when they hold half the
-  /// catalog or more, through the catalog's places in catalog order (see
+  /// thousands, in parts read at the same time on several cores; and when they hold a
+  /// quarter of the catalog or more, through the catalog's places in catalog order (see
   /// ``CompositionRead``).
   ///
   /// - Complexity: O(1) an entry known; O(*k*) for the *k* places of the others, spread over

@@ -146,10 +146,10 @@ extension ClusterHierarchy {
   /// The owners are those ``placeOwners(ofEach:at:)`` makes. `body` gets each place's owner,
   /// its handle, its entry's position, and its category and population as
   /// ``PlaceCatalog/categoryAndPopulation(ofHandle:)`` reads them: one walk forwards over
-  /// those places of the catalog.
+  /// the handles, which reads a place only when its entry has an owner.
   ///
   /// - Precondition: this is a hierarchy of `catalog`'s places.
-  /// - Complexity: O(*k* + *n* / 64) for the *k* handles of `handles` and the catalog's *n*.
+  /// - Complexity: O(*k*) for the *k* handles of `handles`.
   package func forEachOwnedPlace(
     inHandles handles: Range<Int>, owners: [UInt32], catalog: PlaceCatalog,
     _ body: (
@@ -160,13 +160,15 @@ extension ClusterHierarchy {
     let (built, patch) = (levels[placeLevel], patches[placeLevel])
     let table = entryOfPlace
     owners.withUnsafeBufferPointer { owners in
-      catalog.forEachCategoryAndPopulation(inHandles: handles) { handle, category, population in
-        guard Int(handle) < table.count else { return }
-        let entry = Int(table[Int(handle)])
+      // The entry of the place the walk is at, once its owner is known.
+      var entry = 0
+      catalog.storage.forEachCategoryAndPopulation(inHandles: handles) { handle in
+        guard Int(handle) < table.count else { return false }
+        entry = Int(table[Int(handle)])
         // Checked as `entry(ofPlaceWithHandle:)` checks it, without a reader made each time.
-        guard entry < owners.count, owners[entry] != .max,
-          Self.holdsPlace(handle, entry: entry, built: built, patch: patch)
-        else { return }
+        return entry < owners.count && owners[entry] != .max
+          && Self.holdsPlace(handle, entry: entry, built: built, patch: patch)
+      } _: { handle, category, population in
         body(
           Int(owners[entry]), handle, patch.x(of: entry, in: built), patch.y(of: entry, in: built),
           category, population)
