@@ -98,10 +98,9 @@ extension LevelPatch {
       }
     guard !readGrid else { return }
     if changedCount > 0 {
-      let indexes = changedIndexes
-      changedEntries.forEachChunk { entries, start in
-        for (offset, fields) in entries.enumerated() where isInside(fields) {
-          body(Int(indexes[start + offset]), fields)
+      changedEntries.forEachChunk { entries, _ in
+        for entry in entries where isInside(entry.fields) {
+          body(Int(entry.index), entry.fields)
         }
       }
     }

@@ -26,8 +26,7 @@ struct LevelPatch: Sendable {
 
     struct Values {
       var changedSlot = PersistentArray<UInt32>()
-      var changedEntries = PersistentArray<AddedClusterFields>()
-      var changedIndexes = PersistentArray<UInt32>()
+      var changedEntries = PersistentArray<ChangedClusterEntry>()
       var changedChildren = PersistentDictionary<UInt32, PatchChildren>()
       var parentOverride = PersistentDictionary<UInt32, UInt32>()
       var added = PersistentArray<AddedClusterFields>()
@@ -57,10 +56,14 @@ struct LevelPatch: Sendable {
   /// An array rather than a table by index: 4 bytes a built entry, looked up without
   /// hashing, where a table's slots took several times the fields' own bytes per entry.
   var changedSlot: PersistentArray<UInt32> { tables.values.pointee.changedSlot }
-  /// The fields of the changed built entries, in the order first changed.
-  var changedEntries: PersistentArray<AddedClusterFields> { tables.values.pointee.changedEntries }
-  /// The index of each of ``changedEntries``.
-  var changedIndexes: PersistentArray<UInt32> { tables.values.pointee.changedIndexes }
+  /// The changed built entries, each with its index, in the order first changed.
+  ///
+  /// The index is kept beside the fields, so that an entry's first change appends to one
+  /// table, not two: each append to a table shared with the patch it came from copies the
+  /// table's leaf and branch.
+  var changedEntries: PersistentArray<ChangedClusterEntry> {
+    tables.values.pointee.changedEntries
+  }
   /// The number of changed built entries left with no places.
   private(set) var emptiedCount = 0
   /// The children of each changed built entry whose children changed, by index.
@@ -130,7 +133,7 @@ struct LevelPatch: Sendable {
       // An array's header is 32 bytes.
       if list.capacity > 0 { children += 32 + list.capacity * 4 }
     }
-    return changedSlot.byteCount + changedEntries.byteCount + changedIndexes.byteCount
+    return changedSlot.byteCount + changedEntries.byteCount
       + changedChildren.byteCount + spilledChildren.byteCount
       + parentOverride.byteCount + added.byteCount + addedChildren.byteCount + children
       + grid.byteCount
@@ -147,7 +150,7 @@ struct LevelPatch: Sendable {
   func changedFields(builtEntry index: Int) -> AddedClusterFields {
     let slot = Int(changedSlot[index])
     precondition(slot > 0, "a changed built cluster entry has its fields")
-    return changedEntries[slot - 1]
+    return changedEntries.withElement(at: slot - 1) { $0.pointee.fields }
   }
 
   /// The children of changed built entry `index`, if they changed.
@@ -346,12 +349,12 @@ struct LevelPatch: Sendable {
       tables.pointee.changedSlot = PersistentArray(repeating: 0, count: builtCount)
     }
     let slot = Int(tables.pointee.changedSlot[index])
-    let old = slot > 0 ? tables.pointee.changedEntries[slot - 1] : nil
+    let old = slot > 0 ? tables.pointee.changedEntries[slot - 1].fields : nil
+    let changed = ChangedClusterEntry(fields: fields, index: UInt32(index))
     if slot > 0 {
-      tables.pointee.changedEntries[slot - 1] = fields
+      tables.pointee.changedEntries[slot - 1] = changed
     } else {
-      tables.pointee.changedEntries.append(fields)
-      tables.pointee.changedIndexes.append(UInt32(index))
+      tables.pointee.changedEntries.append(changed)
       tables.pointee.changedSlot[index] = UInt32(tables.pointee.changedEntries.count)
     }
     tables.pointee.grid.move(
@@ -466,7 +469,10 @@ extension LevelPatch {
     }
     var patch = self
     let tables = patch.uniqueTables()
-    tables.pointee.changedEntries = PersistentArray(changedEntries.lazy.map(renumbered))
+    tables.pointee.changedEntries = PersistentArray(
+      changedEntries.lazy.map {
+        ChangedClusterEntry(fields: renumbered($0.fields), index: $0.index)
+      })
     tables.pointee.added = PersistentArray(added.lazy.map(renumbered))
     var overrides: [(UInt32, UInt32)] = []
     overrides.reserveCapacity(parentOverride.count)
@@ -507,6 +513,12 @@ extension LevelPatch {
   static func renumbered(_ index: UInt32, through newIndex: [UInt32]) -> UInt32 {
     Int(index) < newIndex.count ? newIndex[Int(index)] : index
   }
+}
+
+/// A built entry edits changed: its fields as changed, and its index in the level.
+struct ChangedClusterEntry: Sendable {
+  var fields: AddedClusterFields
+  let index: UInt32
 }
 
 /// An entry edits added or changed, but for its children: what a query reads.
