@@ -36,14 +36,17 @@ struct SessionPreparationTests {
     #expect(runner.catalog.indexBuildCount == 0)
   }
 
-  /// The control: without the preparation, the first edit builds the order by name.
-  @Test func theFirstEditOfAnUnpreparedRunnerBuildsTheOrderByName() throws {
+  /// The control: without the preparation, the first edit that moves a row (a rename)
+  /// builds the order by name; a move, which keeps every row as it looks, builds none.
+  @Test func theFirstRenameOfAnUnpreparedRunnerBuildsTheOrderByName() throws {
     let runner = try CommandRunner(places: try Self.places(), source: "test", format: .text)
     runner.start()
     #expect(runner.catalog.indexBuildCount == 1)  // The map's clusters.
 
     _ = try runner.run(.move("7", try Coordinate(latitude: 6.5, longitude: 3.1)))
+    #expect(runner.catalog.indexBuildCount == 0)
 
+    _ = try runner.run(.rename("7", name: "Aaaa"))
     #expect(runner.catalog.indexBuildCount == 1)  // The new catalog's order by name.
   }
 }

@@ -69,6 +69,72 @@ struct ListRowValueChangeTests {
   }
 }
 
+extension ListRowValueChangeTests {
+  /// Batches of edits that keep every name and category show a fresh list's rows.
+  ///
+  /// The edits move places near and far and give them new countries; the list finds rows
+  /// only for the places whose rows look different. By name or by distance, under a category
+  /// filter or none, the rows shown after each batch are a fresh list's. A few batches rename
+  /// or insert too, and take the general path.
+  @Test(
+    arguments: [(21, false, false), (22, true, false), (23, true, true), (24, false, true)]
+      as [(UInt64, Bool, Bool)])
+  func batchesThatKeepNamesAndCategoriesShowAFreshListsRows(
+    seed: UInt64, knowsLocation: Bool, filters: Bool
+  ) throws {
+    var generator = SplitMix64(seed: seed)
+    let start = RandomPlaces.catalog(count: 60, using: &generator).enumerated().map {
+      $1.changing(category: "c\($0 % 3)")
+    }
+    let location = knowsLocation ? RandomPlaces.location(using: &generator) : nil
+    let model = try PlacesModel(places: start, location: location)
+    let view = ListViewSpy()
+    let viewModel = ListViewModel(model: model)
+    viewModel.view = view
+    let filter = CategoryFilter(showing: ["c0", "c2"])
+    if filters { viewModel.categoryFilter = filter }
+    var nextID: Int64 = 20_000
+    for step in 0..<120 {
+      var places = Array(model.places)
+      var edits: [PlaceEdit] = []
+      for _ in 0..<Int.random(in: 1...12, using: &generator) {
+        let index = Int.random(in: 0..<places.count, using: &generator)
+        let place = places[index]
+        guard !edits.contains(where: { $0.id == place.id }) else { continue }
+        let edited: Place
+        switch Int.random(in: 0..<20, using: &generator) {
+        case 0:
+          edited = place.renamed(place.name + "!")
+        case 1:
+          nextID += 1
+          edits.append(
+            .insert(
+              Place(
+                id: PlaceID(nextID), name: "New \(nextID % 7)",
+                coordinate: RandomPlaces.location(using: &generator), category: "c1")))
+          continue
+        case 2..<8:
+          edited = place.changing(coordinate: RandomPlaces.location(using: &generator))
+        case 8..<16:
+          let latitude =
+            place.coordinate.latitude + Double.random(in: -0.01...0.01, using: &generator)
+          edited = place.changing(
+            coordinate: .fixture(max(-90, min(90, latitude)), place.coordinate.longitude))
+        default:
+          edited = place.changing(country: place.country == "ZZ" ? "YY" : "ZZ")
+        }
+        places[index] = edited
+        edits.append(.update(edited))
+      }
+      try model.apply(edits)
+
+      let fresh = ListViewModel(model: model)
+      if filters { fresh.categoryFilter = filter }
+      #expect(view.shownRows == Array(fresh.rows), "step \(step)")
+    }
+  }
+}
+
 /// Random edits that often keep a row where it is: small moves, renames that keep the name's
 /// rank, new countries, besides inserts, removes and far moves, one to three at a time.
 private struct RandomListEdits {
