@@ -225,8 +225,9 @@ final class CatalogStorage: Sendable {
 
   /// Calls `body` with the handle of each place, ascending, and its category and population,
   /// each read in place as ``categoryAndPopulation(ofHandle:)`` reads one: of every handle, or
-  /// of those in `handles`, and of those only for which `isIncluded` holds, asked before the
-  /// place is read.
+  /// of those in `handles`, and of those only for which `isIncluded` holds: it is asked of
+  /// each handle in turn before that place is read, and `body` is called for a handle right
+  /// after `isIncluded` held for it (so `isIncluded` may leave what `body` then reads).
   ///
   /// - Complexity: O(*n*) for the *n* handles, removed ones included.
   func forEachCategoryAndPopulation(

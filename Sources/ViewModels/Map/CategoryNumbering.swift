@@ -26,7 +26,9 @@ package struct CategoryNumbering {
   /// The most categories ``number(of:)`` searches in order.
   private static let categoriesSearchedInOrder = 16
 
-  /// The two words of a `String?`: equal for two values only when the values are equal.
+  /// The two words of a `String?` on a 64-bit platform: equal for two values only when the
+  /// values are equal, as long as a string whose storage they name is held (a freed storage
+  /// may be given to another string).
   private struct Bits: Equatable {
     var low: UInt64
     var high: UInt64
@@ -61,6 +63,8 @@ package struct CategoryNumbering {
 
   /// The number of `category`, given on first sight.
   package mutating func number(of category: String?) -> Int {
+    // A `String?` is two words on 64-bit platforms; elsewhere (arm64_32: 12 bytes), by name.
+    guard MemoryLayout<String?>.size == MemoryLayout<Bits>.size else { return lookUp(category) }
     let bits = Bits(category)
     if let last, last.bits == bits { return last.number }
     let slot = bits.slot(bits: Self.slotBits)

@@ -19,7 +19,8 @@ struct SessionPreparationTests {
   @Test func aSessionBuildsTheOrderByNameBeforeItReadsItsFirstLine() throws {
     let runner = try CommandRunner(places: try Self.places(), source: "test", format: .text)
     var buildsAtFirstRead: Int?
-    var lines = ["move 7 6.5 3.1"].makeIterator()
+    // A rename: a move would build no order, prepared or not.
+    var lines = ["rename 7 Aaaa"].makeIterator()
     let tool = PlacesTool(
       standardOutput: TextOutput { _ in }, standardError: TextOutput { _ in },
       readLine: {

@@ -43,13 +43,29 @@ struct CategoryNumberingTests {
     #expect(numbering.names == seen)
   }
 
-  /// Names made and dropped one after another, each long one in storage that a later name may
-  /// be given once it is freed: each gets a number of its own.
-  @Test func namesDroppedAfterTheirNumberDoNotLendItToLaterOnes() {
+  /// Copies of long names dropped after their number do not lend it to later names.
+  ///
+  /// Copies of a few long names are made, numbered and dropped between new names of the same
+  /// length: a copy's storage, once freed, may be given to a later name, whose bits are then
+  /// the copy's. Each name gets the model's number.
+  @Test(arguments: [4, 5] as [UInt64])
+  func copiesDroppedAfterTheirNumberDoNotLendItToLaterNames(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
     var numbering = CategoryNumbering()
-    for index in 0..<2_000 {
-      let number = numbering.number(of: "a category made and then dropped, \(index)")
-      #expect(number == index)
+    var seen: [String?] = []
+    var nextNew = 0
+    for _ in 0..<20_000 {
+      // Names of one length (35 characters), made at run time, each in storage of its own.
+      let number: Int
+      if generator.next() % 2 == 0 {
+        number = 100_000 + Int(generator.next() % 3)
+      } else {
+        nextNew += 1
+        number = 200_000 + nextNew
+      }
+      let name = "a long category name, number \(number)"
+      let expected = Self.modelNumber(of: name, seen: &seen)
+      #expect(numbering.number(of: name) == expected, "\(name)")
     }
   }
 

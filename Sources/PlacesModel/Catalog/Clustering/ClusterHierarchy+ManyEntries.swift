@@ -149,7 +149,7 @@ extension ClusterHierarchy {
   /// the handles, which reads a place only when its entry has an owner.
   ///
   /// - Precondition: this is a hierarchy of `catalog`'s places.
-  /// - Complexity: O(*k*) for the *k* handles of `handles`.
+  /// - Complexity: O(*k* + *n* / 64) for the *k* handles of `handles` and the catalog's *n*.
   package func forEachOwnedPlace(
     inHandles handles: Range<Int>, owners: [UInt32], catalog: PlaceCatalog,
     _ body: (
