@@ -251,29 +251,27 @@ public final class ListViewModel {
   ///
   /// When they inserted and removed no place, and every place they updated kept its name
   /// and its category, the order by name and the places the filter shows are as they were,
-  /// so each row keeps its place. Each place's row is then found once, in this
-  /// catalog, and only when what the row shows changed (its distance, its country): a batch
-  /// of moves costs no search by name for the places whose rows look the same, and one for
-  /// the others, where finding the old row and the new one cost two.
+  /// so each row keeps its place. Each place's row is then found once, in this catalog, and
+  /// only when what the row shows changed (its country: a row by name shows no distance): a
+  /// batch of moves costs no search by name for the places whose rows look the same, and one
+  /// for the others, where finding the old row and the new one cost two.
   private func rowsReloaded(from previous: ShownRows, changes: PlaceCatalogChanges) -> [Int]? {
     guard shown.byDistance == nil, changes.inserted.isEmpty, changes.removed.isEmpty else {
       return nil
     }
-    var updated: [(id: Place.ID, old: Place, new: Place)] = []
-    updated.reserveCapacity(changes.updated.count)
+    // Every place is checked before any row is found: one that changed name or category
+    // sends the edit down the general path.
+    var showingSomethingNew: [Place.ID] = []
     for id in changes.updated {
       guard let old = previous.catalog.place(withID: id), let new = catalog.place(withID: id),
         old.name == new.name, old.category == new.category
       else { return nil }
-      updated.append((id, old, new))
+      if ListRow(place: old, distanceFrom: location) != ListRow(place: new, distanceFrom: location)
+      {
+        showingSomethingNew.append(id)
+      }
     }
-    var reloaded: [Int] = []
-    for (id, old, new) in updated
-    where ListRow(place: old, distanceFrom: location) != ListRow(place: new, distanceFrom: location)
-    {
-      if let row = row(ofPlaceWithID: id) { reloaded.append(row) }
-    }
-    return reloaded.sorted()
+    return showingSomethingNew.compactMap(row(ofPlaceWithID:)).sorted()
   }
 
 }

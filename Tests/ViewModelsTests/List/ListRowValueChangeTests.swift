@@ -93,40 +93,14 @@ extension ListRowValueChangeTests {
     viewModel.view = view
     let filter = CategoryFilter(showing: ["c0", "c2"])
     if filters { viewModel.categoryFilter = filter }
-    var nextID: Int64 = 20_000
+    // One edit in 20 renames and one inserts; the others keep names and categories.
+    var edits = RandomListEdits(
+      nextID: 20_000,
+      kinds: [.rename, .insert] + Array(repeating: .farMove, count: 6)
+        + Array(repeating: .nearMove, count: 8) + Array(repeating: .newCountry, count: 4),
+      batchSizes: 1...12)
     for step in 0..<120 {
-      var places = Array(model.places)
-      var edits: [PlaceEdit] = []
-      for _ in 0..<Int.random(in: 1...12, using: &generator) {
-        let index = Int.random(in: 0..<places.count, using: &generator)
-        let place = places[index]
-        guard !edits.contains(where: { $0.id == place.id }) else { continue }
-        let edited: Place
-        switch Int.random(in: 0..<20, using: &generator) {
-        case 0:
-          edited = place.renamed(place.name + "!")
-        case 1:
-          nextID += 1
-          edits.append(
-            .insert(
-              Place(
-                id: PlaceID(nextID), name: "New \(nextID % 7)",
-                coordinate: RandomPlaces.location(using: &generator), category: "c1")))
-          continue
-        case 2..<8:
-          edited = place.changing(coordinate: RandomPlaces.location(using: &generator))
-        case 8..<16:
-          let latitude =
-            place.coordinate.latitude + Double.random(in: -0.01...0.01, using: &generator)
-          edited = place.changing(
-            coordinate: .fixture(max(-90, min(90, latitude)), place.coordinate.longitude))
-        default:
-          edited = place.changing(country: place.country == "ZZ" ? "YY" : "ZZ")
-        }
-        places[index] = edited
-        edits.append(.update(edited))
-      }
-      try model.apply(edits)
+      try model.apply(edits.make(from: Array(model.places), using: &generator))
 
       let fresh = ListViewModel(model: model)
       if filters { fresh.categoryFilter = filter }
@@ -135,20 +109,44 @@ extension ListRowValueChangeTests {
   }
 }
 
-/// Random edits that often keep a row where it is: small moves, renames that keep the name's
-/// rank, new countries, besides inserts, removes and far moves, one to three at a time.
+/// Random edits of a list's places, in batches, each of a kind drawn from ``kinds`` (a kind
+/// listed twice is drawn twice as often): by default, edits that often keep a row where it
+/// is (small moves, renames that keep the name's rank, new countries) besides inserts,
+/// removes and far moves, one to three at a time.
 private struct RandomListEdits {
+  /// What an edit does to a place.
+  enum Kind {
+    /// A new place, at a random point.
+    case insert
+    /// The place taken out, while more than 10 are left; else a rename to a shared name.
+    case remove
+    /// The place moved to a random point.
+    case farMove
+    /// The place moved by up to 0.01 degrees of latitude.
+    case nearMove
+    /// A dot added to the place's name, which keeps its rank.
+    case rename
+    /// The place's country swapped between two.
+    case newCountry
+    /// The place renamed to one of three names that others share.
+    case renameToSharedName
+  }
+
   var nextID: Int64
+  var kinds: [Kind] = [
+    .insert, .remove, .farMove, .nearMove, .rename, .newCountry, .renameToSharedName,
+  ]
+  var batchSizes: ClosedRange<Int> = 1...3
 
   mutating func make(from places: [Place], using generator: inout SplitMix64) -> [PlaceEdit] {
     var places = places
     var edits: [PlaceEdit] = []
-    for _ in 0..<Int.random(in: 1...3, using: &generator) {
+    for _ in 0..<Int.random(in: batchSizes, using: &generator) {
       let index = Int.random(in: 0..<places.count, using: &generator)
       let place = places[index]
       let edited: Place
-      switch Int.random(in: 0..<7, using: &generator) {
-      case 0:
+      switch kinds[Int.random(in: 0..<kinds.count, using: &generator)] {
+      case .insert:
         nextID += 1
         let new = Place(
           id: PlaceID(nextID), name: "Place \(nextID % 9)",
@@ -156,35 +154,27 @@ private struct RandomListEdits {
         places.append(new)
         edits.append(.insert(new))
         continue
-      case 1 where places.count > 10:
+      case .remove where places.count > 10:
         places.remove(at: index)
         edits.append(.remove(place.id))
         continue
-      case 2:
-        edited = place.moved(to: RandomPlaces.location(using: &generator))
-      case 3:
+      case .farMove:
+        edited = place.changing(coordinate: RandomPlaces.location(using: &generator))
+      case .nearMove:
         let latitude =
           place.coordinate.latitude + Double.random(in: -0.01...0.01, using: &generator)
-        edited = place.moved(
-          to: .fixture(max(-90, min(90, latitude)), place.coordinate.longitude))
-      case 4:
+        edited = place.changing(
+          coordinate: .fixture(max(-90, min(90, latitude)), place.coordinate.longitude))
+      case .rename:
         edited = place.renamed(place.name + ".")
-      case 5:
-        edited = Place(
-          id: place.id, name: place.name, coordinate: place.coordinate,
-          country: place.country == "ZZ" ? "YY" : "ZZ")
-      default:
+      case .newCountry:
+        edited = place.changing(country: place.country == "ZZ" ? "YY" : "ZZ")
+      case .remove, .renameToSharedName:
         edited = place.renamed(["Oslo", "Sala", "Zug"][Int.random(in: 0..<3, using: &generator)])
       }
       places[index] = edited
       edits.append(.update(edited))
     }
     return edits
-  }
-}
-
-extension Place {
-  fileprivate func moved(to coordinate: Coordinate) -> Place {
-    Place(id: id, name: name, coordinate: coordinate, country: country)
   }
 }
