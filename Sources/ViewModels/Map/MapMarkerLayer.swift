@@ -27,10 +27,14 @@ final class MapMarkerLayer: Sendable {
   let source: MapMarkerSource.Token?
   /// The categories shown.
   let filter: CategoryFilter
+  /// The view in fixed point and the margin ``entries`` were found for
+  /// (``MapMarkerSource/fixedView(of:)``); `nil` for a layer made otherwise.
+  let query: (view: MercatorRect, margin: UInt32)?
 
   init(
     level: Int, entries: [Int], entryMarkers: [ShownMarker?], selectedMarker: MapMarker?,
-    selected: UInt32? = nil, source: MapMarkerSource.Token? = nil, filter: CategoryFilter = .all
+    selected: UInt32? = nil, source: MapMarkerSource.Token? = nil, filter: CategoryFilter = .all,
+    query: (view: MercatorRect, margin: UInt32)? = nil
   ) {
     self.level = level
     self.entries = entries
@@ -39,6 +43,7 @@ final class MapMarkerLayer: Sendable {
     self.selected = selected
     self.source = source
     self.filter = filter
+    self.query = query
   }
 
   /// The markers, in entry order, the selected place's last.
@@ -297,27 +302,17 @@ final class MapMarkerSource {
   /// level of the same source, with the same selection and filter (a pan): only the entries
   /// that came into view are made. When they are the same entries, `previous` itself is
   /// returned. A filter change back to the filter of the layer the last filter change
-  /// replaced, with the same entries, level and selection, returns that layer.
+  /// replaced, with the same entries, level and selection, returns that layer. With the
+  /// view unchanged (a filter or selection change), the entries of each group `previous`
+  /// shows are its own: only the groups it hid are queried.
   func layer(
     for viewport: MapViewport, level: Int, selected: UInt32?, filter: CategoryFilter = .all,
     reusing previous: MapMarkerLayer? = nil
   ) -> MapMarkerLayer {
     let (view, margin) = fixedView(of: viewport)
     let region = view.widened(by: margin)
-    var entries: [Int] = []
-    if hierarchies.count == 1 {
-      // One group: its keys are its entries, so the hierarchy's list is the layer's.
-      if shows(group: 0, filter: filter) {
-        entries = hierarchies[0].entries(atLevel: level, inView: view, margin: margin)
-      }
-    } else {
-      for (group, hierarchy) in hierarchies.enumerated()
-      where shows(group: group, filter: filter) {
-        let found = hierarchy.entries(atLevel: level, inView: view, margin: margin)
-        entries.reserveCapacity(entries.count + found.count)
-        for entry in found { entries.append(Self.key(group: group, entry: entry)) }
-      }
-    }
+    let entries = self.entries(
+      atLevel: level, inView: view, margin: margin, filter: filter, previous: previous)
     var selectedMarker: MapMarker?
     if let selected {
       let place = catalog.place(withHandle: selected)
@@ -381,7 +376,49 @@ final class MapMarkerSource {
     }
     return MapMarkerLayer(
       level: level, entries: entries, entryMarkers: entryMarkers, selectedMarker: selectedMarker,
-      selected: selected, source: token, filter: filter)
+      selected: selected, source: token, filter: filter, query: (view, margin))
+  }
+
+  /// The keys of the entries of `level` in `view` widened by `margin`, ascending, of the
+  /// groups `filter` shows.
+  ///
+  /// A group's entries are taken from `previous`, or else from the layer the last filter
+  /// change replaced, when that layer was found for the same view and margin at the same
+  /// level of this source and shows the group too (a filter change that left the camera
+  /// where it was); the other groups' are queried.
+  private func entries(
+    atLevel level: Int, inView view: MercatorRect, margin: UInt32, filter: CategoryFilter,
+    previous: MapMarkerLayer?
+  ) -> [Int] {
+    let found = [previous, replaced].compactMap { layer -> MapMarkerLayer? in
+      guard let layer, layer.source === token, layer.level == level,
+        let query = layer.query, query.view == view, query.margin == margin
+      else { return nil }
+      return layer
+    }
+    if hierarchies.count == 1 {
+      // One group: its keys are its entries, so the hierarchy's list is the layer's.
+      guard shows(group: 0, filter: filter) else { return [] }
+      if let layer = found.first(where: { shows(group: 0, filter: $0.filter) }) {
+        return layer.entries
+      }
+      return hierarchies[0].entries(atLevel: level, inView: view, margin: margin)
+    }
+    var entries: [Int] = []
+    for (group, hierarchy) in hierarchies.enumerated() where shows(group: group, filter: filter) {
+      if let layer = found.first(where: { shows(group: group, filter: $0.filter) }) {
+        // Keys ascend with their group: the group's run in that layer.
+        let keys = layer.entries
+        let start = keys.indices.partitioningIndex { keys[$0] >> 32 >= group }
+        let end = (start..<keys.count).partitioningIndex { keys[$0] >> 32 > group }
+        entries.append(contentsOf: keys[start..<end])
+        continue
+      }
+      let groupEntries = hierarchy.entries(atLevel: level, inView: view, margin: margin)
+      entries.reserveCapacity(entries.count + groupEntries.count)
+      for entry in groupEntries { entries.append(Self.key(group: group, entry: entry)) }
+    }
+    return entries
   }
 
   /// The markers of `entries` of `level`, taken from `previous` for the entries it shows

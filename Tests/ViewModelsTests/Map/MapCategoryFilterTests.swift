@@ -292,6 +292,49 @@ struct MapCategoryFilterTests {
     }
   }
 
+  /// A filter change that leaves the camera where it is takes the entries in view from the
+  /// layer shown, or from the one the last filter change replaced, for the groups they show:
+  /// a run of filter changes (and selections) at one camera shows, after each, exactly the
+  /// markers of a map made afresh with that camera, filter and selection.
+  @Test(arguments: [false, true], [81, 82] as [UInt64])
+  func filterChangesAtOneCameraShowWhatAFreshMapShows(
+    clustersByCategory: Bool, seed: UInt64
+  ) throws {
+    var generator = SplitMix64(seed: seed)
+    let places = Self.catalog(count: 900, using: &generator)
+    let options = MapClusterOptions.standard.clusteringByCategory(clustersByCategory)
+    let model = try PlacesModel(places: places)
+    let map = MapViewModel(model: model, camera: .world, viewSize: .phone, options: options)
+    for round in 0..<12 {
+      let camera = RandomMapScenes.viewport(near: places, using: &generator).camera
+      map.cameraChanged(to: camera, viewSize: .phone)
+      for change in 0..<8 {
+        // Now and then a place selected or let go, which keeps the view's entries.
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+          if Bool.random(using: &generator) {
+            try model.select(places[Int.random(in: 0..<places.count, using: &generator)].id)
+          } else {
+            model.deselect()
+          }
+        }
+        let filter = Self.randomFilter(using: &generator)
+        map.categoryFilter = filter
+        let fresh = MapViewModel(model: model, camera: camera, viewSize: .phone, options: options)
+        // A map made while a place is selected centres on it: it is brought back.
+        fresh.cameraChanged(to: map.camera, viewSize: .phone)
+        fresh.categoryFilter = filter
+        let (shown, expected) = (Set(map.markers), Set(fresh.markers))
+        #expect(
+          shown == expected,
+          """
+          round \(round) change \(change) under \(filter): \
+          \(shown.subtracting(expected).prefix(2)) shown, \
+          \(expected.subtracting(shown).prefix(2)) expected
+          """)
+      }
+    }
+  }
+
   @Test(arguments: [51, 52] as [UInt64])
   func aFilterShowingEveryCategoryShowsTheUnfilteredMarkers(seed: UInt64) throws {
     var generator = SplitMix64(seed: seed)
