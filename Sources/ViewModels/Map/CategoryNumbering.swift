@@ -49,12 +49,15 @@ package struct CategoryNumbering {
   /// The slots of the table of categories numbered lately: 2^6.
   private static let slotBits = 6
   /// The bits of the categories numbered lately, by slot; a slot keeps the last one.
-  private var rememberedBits: [Bits?] = Array(repeating: nil, count: 1 << slotBits)
+  ///
+  /// Empty until the first category is numbered: a map makes a numbering for every catalog
+  /// an edit installs, and most never number one.
+  private var rememberedBits: [Bits?] = []
   /// The number of each category of ``rememberedBits``, in the same slot.
-  private var rememberedNumbers: [Int] = Array(repeating: 0, count: 1 << slotBits)
+  private var rememberedNumbers: [Int] = []
   /// The category of each slot of ``rememberedBits``, held so that its storage stays its
   /// own; never read.
-  private var rememberedCategories: [String?] = Array(repeating: nil, count: 1 << slotBits)
+  private var rememberedCategories: [String?] = []
   /// The bits and the number of the category asked last, held in ``rememberedCategories``.
   private var last: (bits: Bits, number: Int)?
 
@@ -67,6 +70,12 @@ package struct CategoryNumbering {
     guard MemoryLayout<String?>.size == MemoryLayout<Bits>.size else { return lookUp(category) }
     let bits = Bits(category)
     if let last, last.bits == bits { return last.number }
+    if rememberedBits.isEmpty {
+      let slots = 1 << Self.slotBits
+      rememberedBits = Array(repeating: nil, count: slots)
+      rememberedNumbers = Array(repeating: 0, count: slots)
+      rememberedCategories = Array(repeating: nil, count: slots)
+    }
     let slot = bits.slot(bits: Self.slotBits)
     let number: Int
     if rememberedBits[slot] == bits {
