@@ -53,6 +53,9 @@ extension MapViewModel {
   ) -> MapMarkerUpdate {
     var removed: [MapMarkerUpdate.Removal] = []
     var added: [MapMarkerUpdate.Addition] = []
+    // A filter change replaces most markers in view: room for all of them, made once.
+    removed.reserveCapacity(previous.entries.count + 1)
+    added.reserveCapacity(current.entries.count + 1)
     // The markers are read where the layers hold them, and copied only into the update.
     previous.forEachEntry(alongside: current) { _, oldShown, newShown, inBoth in
       if inBoth && oldShown === newShown { return }
