@@ -24,16 +24,18 @@ extension MapViewModel {
   /// own marker whatever the filter. Pans under a filter change only the markers that came
   /// into or left the view, as without one.
   ///
-  /// - Complexity: One clustering of the view; without clustering by category, plus O(*k*)
-  ///   for each cluster of *k* places in view the first time a filter that hides some category
-  ///   shows it (read in parts on several cores when the clusters in view hold many thousands
-  ///   of places; O(*n* + *e*) for the catalog's *n* places and the *e* entries of the levels
-  ///   below the view's, in order, when they hold a quarter of the catalog or more),
-  ///   O(categories) after that. What was read of a cluster is kept across the model's edits
-  ///   while the cluster keeps its places, so an edit under such a filter reads again only
-  ///   the clusters that hold an edited place or gained or lost one. A change
-  ///   back to the filter before the last change, with the camera's entries and the selection
-  ///   unchanged, takes the markers that filter showed: one query of the view.
+  /// - Complexity: One clustering of the view, whose search of the level is skipped when
+  ///   the camera is where the markers shown, or those of the filter before, were found
+  ///   (with clustering by category, only the categories neither showed are searched);
+  ///   without clustering by category, plus O(*k*) for each cluster of *k* places in view the
+  ///   first time a filter that hides some category shows it (read in parts on several cores
+  ///   when the clusters in view hold many thousands of places; O(*n* + *e*) for the
+  ///   catalog's *n* places and the *e* entries of the levels below the view's, in order, when
+  ///   they hold a quarter of the catalog or more), O(categories) after that. What was read of
+  ///   a cluster is kept across the model's edits while the cluster keeps its places, so an
+  ///   edit under such a filter reads again only the clusters that hold an edited place or
+  ///   gained or lost one. A change back to the filter before the last change, with the
+  ///   camera's entries and the selection unchanged, takes the markers that filter showed.
   public var categoryFilter: CategoryFilter {
     get { filter }
     set { sequence(.filter(newValue)) }
