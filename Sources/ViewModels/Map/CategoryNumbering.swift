@@ -50,8 +50,9 @@ package struct CategoryNumbering {
   private static let slotBits = 6
   /// The bits of the categories numbered lately, by slot; a slot keeps the last one.
   ///
-  /// Empty until the first category is numbered: a map makes a numbering for every catalog
-  /// an edit installs, and most never number one.
+  /// Empty until the first category is numbered by its bits (and so always where a `String?`
+  /// is not two words): a map makes a numbering for every catalog an edit installs, and most
+  /// never number one.
   private var rememberedBits: [Bits?] = []
   /// The number of each category of ``rememberedBits``, in the same slot.
   private var rememberedNumbers: [Int] = []

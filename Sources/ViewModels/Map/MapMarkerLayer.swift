@@ -302,9 +302,10 @@ final class MapMarkerSource {
   /// level of the same source, with the same selection and filter (a pan): only the entries
   /// that came into view are made. When they are the same entries, `previous` itself is
   /// returned. A filter change back to the filter of the layer the last filter change
-  /// replaced, with the same entries, level and selection, returns that layer. With the
-  /// view unchanged (a filter or selection change), the entries of each group `previous`
-  /// shows are its own: only the groups it hid are queried.
+  /// replaced, with the same entries, level and selection, returns that layer. At the same
+  /// level of this source with the view unchanged (a filter change, a deselection), each
+  /// group's entries are those `previous`, or else the layer the last filter change
+  /// replaced, found for it: only the groups neither shows are queried.
   func layer(
     for viewport: MapViewport, level: Int, selected: UInt32?, filter: CategoryFilter = .all,
     reusing previous: MapMarkerLayer? = nil
@@ -390,23 +391,29 @@ final class MapMarkerSource {
     atLevel level: Int, inView view: MercatorRect, margin: UInt32, filter: CategoryFilter,
     previous: MapMarkerLayer?
   ) -> [Int] {
-    let found = [previous, replaced].compactMap { layer -> MapMarkerLayer? in
+    // A layer found for this view at this level of this source.
+    func foundHere(_ layer: MapMarkerLayer?) -> MapMarkerLayer? {
       guard let layer, layer.source === token, layer.level == level,
         let query = layer.query, query.view == view, query.margin == margin
       else { return nil }
       return layer
     }
+    let (shown, earlier) = (foundHere(previous), foundHere(replaced))
+    // The layer found here that shows `group`, if any.
+    func found(showing group: Int) -> MapMarkerLayer? {
+      if let shown, shows(group: group, filter: shown.filter) { return shown }
+      if let earlier, shows(group: group, filter: earlier.filter) { return earlier }
+      return nil
+    }
     if hierarchies.count == 1 {
       // One group: its keys are its entries, so the hierarchy's list is the layer's.
       guard shows(group: 0, filter: filter) else { return [] }
-      if let layer = found.first(where: { shows(group: 0, filter: $0.filter) }) {
-        return layer.entries
-      }
+      if let layer = found(showing: 0) { return layer.entries }
       return hierarchies[0].entries(atLevel: level, inView: view, margin: margin)
     }
     var entries: [Int] = []
     for (group, hierarchy) in hierarchies.enumerated() where shows(group: group, filter: filter) {
-      if let layer = found.first(where: { shows(group: group, filter: $0.filter) }) {
+      if let layer = found(showing: group) {
         // Keys ascend with their group: the group's run in that layer.
         let keys = layer.entries
         let start = keys.indices.partitioningIndex { keys[$0] >> 32 >= group }
