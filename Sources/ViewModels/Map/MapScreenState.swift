@@ -135,15 +135,24 @@ extension MapScreenState {
   /// - Complexity: O(*r* + *a*), in place: the markers that stay are not copied.
   package func updateMarkers(removing removed: [MapMarker.ID], adding added: [MapMarker]) {
     if !removed.isEmpty || !added.isEmpty {
-      for id in removed {
-        markers[id] = nil
-      }
-      for marker in added {
-        markers[marker.id] = marker
-      }
+      // One access for the whole update, so observers hear of one change, not one a marker.
+      Self.update(&markers, removing: removed, adding: added)
     }
     if let selectedItem, removed.contains(.place(selectedItem)) {
       self.selectedItem = nil
+    }
+  }
+
+  /// Removes `removed` from `markers`, then adds `added`.
+  private static func update(
+    _ markers: inout [MapMarker.ID: MapMarker], removing removed: [MapMarker.ID],
+    adding added: [MapMarker]
+  ) {
+    for id in removed {
+      markers[id] = nil
+    }
+    for marker in added {
+      markers[marker.id] = marker
     }
   }
 
