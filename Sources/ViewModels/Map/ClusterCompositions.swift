@@ -328,7 +328,7 @@ package final class ClusterCompositions {
     let position = (x: leaf.x(entry), y: leaf.y(entry))
     for level in stride(from: hierarchy.placeLevel, through: 0, by: -1) {
       body(level << 32 | entry, place, handle, position)
-      if level > 0 { entry = hierarchy.level(level).parent(entry) }
+      if level > 0 { entry = hierarchy.ancestor(of: entry, at: level, to: level - 1) }
     }
   }
 }

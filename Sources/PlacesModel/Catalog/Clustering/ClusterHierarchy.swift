@@ -240,7 +240,9 @@ package struct ClusterHierarchy: Sendable {
     var index = index
     var level = level
     while level > target {
-      index = self.level(level).parent(index)
+      // Read through the patch where it lies: no level reader made (and its tables retained)
+      // for each level climbed.
+      index = patches[level].parent(of: index, in: levels[level])
       level -= 1
     }
     return index
@@ -312,8 +314,8 @@ package struct ClusterHierarchy: Sendable {
     guard var index = entry(ofPlaceWithHandle: handle) else { return placeLevel }
     var level = placeLevel
     while level > 0 {
-      let parent = self.level(level).parent(index)
-      guard self.level(level - 1).count(parent) == 1 else { break }
+      let parent = patches[level].parent(of: index, in: levels[level])
+      guard patches[level - 1].count(of: parent, in: levels[level - 1]) == 1 else { break }
       index = parent
       level -= 1
     }
