@@ -111,7 +111,8 @@ public final class MapViewModel {
   ///
   /// - Parameters:
   ///   - model: The model to listen to and to change.
-  ///   - camera: Where the map looks until its screen reports a camera.
+  ///   - camera: Where the map looks until its screen reports a camera; centred on the
+  ///     model's selected place, if there is one, as every selection centres the camera.
   ///   - viewSize: The size of the screen until it reports one; by default one 256-point tile,
   ///     which shows exactly the whole world at zoom 0.
   ///   - options: How markers are clustered.
