@@ -55,8 +55,8 @@ final class CommandRunner {
   ///
   /// The map's clusters are built as its view model starts. A console list prints its count,
   /// not its rows, so without this the first edit that renames, adds or removes a place, or
-  /// changes its category or what its row shows, builds the order (0.1 to 0.2 s at 170,000 places): a session
-  /// calls it at start, so that no line waits for it.
+  /// changes its category or what its row shows, builds the order (0.1 to 0.2 s at 170,000
+  /// places): a session calls it at start, so that no line waits for it.
   func prepareListOrder() {
     coordinator.model.places.prepareIndexes([.nameOrder])
   }

@@ -305,8 +305,7 @@ struct MapCategoryFilterTests {
     var generator = SplitMix64(seed: seed)
     let places = Self.catalog(count: 900, using: &generator)
     let options = MapClusterOptions.standard.clusteringByCategory(clustersByCategory)
-    let model = try PlacesModel(places: places)
-    let map = MapViewModel(model: model, camera: .world, viewSize: .phone, options: options)
+    let (model, map, _) = try Self.spiedMap(of: places, clustersByCategory: clustersByCategory)
     var changesShowingMarkers = 0
     for round in 0..<12 {
       let camera = RandomMapScenes.viewport(near: places, using: &generator).camera
