@@ -187,6 +187,8 @@ public final class ListViewModel {
   private func makeRows() {
     if let location {
       if distanceMemo?.origin != location { distanceMemo = SpatialDistanceMemo(origin: location) }
+      // Its sorts of built indexes wait their turn behind this catalog's builds.
+      distanceMemo?.buildSlots = catalog.buildSlots
     } else {
       distanceMemo = nil
     }

@@ -246,9 +246,12 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
   /// With a `memo` for `origin`, the built index's count keeps the haversines it computes
   /// there and reads those it kept: a caller that counts ranks from one origin again and
   /// again, across edits, measures each place and cell of the built index once (see
-  /// ``SpatialDistanceMemo``). The rank is the same with or without it.
+  /// ``SpatialDistanceMemo``); once the memo has sorted the built index's places by
+  /// distance, the built index's count is a binary search of them. The rank is the same with
+  /// or without it.
   ///
-  /// - Complexity: As ``SpatialIndex/distanceRank(ofPosition:at:from:)`` for the built index,
+  /// - Complexity: As ``SpatialIndex/distanceRank(ofPosition:at:from:)`` for the built index
+  ///   (O(log *n*) once a memo's sort is ready),
   ///   plus O(*s* + *c*) haversines for the *s* stale places and the *c* changed ones; with a
   ///   memo, only the built index's cells and places that no earlier count measured cost
   ///   trigonometry, plus O(*n*) to start the memo again when the built index was replaced
@@ -263,9 +266,11 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
     let memo = memo?.origin == origin ? memo : nil
-    let builtBefore = built.numberOfPlaces(
-      before: Self.offsetKey(of: key, among: builtHandles, count: built.count),
-      from: distanceOrigin, memo: memo?.buffers(for: built) ?? .none)
+    let builtKey = Self.offsetKey(of: key, among: builtHandles, count: built.count)
+    let builtBefore =
+      memo?.sortedPlaces(for: built)?.numberOfPlaces(before: builtKey)
+      ?? built.numberOfPlaces(
+        before: builtKey, from: distanceOrigin, memo: memo?.buffers(for: built) ?? .none)
     return builtBefore
       - numberOfStalePlaces(before: key, and: key, from: distanceOrigin, memo: memo).first
       + numberOfChangedPlaces(before: key, and: key, from: distanceOrigin, memo: memo).first
@@ -295,10 +300,20 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
       of: Neighbour(position: position, distance: origin.distance(to: coordinate)))
     let distanceOrigin = DistanceOrigin(origin)
     let memo = memo?.origin == origin ? memo : nil
-    let builtBefore = built.numberOfPlaces(
-      before: Self.offsetKey(of: oldKey, among: builtHandles, count: built.count),
-      and: Self.offsetKey(of: newKey, among: builtHandles, count: built.count),
-      from: distanceOrigin, memo: memo?.buffers(for: built) ?? .none)
+    let builtKeys = (
+      old: Self.offsetKey(of: oldKey, among: builtHandles, count: built.count),
+      new: Self.offsetKey(of: newKey, among: builtHandles, count: built.count)
+    )
+    let builtBefore: (first: Int, second: Int)
+    if let sorted = memo?.sortedPlaces(for: built) {
+      builtBefore = (
+        sorted.numberOfPlaces(before: builtKeys.old), sorted.numberOfPlaces(before: builtKeys.new)
+      )
+    } else {
+      builtBefore = built.numberOfPlaces(
+        before: builtKeys.old, and: builtKeys.new, from: distanceOrigin,
+        memo: memo?.buffers(for: built) ?? .none)
+    }
     let staleBefore = numberOfStalePlaces(
       before: oldKey, and: newKey, from: distanceOrigin, memo: memo)
     let changedBefore = numberOfChangedPlaces(

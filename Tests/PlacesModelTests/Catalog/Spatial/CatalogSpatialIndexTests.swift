@@ -145,7 +145,11 @@ struct CatalogSpatialIndexTests {
       RandomCatalog.origin(using: &generator),
       catalog[Int.random(in: 0..<catalog.count, using: &generator)].coordinate,
     ]
+    // Per origin, a memo that walks the tree, and one that sorts each built index and is
+    // waited for, so that its counts after each full build are binary searches of its sort.
     let memos = origins.map { SpatialDistanceMemo(origin: $0) }
+    let sortingMemos = origins.map { SpatialDistanceMemo(origin: $0, sortingFrom: 0) }
+    var sortedCounts = 0
     let elsewhere = SpatialDistanceMemo(origin: RandomCatalog.origin(using: &generator))
     var buildsTaken = 0
     var changedBefore = catalog.spatialIndex.changedPlaceCount
@@ -167,6 +171,30 @@ struct CatalogSpatialIndexTests {
           : .update(Place(id: place.id, name: place.name, coordinate: coordinate))
       nextID += 1
       let edited = try catalog.applying([edit]).catalog
+      for (origin, sortingMemo) in zip(origins, sortingMemos) where !removes {
+        sortingMemo.buildSlots = edited.buildSlots
+        let context: Comment = "seed \(seed) step \(step) from \(origin), sorted"
+        // The first count after a full build starts the sort; the next reads it.
+        _ = edited.spatialIndex.distanceRank(
+          ofPosition: 0, at: edited[0].coordinate, from: origin, memo: sortingMemo)
+        sortingMemo.waitForSort()
+        if inserts {
+          let inserted = try #require(edited.position(ofPlaceWithID: PlaceID(nextID - 1)))
+          let rank = edited.spatialIndex.distanceRank(
+            ofPosition: inserted, at: coordinate, from: origin, memo: sortingMemo)
+          #expect(rank == Self.bruteForceRank(of: inserted, in: edited, from: origin), context)
+        } else {
+          let ranks = edited.spatialIndex.distanceRanks(
+            ofPosition: position, movedFrom: place.coordinate, to: coordinate, from: origin,
+            memo: sortingMemo)
+          let expected = (
+            old: Self.bruteForceRank(of: position, in: catalog, from: origin),
+            new: Self.bruteForceRank(of: position, in: edited, from: origin)
+          )
+          #expect(ranks == expected, context)
+        }
+        sortedCounts += sortingMemo.countsBySort ? 1 : 0
+      }
       for (origin, memo) in zip(origins, memos) where !removes {
         let context: Comment = "seed \(seed) step \(step) from \(origin)"
         if inserts {
@@ -197,6 +225,37 @@ struct CatalogSpatialIndexTests {
       catalog = edited
     }
     #expect(buildsTaken >= 1)
+    #expect(sortedCounts > 500)
+  }
+
+  /// A memo's sort of the built index counts what the tree counts, ties included: places at
+  /// one coordinate, and an origin at a place's own coordinate, where every tie is broken by
+  /// position.
+  @Test(arguments: [93, 94] as [UInt64])
+  func ranksCountedFromAMemosSortAreExactAmongTies(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
+    // 100 spots, each holding 4 places, in an order that mixes the spots.
+    let spots = RandomCatalog.coordinates(count: 100, seed: seed)
+    let places = (0..<400).map { offset in
+      Place(id: PlaceID(offset), name: "place \(offset)", coordinate: spots[offset * 37 % 100])
+    }
+    let catalog = try PlaceCatalog(places)
+    let origins = [RandomCatalog.origin(using: &generator), spots[7], spots[63]]
+    for origin in origins {
+      let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0)
+      memo.buildSlots = catalog.buildSlots
+      _ = catalog.spatialIndex.distanceRank(
+        ofPosition: 0, at: catalog[0].coordinate, from: origin, memo: memo)
+      memo.waitForSort()
+      for position in catalog.indices {
+        let rank = catalog.spatialIndex.distanceRank(
+          ofPosition: position, at: catalog[position].coordinate, from: origin, memo: memo)
+        #expect(
+          rank == Self.bruteForceRank(of: position, in: catalog, from: origin),
+          "seed \(seed) position \(position) from \(origin)")
+      }
+      #expect(memo.countsBySort)
+    }
   }
 
   /// The offset of the place at `position` in `catalog` sorted by distance from `origin`,
