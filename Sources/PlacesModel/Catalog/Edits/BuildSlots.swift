@@ -36,6 +36,9 @@ package final class BuildSlots: Sendable {
   package let limit: Int
   /// How long a build the edits wait on waits for a slot before it runs anyway.
   package let overtakingDelay: Duration
+  /// The sorts by distance that the spatial index's full builds make for the lists that
+  /// follow the catalogs sharing these slots.
+  package let distanceSorts = DistanceSorts()
   private let state = Locked(State())
 
   /// Slots for at most `limit` builds at once (at least 1), a build the edits wait on

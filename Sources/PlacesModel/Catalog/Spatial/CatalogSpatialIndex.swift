@@ -76,7 +76,12 @@ package struct CatalogSpatialIndex: BuiltPlusChangesIndex {
           max($0.stale.count, $0.changed.count)
             > Bookkeeping.rebuildThreshold(builtCount: builtCount)
         },
-        edited: edited, extra: (), building: { SpatialIndex(places: $0) }))
+        edited: edited, extra: (),
+        building: { [distanceSorts = edited.buildSlots.distanceSorts] places in
+          let index = SpatialIndex(places: places)
+          distanceSorts.sort(index)
+          return index
+        }))
   }
 
   /// Notes that each place of `moves` moved from `old` to `new` in `changes`, since the built

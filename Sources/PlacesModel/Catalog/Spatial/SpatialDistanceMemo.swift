@@ -16,14 +16,14 @@
 /// (see ``DistanceOrderedPlaces``), which matters when full builds fall behind and they grow
 /// to thousands.
 ///
-/// Once given ``buildSlots``, the memo also sorts the built index's places by distance from
-/// the origin (``SortedPlaceDistances``, about 10 ms at 170,000 places), on a background
-/// thread that holds one of those slots as an index build does, when the index has at least
-/// the `sortingFrom` places given at its creation. The sort is a build the edits wait on
-/// (``IndexRebuild/init(waitedOn:slots:after:_:)``): behind the other builds, it was ready
-/// for only half the counts of a stream of edits, the built index being replaced meanwhile. From the first count after the sort has finished, a count reads the built places
-/// before a key by binary search, without walking the tree: O(log *n*) instead of O(√*n*)
-/// nodes. Until then, and for a smaller index, counts walk the tree as before.
+/// Once given ``buildSlots``, the memo also reads the built index's places sorted by distance
+/// from the origin (``SortedPlaceDistances``, about 10 ms to make at 170,000 places), when the
+/// index has at least the `sortingFrom` places given at its creation: made by the full build
+/// that made the index (see ``DistanceSorts``), or, for an index none sorted, by the memo on a
+/// background thread that holds one of those slots as an index build does. Once the sort is
+/// there, a count reads the built places before a key by binary search, without walking the
+/// tree: O(log *n*) instead of O(√*n*) nodes. Until then, and for a smaller index, counts walk
+/// the tree as before.
 ///
 /// The values kept are those the count computes, bit for bit, so a count with the memo gives
 /// the count without it. A memo follows the built index it is given: given another one (a
@@ -54,12 +54,22 @@ package final class SpatialDistanceMemo {
   var stale = DistanceOrderedPlaces()
   /// The places edits moved or inserted since that index's build, in the same order.
   var changed = DistanceOrderedPlaces()
-  /// The slots the background sorts of built indexes run in, as index builds do; no sort is
-  /// made while `nil`.
+  /// The build slots of the catalogs counted with; no sort is made while `nil`.
   ///
-  /// A list sets those of the catalog it shows, so that a sort takes a slot among the
-  /// catalog's own builds rather than the editing thread's core.
-  package var buildSlots: BuildSlots?
+  /// A list sets those of the catalog it shows. From its first count, the memo asks their
+  /// full builds of the spatial index to sort each new index from its origin (see
+  /// ``DistanceSorts``), and sorts an index none of them sorted (the first, built on first
+  /// use) in one of the slots itself. A memo that never counts (a list by name) asks nothing.
+  package var buildSlots: BuildSlots? {
+    didSet {
+      guard let requested, requested !== buildSlots else { return }
+      requested.distanceSorts.withdraw(origin)
+      self.requested = nil
+      requestSorts()
+    }
+  }
+  /// The slots whose full builds were asked to sort their indexes, since the first count.
+  private var requested: BuildSlots?
   /// The fewest places of a built index worth sorting: below, counts walk the tree.
   private let sortingFrom: Int
   /// The sort of the built index's places under way, if any.
@@ -75,6 +85,7 @@ package final class SpatialDistanceMemo {
   }
 
   deinit {
+    requested?.distanceSorts.withdraw(origin)
     values?.deallocate()
   }
 
@@ -84,13 +95,13 @@ package final class SpatialDistanceMemo {
   func buffers(for index: SpatialIndex) -> HaversineMemo {
     guard !Self.sharesStorage(coordinates, index.coordinates) else { return buffers }
     values?.deallocate()
-    sorted = nil
     sorting = nil
-    if let buildSlots, index.count >= sortingFrom {
+    if requested == nil { requestSorts() }
+    sorted = buildSlots?.distanceSorts.sorted(index, from: origin)
+    sortsMadeByBuilds += sorted == nil ? 0 : 1
+    if sorted == nil, let buildSlots, index.count >= sortingFrom {
       let origin = origin
-      sorting = IndexRebuild(waitedOn: true, slots: buildSlots) {
-        SortedPlaceDistances(index, from: origin)
-      }
+      sorting = IndexRebuild(slots: buildSlots) { SortedPlaceDistances(index, from: origin) }
     }
     let (count, nodes) = (index.count, SpatialIndex.nodeNumberLimit(count: index.count))
     let fresh = UnsafeMutableBufferPointer<Double>.allocate(capacity: count + 2 * nodes)
@@ -120,6 +131,17 @@ package final class SpatialDistanceMemo {
     return sorted
   }
 
+  /// Asks the full builds of ``buildSlots`` to sort their indexes from the origin.
+  private func requestSorts() {
+    guard let buildSlots else { return }
+    buildSlots.distanceSorts.request(origin, sortingFrom: sortingFrom)
+    requested = buildSlots
+  }
+
+  /// How many built indexes the memo found sorted by the full builds that made them (for
+  /// tests).
+  package private(set) var sortsMadeByBuilds = 0
+
   /// Whether the last count read the built index's places from the memo's sort of them.
   package var countsBySort: Bool { sorted != nil }
 
@@ -130,7 +152,7 @@ package final class SpatialDistanceMemo {
   }
 
   /// Whether two arrays share one storage: the same built index's.
-  private static func sharesStorage(_ first: [Coordinate], _ second: [Coordinate]) -> Bool {
+  static func sharesStorage(_ first: [Coordinate], _ second: [Coordinate]) -> Bool {
     guard first.count == second.count, !first.isEmpty else { return false }
     return first.withUnsafeBufferPointer { first in
       second.withUnsafeBufferPointer { first.baseAddress == $0.baseAddress }

@@ -145,8 +145,9 @@ struct CatalogSpatialIndexTests {
       RandomCatalog.origin(using: &generator),
       catalog[Int.random(in: 0..<catalog.count, using: &generator)].coordinate,
     ]
-    // Per origin, a memo that walks the tree, and one that sorts each built index and is
-    // waited for, so that its counts after each full build are binary searches of its sort.
+    // Per origin, a memo that walks the tree, and one that reads each built index sorted (by
+    // the full build that made it, or else by the memo) and waits for the sort, so that its
+    // counts after each full build are binary searches of the sort.
     let memos = origins.map { SpatialDistanceMemo(origin: $0) }
     let sortingMemos = origins.map { SpatialDistanceMemo(origin: $0, sortingFrom: 0) }
     var sortedCounts = 0
@@ -226,6 +227,8 @@ struct CatalogSpatialIndexTests {
     }
     #expect(buildsTaken >= 1)
     #expect(sortedCounts > 500)
+    // The full builds, asked by the memos, sorted the indexes they made.
+    for memo in sortingMemos { #expect(memo.sortsMadeByBuilds >= 1) }
   }
 
   /// A memo's sort of the built index counts what the tree counts, ties included: places at
