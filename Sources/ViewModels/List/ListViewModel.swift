@@ -303,9 +303,10 @@ extension ListViewModel {
   /// reloads every row when many places changed or their order did.
   ///
   /// By distance, each changed place's old and new rows are counted in the spatial index,
-  /// O(√*n*) each, so more than ``distanceUpdateLimit`` changes reload instead: a batch of a
-  /// thousand moves would otherwise cost a thousand times two counts, where a reload costs
-  /// nothing until rows are read.
+  /// O(√*n*) each (O(log *n*) once the index is sorted from the location: see
+  /// ``/PlacesModel/SpatialDistanceMemo``), so more than ``distanceUpdateLimit`` changes
+  /// reload instead: a batch of a thousand moves would otherwise cost a thousand times two
+  /// counts, where a reload costs nothing until rows are read.
   ///
   /// By distance under a filter that hides places, a changed place's row is counted over the
   /// catalog, so more than ``filteredDistanceUpdateLimit`` changes reload instead.
