@@ -70,7 +70,8 @@ final class DistanceRows {
   /// The row of the place at catalog `position`, which `filter` must show.
   ///
   /// - Complexity: O(1) when it is the anchor, else a rank count, after which it is: O(√*n*)
-  ///   in the spatial index, or O(*n*) under a filter that hides places.
+  ///   in the spatial index (O(log *n*) once `memo` holds the index sorted from `origin`), or
+  ///   O(*n*) under a filter that hides places.
   func row(ofPosition position: Int) -> Int {
     if let anchor, anchor.neighbour.position == position {
       return anchor.row
