@@ -72,7 +72,13 @@ package final class DistanceSorts: Sendable {
   /// build's), replacing the sorts of the build before.
   func sort(_ index: SpatialIndex) {
     let requests = state.withLock { $0.requests }
-    for (origin, request) in requests where index.count >= request.sortingFrom {
+    for (origin, request) in requests {
+      guard index.count >= request.sortingFrom else {
+        // Too small to sort: the sort of an earlier index is of no use any more.
+        let dropped = state.withLock { $0.made.removeValue(forKey: origin) }
+        withExtendedLifetime(dropped) {}
+        continue
+      }
       let made = Made(
         coordinates: index.coordinates, sorted: SortedPlaceDistances(index, from: origin))
       let replaced: Made? = state.withLock { state in
@@ -82,6 +88,16 @@ package final class DistanceSorts: Sendable {
       }
       withExtendedLifetime(replaced) {}
     }
+  }
+
+  /// The origins asked for, and those with a sort kept (for tests).
+  package var origins: (requested: Set<Coordinate>, sorted: Set<Coordinate>) {
+    state.withLock { (Set($0.requests.keys), Set($0.made.keys)) }
+  }
+
+  /// Whether a full build has sorted an index by distance from `origin`, and it is kept.
+  func hasSort(from origin: Coordinate) -> Bool {
+    state.withLock { $0.made[origin] != nil }
   }
 
   /// The sort of `index` by distance from `origin` that its full build made, if it made one.

@@ -19,52 +19,54 @@
 /// Once given ``buildSlots``, the memo also reads the built index's places sorted by distance
 /// from the origin (``SortedPlaceDistances``, about 10 ms to make at 170,000 places), when the
 /// index has at least the `sortingFrom` places given at its creation: made by the full build
-/// that made the index (see ``DistanceSorts``), or, for an index none sorted, by the memo on a
-/// background thread that holds one of those slots as an index build does. Once the sort is
+/// that made the index (see ``DistanceSorts``), or, while no build has sorted an index for its
+/// origin (the first index, built on first use), by the memo on a background thread that holds
+/// one of those slots as an index build does. Once the sort is
 /// there, a count reads the built places before a key by binary search, without walking the
 /// tree: O(log *n*) instead of O(√*n*) nodes. Until then, and for a smaller index, counts walk
 /// the tree as before.
 ///
 /// The values kept are those the count computes, bit for bit, so a count with the memo gives
 /// the count without it. A memo follows the built index it is given: given another one (a
-/// full build taken), it forgets every value, and the sort, and starts again.
+/// full build taken), it starts again, keeping what it had for the index before as well, so
+/// that an edit that counts in the catalogs on either side of a full build (the old built
+/// index, then the new one, once per changed place) starts neither again.
 ///
 /// Not thread-safe: one owner (a list's rows) uses it from one thread at a time.
 ///
-/// Memory: 8 bytes a place of the built index, and 16 a node number (at most about a quarter
-/// of the places): about 12 bytes a place, 2 MB at 170,000 places; 12 bytes a place more for
-/// the sort, when made; and 16 bytes a stale or changed place, with the index's tables of them
-/// it followed last, which it keeps until the next count (shared with the catalog counted with
-/// until that catalog is released).
+/// Memory, for each of the two built indexes kept: 8 bytes a place, and 16 a node number (at
+/// most about a quarter of the places), about 12 bytes a place, 2 MB at 170,000 places; 12
+/// bytes a place more for the sort, when made; and 16 bytes a stale or changed place, with the
+/// index's tables of them it followed last, which it keeps until the next count (shared with
+/// the catalog counted with until that catalog is released).
 package final class SpatialDistanceMemo {
   /// The origin the haversines are measured from.
   package let origin: Coordinate
-  /// The built index's coordinates, held so that their storage, which names the index the
-  /// values are for, is not reused by another while the memo refers to it.
-  private var coordinates: [Coordinate] = []
-  /// The places' haversines, by slot (the built index's count of them), then the cells' from
-  /// the origin and from the antipode, by node number (``SpatialIndex/nodeNumberLimit(count:)``
-  /// of each); `nil` before the first index.
-  private var values: UnsafeMutableBufferPointer<Double>?
-  /// The three runs of ``values``, as the tree reads them.
-  private var buffers = HaversineMemo.none
+  /// What the memo keeps for the built index last counted with.
+  private var current: Generation?
+  /// What it keeps for the one before, when another was counted with since: an edit that
+  /// takes a full build counts its changed places in the catalog before it (the old built
+  /// index) and in its own (the new one), one after the other.
+  private var previous: Generation?
   /// The places edits removed or moved from the built index last counted with, in order of
   /// distance from the origin, as they were at the last count: a count reads them through
   /// ``DistanceOrderedPlaces/numberOfPlaces(in:before:and:from:)``.
   var stale = DistanceOrderedPlaces()
   /// The places edits moved or inserted since that index's build, in the same order.
   var changed = DistanceOrderedPlaces()
-  /// The build slots of the catalogs counted with; no sort is made while `nil`.
+  /// The build slots of the catalogs counted with; the memo makes no sort of its own while
+  /// `nil`.
   ///
   /// A list sets those of the catalog it shows. From its first count, the memo asks their
   /// full builds of the spatial index to sort each new index from its origin (see
-  /// ``DistanceSorts``), and sorts an index none of them sorted (the first, built on first
-  /// use) in one of the slots itself. A memo that never counts (a list by name) asks nothing.
+  /// ``DistanceSorts``), and sorts an index in one of the slots itself while no build has
+  /// sorted one for it (the first, built on first use). A memo that never counts (a list by
+  /// name) asks nothing.
   package var buildSlots: BuildSlots? {
     didSet {
-      guard let requested, requested !== buildSlots else { return }
-      requested.distanceSorts.withdraw(origin)
-      self.requested = nil
+      guard requested !== buildSlots, current != nil else { return }
+      requested?.distanceSorts.withdraw(origin)
+      requested = nil
       requestSorts()
     }
   }
@@ -72,10 +74,6 @@ package final class SpatialDistanceMemo {
   private var requested: BuildSlots?
   /// The fewest places of a built index worth sorting: below, counts walk the tree.
   private let sortingFrom: Int
-  /// The sort of the built index's places under way, if any.
-  private var sorting: IndexRebuild<SortedPlaceDistances>?
-  /// The built index's places in order of distance, once sorted.
-  private var sorted: SortedPlaceDistances?
 
   /// A memo of nothing yet, for distances from `origin`, that sorts a built index of at least
   /// `sortingFrom` places once given ``buildSlots``.
@@ -86,49 +84,55 @@ package final class SpatialDistanceMemo {
 
   deinit {
     requested?.distanceSorts.withdraw(origin)
-    values?.deallocate()
   }
 
-  /// The memo's buffers for `index`, forgetting every value kept for another index.
+  /// The memo's buffers for `index`.
   ///
-  /// - Complexity: O(1) for the index of the last call; O(*n*) to start again for another.
+  /// - Complexity: O(1) for the index of the last call or the one before; O(*n*) to start
+  ///   again for another, forgetting the values kept for the older of those two.
   func buffers(for index: SpatialIndex) -> HaversineMemo {
-    guard !Self.sharesStorage(coordinates, index.coordinates) else { return buffers }
-    values?.deallocate()
-    sorting = nil
-    if requested == nil { requestSorts() }
-    sorted = buildSlots?.distanceSorts.sorted(index, from: origin)
-    sortsMadeByBuilds += sorted == nil ? 0 : 1
-    if sorted == nil, let buildSlots, index.count >= sortingFrom {
-      let origin = origin
-      sorting = IndexRebuild(slots: buildSlots) { SortedPlaceDistances(index, from: origin) }
-    }
-    let (count, nodes) = (index.count, SpatialIndex.nodeNumberLimit(count: index.count))
-    let fresh = UnsafeMutableBufferPointer<Double>.allocate(capacity: count + 2 * nodes)
-    fresh.initialize(repeating: .nan)
-    values = fresh
-    coordinates = index.coordinates
-    // An empty index has nothing to keep (and never shares storage: see `sharesStorage`).
-    guard count > 0, let base = fresh.baseAddress else {
-      buffers = .none
-      return buffers
-    }
-    buffers = HaversineMemo(
-      places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + count + nodes)
-    return buffers
+    generation(for: index).buffers
   }
 
-  /// `index`'s places in order of distance from the origin, once their sort has finished;
-  /// `nil` before, and when no sort was made (see ``buildSlots``).
+  /// `index`'s places in order of distance from the origin, once sorted; `nil` before, and
+  /// when nobody sorts them (see ``buildSlots``).
   ///
   /// - Complexity: As ``buffers(for:)``; then O(1).
   func sortedPlaces(for index: SpatialIndex) -> SortedPlaceDistances? {
-    _ = buffers(for: index)
-    if sorted == nil, let finished = sorting?.finished {
-      sorted = finished
-      sorting = nil
+    let generation = generation(for: index)
+    if generation.sorted == nil, let finished = generation.sorting?.finished {
+      generation.sorted = finished
+      generation.sorting = nil
     }
-    return sorted
+    return generation.sorted
+  }
+
+  /// What the memo keeps for `index`: the current generation, the previous one made current
+  /// again, or a new one, which the current one precedes.
+  private func generation(for index: SpatialIndex) -> Generation {
+    if let current, Self.sharesStorage(current.coordinates, index.coordinates) {
+      return current
+    }
+    if let previous, Self.sharesStorage(previous.coordinates, index.coordinates) {
+      (self.previous, self.current) = (current, previous)
+      return previous
+    }
+    if requested == nil { requestSorts() }
+    indexesMet += 1
+    let made = Generation(index)
+    let sorts = buildSlots?.distanceSorts
+    made.sorted = sorts?.sorted(index, from: origin)
+    if made.sorted != nil {
+      sortsMadeByBuilds += 1
+    } else if let buildSlots, let sorts, !sorts.hasSort(from: origin), index.count > 0,
+      index.count >= sortingFrom
+    {
+      // No build sorts for this origin yet: the first index, or a line of edits just joined.
+      let origin = origin
+      made.sorting = IndexRebuild(slots: buildSlots) { SortedPlaceDistances(index, from: origin) }
+    }
+    (previous, current) = (current, made)
+    return made
   }
 
   /// Asks the full builds of ``buildSlots`` to sort their indexes from the origin.
@@ -138,17 +142,20 @@ package final class SpatialDistanceMemo {
     requested = buildSlots
   }
 
+  /// How many times the memo started again for a built index it kept nothing for (for tests).
+  package private(set) var indexesMet = 0
+
   /// How many built indexes the memo found sorted by the full builds that made them (for
   /// tests).
   package private(set) var sortsMadeByBuilds = 0
 
-  /// Whether the last count read the built index's places from the memo's sort of them.
-  package var countsBySort: Bool { sorted != nil }
+  /// Whether the last count read the built index's places from a sort of them.
+  package var countsBySort: Bool { current?.sorted != nil }
 
-  /// Waits until the sort of the built index last counted with, if one is under way, has
-  /// finished (for tests).
+  /// Waits until the memo's own sort of the built index last counted with, if one is under
+  /// way, has finished (for tests).
   package func waitForSort() {
-    sorting?.waitUntilFinished()
+    current?.sorting?.waitUntilFinished()
   }
 
   /// Whether two arrays share one storage: the same built index's.
@@ -156,6 +163,46 @@ package final class SpatialDistanceMemo {
     guard first.count == second.count, !first.isEmpty else { return false }
     return first.withUnsafeBufferPointer { first in
       second.withUnsafeBufferPointer { first.baseAddress == $0.baseAddress }
+    }
+  }
+}
+
+extension SpatialDistanceMemo {
+  /// What a memo keeps for one built index: the haversines, and the sort, once made.
+  private final class Generation {
+    /// The built index's coordinates, held so that their storage, which names the index the
+    /// values are for, is not reused by another while the memo refers to it.
+    let coordinates: [Coordinate]
+    /// The places' haversines, by slot (the built index's count of them), then the cells'
+    /// from the origin and from the antipode, by node number
+    /// (``SpatialIndex/nodeNumberLimit(count:)`` of each).
+    private let values: UnsafeMutableBufferPointer<Double>
+    /// The three runs of ``values``, as the tree reads them.
+    let buffers: HaversineMemo
+    /// The memo's own sort of the index under way, if any.
+    var sorting: IndexRebuild<SortedPlaceDistances>?
+    /// The index's places in order of distance, once sorted.
+    var sorted: SortedPlaceDistances?
+
+    /// Nothing measured yet of `index`.
+    ///
+    /// - Complexity: O(*n*).
+    init(_ index: SpatialIndex) {
+      let (count, nodes) = (index.count, SpatialIndex.nodeNumberLimit(count: index.count))
+      values = UnsafeMutableBufferPointer<Double>.allocate(capacity: count + 2 * nodes)
+      values.initialize(repeating: .nan)
+      coordinates = index.coordinates
+      // An empty index has nothing to keep (and never shares storage: see `sharesStorage`).
+      if count > 0, let base = values.baseAddress {
+        buffers = HaversineMemo(
+          places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + count + nodes)
+      } else {
+        buffers = .none
+      }
+    }
+
+    deinit {
+      values.deallocate()
     }
   }
 }

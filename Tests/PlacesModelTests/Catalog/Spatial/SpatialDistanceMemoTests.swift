@@ -1,0 +1,81 @@
+import PlacesModel
+import PlacesModelTestSupport
+import Testing
+
+/// A memo asks the full builds of its catalogs' line of edits for sorts from its first count,
+/// and withdraws when it leaves the line or goes; it keeps what it has for the built index
+/// before the last, so that counts on either side of a full build do not start it again.
+struct SpatialDistanceMemoTests {
+  /// A catalog of `count` places, and the catalog its edits made once its spatial index took
+  /// a full build: the two have different built indexes.
+  static func catalogsAcrossAFullBuild(count: Int, seed: UInt64) throws -> (
+    before: PlaceCatalog, after: PlaceCatalog
+  ) {
+    var generator = SplitMix64(seed: seed)
+    let first = try CatalogSpatialIndexTests.indexedCatalog(
+      count: count, seed: seed, using: &generator)
+    var catalog = first
+    var hasStartedBuild = false
+    for _ in 0..<2_000 {
+      let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
+      let moved = Place(
+        id: place.id, name: place.name,
+        coordinate: CatalogSpatialIndexTests.coordinate(near: catalog, using: &generator))
+      catalog = try catalog.applying([.update(moved)]).catalog
+      // Read after the edit: a full build that has finished is taken by the edit or the read.
+      if catalog.spatialIndex.isRebuilding {
+        hasStartedBuild = true
+        catalog.waitForIndexRebuilds()
+      } else if hasStartedBuild {
+        return (first, catalog)
+      }
+    }
+    throw FullBuildNotTaken()
+  }
+
+  struct FullBuildNotTaken: Error {}
+
+  @Test func aMemoAsksForSortsFromItsFirstCountAndWithdrawsWhenItGoes() throws {
+    let catalog = try PlaceCatalog(
+      RandomCatalog.coordinates(count: 50, seed: 5).enumerated().map {
+        Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
+      })
+    let origin = catalog[3].coordinate
+    let sorts = catalog.buildSlots.distanceSorts
+    var memo: SpatialDistanceMemo? = SpatialDistanceMemo(origin: origin, sortingFrom: 0)
+    memo?.buildSlots = catalog.buildSlots
+    #expect(sorts.origins.requested.isEmpty, "asked before counting")
+    _ = catalog.spatialIndex.distanceRank(
+      ofPosition: 3, at: origin, from: origin, memo: memo)
+    #expect(sorts.origins.requested == [origin])
+    // Setting the same slots again asks nothing more: one withdrawal ends the request.
+    memo?.buildSlots = catalog.buildSlots
+    let elsewhere = try PlaceCatalog([Place(id: 1, name: "one", coordinate: origin)])
+    memo?.buildSlots = elsewhere.buildSlots
+    #expect(sorts.origins.requested.isEmpty)
+    #expect(elsewhere.buildSlots.distanceSorts.origins.requested == [origin])
+    memo = nil
+    #expect(elsewhere.buildSlots.distanceSorts.origins.requested.isEmpty)
+  }
+
+  @Test(arguments: [31, 32] as [UInt64])
+  func countsOnEitherSideOfAFullBuildKeepBothIndexes(seed: UInt64) throws {
+    let (before, after) = try Self.catalogsAcrossAFullBuild(count: 400, seed: seed)
+    let origin = before[0].coordinate
+    let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0)
+    memo.buildSlots = after.buildSlots
+    var generator = SplitMix64(seed: seed)
+    for round in 0..<10 {
+      for catalog in [before, after] {
+        let position = Int.random(in: 0..<catalog.count, using: &generator)
+        let rank = catalog.spatialIndex.distanceRank(
+          ofPosition: position, at: catalog[position].coordinate, from: origin, memo: memo)
+        #expect(
+          rank
+            == CatalogSpatialIndexTests.bruteForceRank(of: position, in: catalog, from: origin),
+          "seed \(seed) round \(round)")
+      }
+    }
+    #expect(memo.indexesMet == 2)
+  }
+}
