@@ -35,10 +35,10 @@
 /// Not thread-safe: one owner (a list's rows) uses it from one thread at a time.
 ///
 /// Memory, for each of the two built indexes kept: 8 bytes a place, and 16 a node number (at
-/// most about a quarter of the places), about 12 bytes a place, 2 MB at 170,000 places; 12
-/// bytes a place more for the sort, when made; and 16 bytes a stale or changed place, with the
-/// index's tables of them it followed last, which it keeps until the next count (shared with
-/// the catalog counted with until that catalog is released).
+/// most about a quarter of the places), about 12 bytes a place, 2 MB at 170,000 places, once a
+/// count walks its tree; 12 bytes a place for the sort, when made; and 16 bytes a stale or
+/// changed place, with the index's tables of them it followed last, which it keeps until the
+/// next count (shared with the catalog counted with until that catalog is released).
 package final class SpatialDistanceMemo {
   /// The origin the haversines are measured from.
   package let origin: Coordinate
@@ -168,41 +168,52 @@ package final class SpatialDistanceMemo {
 }
 
 extension SpatialDistanceMemo {
-  /// What a memo keeps for one built index: the haversines, and the sort, once made.
+  /// What a memo keeps for one built index: the haversines, once a count walks its tree, and
+  /// the sort, once made.
   private final class Generation {
     /// The built index's coordinates, held so that their storage, which names the index the
     /// values are for, is not reused by another while the memo refers to it.
     let coordinates: [Coordinate]
-    /// The places' haversines, by slot (the built index's count of them), then the cells'
-    /// from the origin and from the antipode, by node number
-    /// (``SpatialIndex/nodeNumberLimit(count:)`` of each).
-    private let values: UnsafeMutableBufferPointer<Double>
-    /// The three runs of ``values``, as the tree reads them.
-    let buffers: HaversineMemo
+    /// The number of places and of node numbers (``SpatialIndex/nodeNumberLimit(count:)``).
+    private let counts: (places: Int, nodes: Int)
+    /// The places' haversines, by slot, then the cells' from the origin and from the
+    /// antipode, by node number; made by the first count that walks the tree (one that reads
+    /// the sort needs none).
+    private var values: UnsafeMutableBufferPointer<Double>?
     /// The memo's own sort of the index under way, if any.
     var sorting: IndexRebuild<SortedPlaceDistances>?
     /// The index's places in order of distance, once sorted.
     var sorted: SortedPlaceDistances?
 
     /// Nothing measured yet of `index`.
-    ///
-    /// - Complexity: O(*n*).
     init(_ index: SpatialIndex) {
-      let (count, nodes) = (index.count, SpatialIndex.nodeNumberLimit(count: index.count))
-      values = UnsafeMutableBufferPointer<Double>.allocate(capacity: count + 2 * nodes)
-      values.initialize(repeating: .nan)
       coordinates = index.coordinates
-      // An empty index has nothing to keep (and never shares storage: see `sharesStorage`).
-      if count > 0, let base = values.baseAddress {
-        buffers = HaversineMemo(
-          places: base, cellsFromOrigin: base + count, cellsFromAntipode: base + count + nodes)
-      } else {
-        buffers = .none
-      }
+      counts = (index.count, SpatialIndex.nodeNumberLimit(count: index.count))
     }
 
     deinit {
-      values.deallocate()
+      values?.deallocate()
+    }
+
+    /// The three runs of ``values``, as the tree reads them, made on first use.
+    ///
+    /// - Complexity: O(*n*) the first time, then O(1).
+    var buffers: HaversineMemo {
+      // An empty index has nothing to keep (and never shares storage: see `sharesStorage`).
+      guard counts.places > 0 else { return .none }
+      let values =
+        self.values
+        ?? {
+          let made = UnsafeMutableBufferPointer<Double>.allocate(
+            capacity: counts.places + 2 * counts.nodes)
+          made.initialize(repeating: .nan)
+          self.values = made
+          return made
+        }()
+      guard let base = values.baseAddress else { return .none }
+      return HaversineMemo(
+        places: base, cellsFromOrigin: base + counts.places,
+        cellsFromAntipode: base + counts.places + counts.nodes)
     }
   }
 }
