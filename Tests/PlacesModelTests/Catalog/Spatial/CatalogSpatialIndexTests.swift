@@ -172,46 +172,43 @@ struct CatalogSpatialIndexTests {
           : .update(Place(id: place.id, name: place.name, coordinate: coordinate))
       nextID += 1
       let edited = try catalog.applying([edit]).catalog
-      for (origin, sortingMemo) in zip(origins, sortingMemos) where !removes {
-        sortingMemo.buildSlots = edited.buildSlots
-        let context: Comment = "seed \(seed) step \(step) from \(origin), sorted"
-        // The first count after a full build starts the sort; the next reads it.
-        _ = edited.spatialIndex.distanceRank(
-          ofPosition: 0, at: edited[0].coordinate, from: origin, memo: sortingMemo)
-        sortingMemo.waitForSort()
-        if inserts {
-          let inserted = try #require(edited.position(ofPlaceWithID: PlaceID(nextID - 1)))
-          let rank = edited.spatialIndex.distanceRank(
-            ofPosition: inserted, at: coordinate, from: origin, memo: sortingMemo)
-          #expect(rank == Self.bruteForceRank(of: inserted, in: edited, from: origin), context)
-        } else {
-          let ranks = edited.spatialIndex.distanceRanks(
-            ofPosition: position, movedFrom: place.coordinate, to: coordinate, from: origin,
-            memo: sortingMemo)
-          let expected = (
-            old: Self.bruteForceRank(of: position, in: catalog, from: origin),
-            new: Self.bruteForceRank(of: position, in: edited, from: origin)
-          )
-          #expect(ranks == expected, context)
-        }
-        sortedCounts += sortingMemo.countsBySort ? 1 : 0
-      }
-      for (origin, memo) in zip(origins, memos) where !removes {
-        let context: Comment = "seed \(seed) step \(step) from \(origin)"
+      // The edit's ranks from `origin`, counted with `memo`, against brute force; returns the
+      // moved place's expected ranks (nil for an insert).
+      func expectExactRanks(
+        from origin: Coordinate, with memo: SpatialDistanceMemo, _ context: Comment
+      )
+        throws -> (old: Int, new: Int)?
+      {
         if inserts {
           let inserted = try #require(edited.position(ofPlaceWithID: PlaceID(nextID - 1)))
           let rank = edited.spatialIndex.distanceRank(
             ofPosition: inserted, at: coordinate, from: origin, memo: memo)
           #expect(rank == Self.bruteForceRank(of: inserted, in: edited, from: origin), context)
-        } else {
-          let ranks = edited.spatialIndex.distanceRanks(
-            ofPosition: position, movedFrom: place.coordinate, to: coordinate, from: origin,
-            memo: memo)
-          let expected = (
-            old: Self.bruteForceRank(of: position, in: catalog, from: origin),
-            new: Self.bruteForceRank(of: position, in: edited, from: origin)
-          )
-          #expect(ranks == expected, context)
+          return nil
+        }
+        let ranks = edited.spatialIndex.distanceRanks(
+          ofPosition: position, movedFrom: place.coordinate, to: coordinate, from: origin,
+          memo: memo)
+        let expected = (
+          old: Self.bruteForceRank(of: position, in: catalog, from: origin),
+          new: Self.bruteForceRank(of: position, in: edited, from: origin)
+        )
+        #expect(ranks == expected, context)
+        return expected
+      }
+      for (origin, sortingMemo) in zip(origins, sortingMemos) where !removes {
+        sortingMemo.buildSlots = edited.buildSlots
+        // The first count after a full build starts the sort; the next reads it.
+        _ = edited.spatialIndex.distanceRank(
+          ofPosition: 0, at: edited[0].coordinate, from: origin, memo: sortingMemo)
+        sortingMemo.waitForSort()
+        _ = try expectExactRanks(
+          from: origin, with: sortingMemo, "seed \(seed) step \(step) from \(origin), sorted")
+        sortedCounts += sortingMemo.countsBySort ? 1 : 0
+      }
+      for (origin, memo) in zip(origins, memos) where !removes {
+        let context: Comment = "seed \(seed) step \(step) from \(origin)"
+        if let expected = try expectExactRanks(from: origin, with: memo, context) {
           let misused = edited.spatialIndex.distanceRanks(
             ofPosition: position, movedFrom: place.coordinate, to: coordinate, from: origin,
             memo: elsewhere)
