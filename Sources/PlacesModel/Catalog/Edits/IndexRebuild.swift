@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +14,10 @@ import Foundation
 /// is ready, so that no edit and no query waits for a full build.
 ///
 /// The build reads only immutable values (a catalog's storage), and its result is handed over
-/// under a lock: the build's thread writes it once, the editing thread reads it.
+/// under a lock: the build's thread writes it once, then raises a flag; the editing thread
+/// reads the flag, and takes the lock only once it is raised. So a poll of an unfinished build
+/// (one per edit) never waits on the build's thread: a thread at nice 19 that lost its core
+/// while it held the lock could keep it for many time slices on a busy machine.
 ///
 /// ## A thread that yields to the app's
 /// Each build runs on a thread of its own, made for it and gone when it ends, at the lowest
@@ -37,6 +41,8 @@ import Foundation
 /// against the slot too.
 package final class IndexRebuild<Index: Sendable>: Sendable {
   private let result: Locked<Index?>
+  /// Raised, with release ordering, once `result` holds the index and its lock is given back.
+  private let isFinished = Atomic<Bool>(false)
   private let running = DispatchGroup()
 
   /// The nice value a build's thread runs at on Linux.
@@ -69,13 +75,14 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     // when it ends, while it holds its slot, not when the thread object goes.
     let pending = Locked<(@Sendable () -> Index)?>(build)
     running.enter()
-    let thread = Thread { [running] in
+    let thread = Thread { [self] in
       Self.lowerPriorityOfCurrentThread(to: nice)
       gate?()
       slots.acquire(waitedOn: waitedOn)
       let index = Self.run(taking: pending)
       slots.release()
       result.withLock { $0 = index }
+      isFinished.store(true, ordering: .releasing)
       running.leave()
     }
     thread.qualityOfService = .utility
@@ -111,8 +118,10 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     running.wait(timeout: timeout.dispatchTimeFromNow) == .success
   }
 
-  /// The index, once the build has finished; `nil` before, without waiting.
+  /// The index, once the build has finished; `nil` before, without waiting and without
+  /// taking the lock the build's thread writes the index under.
   package var finished: Index? {
-    result.withLock { $0 }
+    guard isFinished.load(ordering: .acquiring) else { return nil }
+    return result.withLock { $0 }
   }
 }
