@@ -43,6 +43,8 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   private let result: Locked<Index?>
   /// Raised, with release ordering, once `result` holds the index and its lock is given back.
   private let isFinished = Atomic<Bool>(false)
+  /// Raised by ``cancel()``.
+  private let isCancelled = Atomic<Bool>(false)
   private let running = DispatchGroup()
 
   /// The nice value a build's thread runs at on Linux.
@@ -78,26 +80,46 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     let thread = Thread { [self] in
       Self.lowerPriorityOfCurrentThread(to: nice)
       gate?()
-      slots.acquire(waitedOn: waitedOn)
-      let index = Self.run(taking: pending)
-      slots.release()
-      result.withLock { $0 = index }
-      isFinished.store(true, ordering: .releasing)
+      // A build given up before its turn asks for no slot; one given up while it waited for
+      // its slot gives it back at once.
+      let cancelledEarly = isCancelled.load(ordering: .acquiring)
+      if !cancelledEarly { slots.acquire(waitedOn: waitedOn) }
+      let index = Self.run(
+        taking: pending, cancelled: cancelledEarly || isCancelled.load(ordering: .acquiring))
+      if !cancelledEarly { slots.release() }
+      if let index {
+        result.withLock { $0 = index }
+        isFinished.store(true, ordering: .releasing)
+      }
       running.leave()
     }
     thread.qualityOfService = .utility
     thread.start()
   }
 
-  /// Runs the build `pending` holds, taken out of it: the build and what it captured are
-  /// released before this returns.
-  private static func run(taking pending: Locked<(@Sendable () -> Index)?>) -> Index {
+  /// Runs the build `pending` holds, taken out of it, unless `cancelled` (then `nil`): the
+  /// build and what it captured are released before this returns, outside the lock.
+  private static func run(
+    taking pending: Locked<(@Sendable () -> Index)?>, cancelled: Bool
+  ) -> Index? {
     let build = pending.withLock { taken in
       defer { taken = nil }
       return taken
     }
     guard let build else { preconditionFailure("a build runs once") }
-    return build()
+    return cancelled ? nil : build()
+  }
+
+  /// Gives the build up if it has not started.
+  ///
+  /// Its thread then does not run it (nor waits for a slot, unless it already does; it gives
+  /// a slot it gets back at once), it releases what the build captured, and ``finished``
+  /// stays `nil`. A build under way or finished is not affected.
+  ///
+  /// For a build nobody will take, such as a list's own sort of an index for a location it
+  /// has left: a stream of locations would otherwise queue a sort for each behind the slots.
+  package func cancel() {
+    isCancelled.store(true, ordering: .releasing)
   }
 
   /// Gives the calling thread the lowest priority an unprivileged thread can take, where
@@ -108,12 +130,14 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     #endif
   }
 
-  /// Waits until the build has finished: for tests that drive a rebuild to its end.
+  /// Waits until the build has finished, or its thread has given it up (``cancel()``): for
+  /// tests that drive a rebuild to its end.
   package func waitUntilFinished() {
     running.wait()
   }
 
-  /// Waits until the build has finished, at most `timeout`; returns whether it has.
+  /// Waits until the build has finished or been given up, at most `timeout`; returns whether
+  /// it has.
   package func waitUntilFinished(timeout: Duration) -> Bool {
     running.wait(timeout: timeout.dispatchTimeFromNow) == .success
   }

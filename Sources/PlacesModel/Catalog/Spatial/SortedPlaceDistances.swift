@@ -8,7 +8,10 @@
 /// editing thread (see ``SpatialDistanceMemo``), and counts exactly what the tree counts.
 ///
 /// Memory: 12 bytes a place (2 MB at 170,000 places).
-struct SortedPlaceDistances: Sendable {
+///
+/// `package` so that a test can hold a memo's sort under way (``SpatialDistanceMemo/sortUnderWay``);
+/// its members stay internal.
+package struct SortedPlaceDistances: Sendable {
   /// The places' distances, ascending.
   private let distances: [Double]
   /// The position of the place at each offset of ``distances``; ascending among equal

@@ -152,6 +152,12 @@ package final class SpatialDistanceMemo {
   /// Whether the last count read the built index's places from a sort of them.
   package var countsBySort: Bool { current?.sorted != nil }
 
+  /// The memo's own sort of the built index last counted with, while under way (for tests).
+  ///
+  /// The memo gives it up (``IndexRebuild/cancel()``) once it keeps nothing for that index,
+  /// or goes, before the sort has started.
+  package var sortUnderWay: IndexRebuild<SortedPlaceDistances>? { current?.sorting }
+
   /// Waits until the memo's own sort of the built index last counted with, if one is under
   /// way, has finished (for tests).
   package func waitForSort() {
@@ -193,6 +199,8 @@ extension SpatialDistanceMemo {
 
     deinit {
       values?.deallocate()
+      // A sort nobody will read: the memo has moved on to two other indexes, or is gone.
+      sorting?.cancel()
     }
 
     /// The three runs of ``values``, as the tree reads them, made on first use.

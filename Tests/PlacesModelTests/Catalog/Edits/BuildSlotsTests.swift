@@ -116,6 +116,55 @@ struct BuildSlotsTests {
     #expect(held.finished == 1)
   }
 
+  /// A build given up while it waits for a slot never runs: it gives the slot back as soon as
+  /// it gets it, and has no index; the build behind it runs.
+  @Test func aBuildGivenUpWhileItWaitsForASlotNeverRuns() throws {
+    let slots = BuildSlots(limit: 1)
+    slots.acquire(waitedOn: false)
+    let ran = Locked<[String]>([])
+    let givenUp = IndexRebuild(slots: slots) {
+      ran.withLock { $0.append("given up") }
+      return 1
+    }
+    Self.wait(untilWaiting: 1, in: slots)
+    let next = IndexRebuild(slots: slots) {
+      ran.withLock { $0.append("next") }
+      return 2
+    }
+    Self.wait(untilWaiting: 2, in: slots)
+    givenUp.cancel()
+    slots.release()
+    try #require(givenUp.waitUntilFinished(timeout: Self.patience))
+    try #require(next.waitUntilFinished(timeout: Self.patience))
+    #expect(givenUp.finished == nil)
+    #expect(next.finished == 2)
+    #expect(ran.withLock { $0 } == ["next"])
+    #expect(slots.runningCount == 0 && slots.waitingCount == 0)
+  }
+
+  /// A build given up before its turn to ask for a slot never asks, and releases what it
+  /// captured; a build given up once finished keeps its index.
+  @Test func aBuildGivenUpBeforeItsTurnAsksForNoSlot() throws {
+    let slots = BuildSlots(limit: 1)
+    slots.acquire(waitedOn: false)
+    let seen = Locked<Int?>(nil)
+    let go = DispatchSemaphore(value: 0)
+    let givenUp = Self.startBuild(
+      capturing: ReleaseWitness(slots: slots, seen: seen), in: slots, after: go)
+    givenUp.cancel()
+    go.signal()
+    // The slot stays taken: the build neither waits for it nor runs.
+    try #require(givenUp.waitUntilFinished(timeout: Self.patience))
+    #expect(givenUp.finished == nil)
+    #expect(slots.waitingCount == 0)
+    #expect(seen.withLock { $0 } == 1)
+    slots.release()
+    let finished = IndexRebuild(slots: slots) { 3 }
+    finished.waitUntilFinished()
+    finished.cancel()
+    #expect(finished.finished == 3)
+  }
+
   /// What a build captured is released while it still holds its slot, so that freeing what
   /// only the build held counts against the limit too.
   @Test func aBuildReleasesWhatItCapturedBeforeItGivesItsSlotBack() {

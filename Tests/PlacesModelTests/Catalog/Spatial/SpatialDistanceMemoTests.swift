@@ -57,6 +57,31 @@ struct SpatialDistanceMemoTests {
     #expect(elsewhere.buildSlots.distanceSorts.origins.requested.isEmpty)
   }
 
+  /// A memo's own sort of a built index is given up when the memo goes before it started.
+  ///
+  /// A list that moved on to another location leaves its memo: the sort, still waiting for a
+  /// slot, never runs. One whose memo stays runs.
+  @Test(arguments: [false, true])
+  func aSortOfAMemoThatWentIsGivenUp(memoGoes: Bool) throws {
+    let catalog = try PlaceCatalog(
+      RandomCatalog.coordinates(count: 50, seed: 6).enumerated().map {
+        Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
+      })
+    let origin = catalog[3].coordinate
+    let slots = BuildSlots(limit: 1)
+    slots.acquire(waitedOn: false)
+    var memo: SpatialDistanceMemo? = SpatialDistanceMemo(origin: origin, sortingFrom: 0)
+    memo?.buildSlots = slots
+    _ = catalog.spatialIndex.distanceRank(ofPosition: 3, at: origin, from: origin, memo: memo)
+    let sort = try #require(memo?.sortUnderWay)
+    BuildSlotsTests.wait(untilWaiting: 1, in: slots)
+    if memoGoes { memo = nil }
+    slots.release()
+    try #require(sort.waitUntilFinished(timeout: BuildSlotsTests.patience))
+    #expect((sort.finished == nil) == memoGoes)
+    withExtendedLifetime(memo) {}
+  }
+
   @Test(arguments: [31, 32] as [UInt64])
   func countsOnEitherSideOfAFullBuildKeepBothIndexes(seed: UInt64) throws {
     let (before, after) = try Self.catalogsAcrossAFullBuild(count: 400, seed: seed)
