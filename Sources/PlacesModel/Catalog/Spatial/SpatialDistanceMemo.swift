@@ -21,8 +21,8 @@
 /// index has at least the `sortingFrom` places given at its creation: made by the full build
 /// that made the index (see ``DistanceSorts``), or, while no build has sorted an index for its
 /// origin (the first index, built on first use), by the memo on a background thread that holds
-/// one of those slots as an index build does. Once the sort is
-/// there, a count reads the built places before a key by binary search, without walking the
+/// one of those slots as an index build does, from its `sortingAfter`th count with the index
+/// (so not for a location left after a count or two). Once the sort is there, a count reads the built places before a key by binary search, without walking the
 /// tree: O(log *n*) instead of O(√*n*) nodes. Until then, and for a smaller index, counts walk
 /// the tree as before.
 ///
@@ -74,12 +74,21 @@ package final class SpatialDistanceMemo {
   private var requested: BuildSlots?
   /// The fewest places of a built index worth sorting: below, counts walk the tree.
   private let sortingFrom: Int
+  /// The counts with one built index, with no sort of it, before the memo sorts it itself.
+  private let sortingAfter: Int
 
   /// A memo of nothing yet, for distances from `origin`, that sorts a built index of at least
-  /// `sortingFrom` places once given ``buildSlots``.
-  package init(origin: Coordinate, sortingFrom: Int = 8_192) {
+  /// `sortingFrom` places itself, once given ``buildSlots``, at its `sortingAfter`th count
+  /// with that index when no build has sorted one for the origin.
+  ///
+  /// A list counts once or twice per location change with a place selected, and twice per
+  /// edit: waiting a few counts leaves a walking user's memos, one per location, each with a
+  /// count or two, without a sort each (a thread started on the list's thread and 10 ms of a
+  /// core at 170,000 places), and costs a stream of edits a few walks of the tree.
+  package init(origin: Coordinate, sortingFrom: Int = 8_192, sortingAfter: Int = 16) {
     self.origin = origin
     self.sortingFrom = sortingFrom
+    self.sortingAfter = max(1, sortingAfter)
   }
 
   deinit {
@@ -100,11 +109,29 @@ package final class SpatialDistanceMemo {
   /// - Complexity: As ``buffers(for:)``; then O(1).
   func sortedPlaces(for index: SpatialIndex) -> SortedPlaceDistances? {
     let generation = generation(for: index)
-    if generation.sorted == nil, let finished = generation.sorting?.finished {
-      generation.sorted = finished
-      generation.sorting = nil
+    guard generation.sorted == nil else { return generation.sorted }
+    if let sorting = generation.sorting {
+      if let finished = sorting.finished {
+        generation.sorted = finished
+        generation.sorting = nil
+      }
+    } else {
+      generation.countsUnsorted += 1
+      if generation.countsUnsorted == sortingAfter { startSorting(index, in: generation) }
     }
     return generation.sorted
+  }
+
+  /// Starts the memo's own sort of `index`, kept in `generation`, when no build sorts for its
+  /// origin yet (the first index, or a line of edits just joined) and the index is worth it.
+  private func startSorting(_ index: SpatialIndex, in generation: Generation) {
+    guard let buildSlots, !buildSlots.distanceSorts.hasSort(from: origin), index.count > 0,
+      index.count >= sortingFrom
+    else { return }
+    let origin = origin
+    generation.sorting = IndexRebuild(slots: buildSlots) {
+      SortedPlaceDistances(index, from: origin)
+    }
   }
 
   /// What the memo keeps for `index`: the current generation, the previous one made current
@@ -120,17 +147,8 @@ package final class SpatialDistanceMemo {
     if requested == nil { requestSorts() }
     indexesMet += 1
     let made = Generation(index)
-    let sorts = buildSlots?.distanceSorts
-    made.sorted = sorts?.sorted(index, from: origin)
-    if made.sorted != nil {
-      sortsMadeByBuilds += 1
-    } else if let buildSlots, let sorts, !sorts.hasSort(from: origin), index.count > 0,
-      index.count >= sortingFrom
-    {
-      // No build sorts for this origin yet: the first index, or a line of edits just joined.
-      let origin = origin
-      made.sorting = IndexRebuild(slots: buildSlots) { SortedPlaceDistances(index, from: origin) }
-    }
+    made.sorted = buildSlots?.distanceSorts.sorted(index, from: origin)
+    if made.sorted != nil { sortsMadeByBuilds += 1 }
     (previous, current) = (current, made)
     return made
   }
@@ -188,6 +206,8 @@ extension SpatialDistanceMemo {
     private var values: UnsafeMutableBufferPointer<Double>?
     /// The memo's own sort of the index under way, if any.
     var sorting: IndexRebuild<SortedPlaceDistances>?
+    /// The counts with the index while neither sorted nor sorting.
+    var countsUnsorted = 0
     /// The index's places in order of distance, once sorted.
     var sorted: SortedPlaceDistances?
 

@@ -149,7 +149,9 @@ struct CatalogSpatialIndexTests {
     // the full build that made it, or else by the memo) and waits for the sort, so that its
     // counts after each full build are binary searches of the sort.
     let memos = origins.map { SpatialDistanceMemo(origin: $0) }
-    let sortingMemos = origins.map { SpatialDistanceMemo(origin: $0, sortingFrom: 0) }
+    let sortingMemos = origins.map {
+      SpatialDistanceMemo(origin: $0, sortingFrom: 0, sortingAfter: 1)
+    }
     var sortedCounts = 0
     let elsewhere = SpatialDistanceMemo(origin: RandomCatalog.origin(using: &generator))
     var buildsTaken = 0
@@ -242,7 +244,7 @@ struct CatalogSpatialIndexTests {
     let catalog = try PlaceCatalog(places)
     let origins = [RandomCatalog.origin(using: &generator), spots[7], spots[63]]
     for origin in origins {
-      let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0)
+      let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0, sortingAfter: 1)
       memo.buildSlots = catalog.buildSlots
       _ = catalog.spatialIndex.distanceRank(
         ofPosition: 0, at: catalog[0].coordinate, from: origin, memo: memo)

@@ -41,7 +41,8 @@ struct SpatialDistanceMemoTests {
       })
     let origin = catalog[3].coordinate
     let sorts = catalog.buildSlots.distanceSorts
-    var memo: SpatialDistanceMemo? = SpatialDistanceMemo(origin: origin, sortingFrom: 0)
+    var memo: SpatialDistanceMemo? = SpatialDistanceMemo(
+      origin: origin, sortingFrom: 0, sortingAfter: 1)
     memo?.buildSlots = catalog.buildSlots
     #expect(sorts.origins.requested.isEmpty, "asked before counting")
     _ = catalog.spatialIndex.distanceRank(
@@ -57,6 +58,30 @@ struct SpatialDistanceMemoTests {
     #expect(elsewhere.buildSlots.distanceSorts.origins.requested.isEmpty)
   }
 
+  /// A memo sorts a built index itself only from its `sortingAfter`th count with it: a list's
+  /// memo for a location it leaves after a count or two starts no sort.
+  @Test func aMemoSortsAnIndexItselfOnlyFromItsSortingAfterthCount() throws {
+    let catalog = try PlaceCatalog(
+      RandomCatalog.coordinates(count: 50, seed: 7).enumerated().map {
+        Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
+      })
+    let origin = catalog[5].coordinate
+    let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0, sortingAfter: 3)
+    memo.buildSlots = catalog.buildSlots
+    for count in 1...3 {
+      let position = count * 7
+      let rank = catalog.spatialIndex.distanceRank(
+        ofPosition: position, at: catalog[position].coordinate, from: origin, memo: memo)
+      #expect(
+        rank == CatalogSpatialIndexTests.bruteForceRank(of: position, in: catalog, from: origin))
+      #expect((memo.sortUnderWay != nil) == (count == 3), "count \(count)")
+    }
+    memo.waitForSort()
+    _ = catalog.spatialIndex.distanceRank(
+      ofPosition: 0, at: catalog[0].coordinate, from: origin, memo: memo)
+    #expect(memo.countsBySort)
+  }
+
   /// A memo's own sort of a built index is given up when the memo goes before it started.
   ///
   /// A list that moved on to another location leaves its memo: the sort, still waiting for a
@@ -70,7 +95,8 @@ struct SpatialDistanceMemoTests {
     let origin = catalog[3].coordinate
     let slots = BuildSlots(limit: 1)
     slots.acquire(waitedOn: false)
-    var memo: SpatialDistanceMemo? = SpatialDistanceMemo(origin: origin, sortingFrom: 0)
+    var memo: SpatialDistanceMemo? = SpatialDistanceMemo(
+      origin: origin, sortingFrom: 0, sortingAfter: 1)
     memo?.buildSlots = slots
     _ = catalog.spatialIndex.distanceRank(ofPosition: 3, at: origin, from: origin, memo: memo)
     let sort = try #require(memo?.sortUnderWay)
@@ -86,7 +112,7 @@ struct SpatialDistanceMemoTests {
   func countsOnEitherSideOfAFullBuildKeepBothIndexes(seed: UInt64) throws {
     let (before, after) = try Self.catalogsAcrossAFullBuild(count: 400, seed: seed)
     let origin = before[0].coordinate
-    let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0)
+    let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0, sortingAfter: 1)
     memo.buildSlots = after.buildSlots
     var generator = SplitMix64(seed: seed)
     for round in 0..<10 {
