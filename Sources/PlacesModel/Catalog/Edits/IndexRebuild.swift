@@ -14,8 +14,9 @@ import Synchronization
 /// is ready, so that no edit and no query waits for a full build.
 ///
 /// The build reads only immutable values (a catalog's storage), and its result is handed over
-/// under a lock: the build's thread writes it once, then raises a flag; the editing thread
-/// reads the flag, and takes the lock only once it is raised. So a poll of an unfinished build
+/// under a lock: the build's thread writes it once, then raises a flag (a build given up
+/// writes nothing); the editing thread reads the flag, and takes the lock only once it is
+/// raised, when the build's thread has given the lock back. So a poll of an unfinished build
 /// (one per edit) never waits on the build's thread: a thread at nice 19 that lost its core
 /// while it held the lock could keep it for many time slices on a busy machine.
 ///
@@ -112,9 +113,11 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
 
   /// Gives the build up if it has not started.
   ///
-  /// Its thread then does not run it (nor waits for a slot, unless it already does; it gives
-  /// a slot it gets back at once), it releases what the build captured, and ``finished``
-  /// stays `nil`. A build under way or finished is not affected.
+  /// Its thread then does not run it, and ``finished`` stays `nil`. Given up before its turn
+  /// to ask for a slot, it asks for none and releases what the build captured at once; given
+  /// up while it waits for one, it keeps its place in the queue, and when a slot reaches it,
+  /// gives it back at once and releases what the build captured. A build under way or
+  /// finished is not affected.
   ///
   /// For a build nobody will take, such as a list's own sort of an index for a location it
   /// has left: a stream of locations would otherwise queue a sort for each behind the slots.
@@ -142,8 +145,9 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     running.wait(timeout: timeout.dispatchTimeFromNow) == .success
   }
 
-  /// The index, once the build has finished; `nil` before, without waiting and without
-  /// taking the lock the build's thread writes the index under.
+  /// The index, once the build has finished; `nil` before (and for a build given up), without
+  /// waiting: the lock the index is written under is taken only once the build's thread has
+  /// given it back.
   package var finished: Index? {
     guard isFinished.load(ordering: .acquiring) else { return nil }
     return result.withLock { $0 }

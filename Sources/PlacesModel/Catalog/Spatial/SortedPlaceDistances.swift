@@ -9,8 +9,8 @@
 ///
 /// Memory: 12 bytes a place (2 MB at 170,000 places).
 ///
-/// `package` so that a test can hold a memo's sort under way (``SpatialDistanceMemo/sortUnderWay``);
-/// its members stay internal.
+/// `package` so that a test can hold a memo's sort under way
+/// (``SpatialDistanceMemo/sortUnderWay``); its members stay internal.
 package struct SortedPlaceDistances: Sendable {
   /// The places' distances, ascending.
   private let distances: [Double]

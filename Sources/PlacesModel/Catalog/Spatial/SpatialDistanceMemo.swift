@@ -22,9 +22,10 @@
 /// that made the index (see ``DistanceSorts``), or, while no build has sorted an index for its
 /// origin (the first index, built on first use), by the memo on a background thread that holds
 /// one of those slots as an index build does, from its `sortingAfter`th count with the index
-/// (so not for a location left after a count or two). Once the sort is there, a count reads the built places before a key by binary search, without walking the
-/// tree: O(log *n*) instead of O(√*n*) nodes. Until then, and for a smaller index, counts walk
-/// the tree as before.
+/// (so not for a location left after a count or two). Once the sort is there, a count reads
+/// the built places before a key by binary search, without walking the tree: O(log *n*)
+/// instead of O(√*n*) nodes. Until then, and for a smaller index, counts walk the tree as
+/// before.
 ///
 /// The values kept are those the count computes, bit for bit, so a count with the memo gives
 /// the count without it. A memo follows the built index it is given: given another one (a
@@ -74,17 +75,17 @@ package final class SpatialDistanceMemo {
   private var requested: BuildSlots?
   /// The fewest places of a built index worth sorting: below, counts walk the tree.
   private let sortingFrom: Int
-  /// The counts with one built index, with no sort of it, before the memo sorts it itself.
+  /// The count with one built index, unsorted, from which the memo sorts it itself.
   private let sortingAfter: Int
 
   /// A memo of nothing yet, for distances from `origin`, that sorts a built index of at least
-  /// `sortingFrom` places itself, once given ``buildSlots``, at its `sortingAfter`th count
-  /// with that index when no build has sorted one for the origin.
+  /// `sortingFrom` places itself, once given ``buildSlots``, from its `sortingAfter`th count
+  /// with that index, when no build has sorted one for the origin.
   ///
-  /// A list counts once or twice per location change with a place selected, and twice per
-  /// edit: waiting a few counts leaves a walking user's memos, one per location, each with a
-  /// count or two, without a sort each (a thread started on the list's thread and 10 ms of a
-  /// core at 170,000 places), and costs a stream of edits a few walks of the tree.
+  /// A list counts once or twice per location change with a place selected, and once or
+  /// twice per edit: waiting a few counts leaves a walking user's memos, one per location,
+  /// each with a count or two, without a sort each (a thread started on the list's thread and
+  /// 10 ms of a core at 170,000 places), and costs a stream of edits a few walks of the tree.
   package init(origin: Coordinate, sortingFrom: Int = 8_192, sortingAfter: Int = 16) {
     self.origin = origin
     self.sortingFrom = sortingFrom
@@ -115,19 +116,22 @@ package final class SpatialDistanceMemo {
         generation.sorted = finished
         generation.sorting = nil
       }
-    } else {
+    } else if !generation.isTooSmallToSort {
       generation.countsUnsorted += 1
-      if generation.countsUnsorted == sortingAfter { startSorting(index, in: generation) }
+      if generation.countsUnsorted >= sortingAfter { startSorting(index, in: generation) }
     }
     return generation.sorted
   }
 
   /// Starts the memo's own sort of `index`, kept in `generation`, when no build sorts for its
-  /// origin yet (the first index, or a line of edits just joined) and the index is worth it.
+  /// origin yet (the first index, or a line of edits just joined) and the index is worth it;
+  /// a later count tries again while the memo has no slots or a build's sort is kept.
   private func startSorting(_ index: SpatialIndex, in generation: Generation) {
-    guard let buildSlots, !buildSlots.distanceSorts.hasSort(from: origin), index.count > 0,
-      index.count >= sortingFrom
-    else { return }
+    guard index.count > 0, index.count >= sortingFrom else {
+      generation.isTooSmallToSort = true
+      return
+    }
+    guard let buildSlots, !buildSlots.distanceSorts.hasSort(from: origin) else { return }
     let origin = origin
     generation.sorting = IndexRebuild(slots: buildSlots) {
       SortedPlaceDistances(index, from: origin)
@@ -170,7 +174,8 @@ package final class SpatialDistanceMemo {
   /// Whether the last count read the built index's places from a sort of them.
   package var countsBySort: Bool { current?.sorted != nil }
 
-  /// The memo's own sort of the built index last counted with, while under way (for tests).
+  /// The memo's own sort of the built index last counted with, once started and until a count
+  /// takes its result (for tests).
   ///
   /// The memo gives it up (``IndexRebuild/cancel()``) once it keeps nothing for that index,
   /// or goes, before the sort has started.
@@ -208,6 +213,8 @@ extension SpatialDistanceMemo {
     var sorting: IndexRebuild<SortedPlaceDistances>?
     /// The counts with the index while neither sorted nor sorting.
     var countsUnsorted = 0
+    /// Whether the index has too few places for the memo to sort it.
+    var isTooSmallToSort = false
     /// The index's places in order of distance, once sorted.
     var sorted: SortedPlaceDistances?
 

@@ -82,6 +82,26 @@ struct SpatialDistanceMemoTests {
     #expect(memo.countsBySort)
   }
 
+  /// A memo that reached its `sortingAfter`th count with no slots to sort in sorts at the
+  /// first count once it has them.
+  @Test func aMemoGivenSlotsLateSortsAtItsNextCount() throws {
+    let catalog = try PlaceCatalog(
+      RandomCatalog.coordinates(count: 50, seed: 8).enumerated().map {
+        Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
+      })
+    let origin = catalog[9].coordinate
+    let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0, sortingAfter: 2)
+    for position in [1, 2, 3] {
+      _ = catalog.spatialIndex.distanceRank(
+        ofPosition: position, at: catalog[position].coordinate, from: origin, memo: memo)
+    }
+    #expect(memo.sortUnderWay == nil)
+    memo.buildSlots = catalog.buildSlots
+    _ = catalog.spatialIndex.distanceRank(
+      ofPosition: 4, at: catalog[4].coordinate, from: origin, memo: memo)
+    #expect(memo.sortUnderWay != nil)
+  }
+
   /// A memo's own sort of a built index is given up when the memo goes before it started.
   ///
   /// A list that moved on to another location leaves its memo: the sort, still waiting for a
