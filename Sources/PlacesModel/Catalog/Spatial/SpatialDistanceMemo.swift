@@ -116,7 +116,7 @@ package final class SpatialDistanceMemo {
         generation.sorted = finished
         generation.sorting = nil
       }
-    } else if !generation.isTooSmallToSort {
+    } else if generation.placeCount > 0, generation.placeCount >= sortingFrom {
       generation.countsUnsorted += 1
       if generation.countsUnsorted >= sortingAfter { startSorting(index, in: generation) }
     }
@@ -124,13 +124,9 @@ package final class SpatialDistanceMemo {
   }
 
   /// Starts the memo's own sort of `index`, kept in `generation`, when no build sorts for its
-  /// origin yet (the first index, or a line of edits just joined) and the index is worth it;
-  /// a later count tries again while the memo has no slots or a build's sort is kept.
+  /// origin yet (the first index, or a line of edits just joined); a later count tries again
+  /// while the memo has no slots or a build's sort is kept.
   private func startSorting(_ index: SpatialIndex, in generation: Generation) {
-    guard index.count > 0, index.count >= sortingFrom else {
-      generation.isTooSmallToSort = true
-      return
-    }
     guard let buildSlots, !buildSlots.distanceSorts.hasSort(from: origin) else { return }
     let origin = origin
     generation.sorting = IndexRebuild(slots: buildSlots) {
@@ -211,10 +207,8 @@ extension SpatialDistanceMemo {
     private var values: UnsafeMutableBufferPointer<Double>?
     /// The memo's own sort of the index under way, if any.
     var sorting: IndexRebuild<SortedPlaceDistances>?
-    /// The counts with the index while neither sorted nor sorting.
+    /// The counts with the index, worth sorting, while neither sorted nor sorting.
     var countsUnsorted = 0
-    /// Whether the index has too few places for the memo to sort it.
-    var isTooSmallToSort = false
     /// The index's places in order of distance, once sorted.
     var sorted: SortedPlaceDistances?
 
@@ -223,6 +217,9 @@ extension SpatialDistanceMemo {
       coordinates = index.coordinates
       counts = (index.count, SpatialIndex.nodeNumberLimit(count: index.count))
     }
+
+    /// The number of places of the index.
+    var placeCount: Int { counts.places }
 
     deinit {
       values?.deallocate()
@@ -236,16 +233,13 @@ extension SpatialDistanceMemo {
     var buffers: HaversineMemo {
       // An empty index has nothing to keep (and never shares storage: see `sharesStorage`).
       guard counts.places > 0 else { return .none }
-      let values =
-        self.values
-        ?? {
-          let made = UnsafeMutableBufferPointer<Double>.allocate(
-            capacity: counts.places + 2 * counts.nodes)
-          made.initialize(repeating: .nan)
-          self.values = made
-          return made
-        }()
-      guard let base = values.baseAddress else { return .none }
+      if values == nil {
+        let made = UnsafeMutableBufferPointer<Double>.allocate(
+          capacity: counts.places + 2 * counts.nodes)
+        made.initialize(repeating: .nan)
+        values = made
+      }
+      guard let base = values?.baseAddress else { return .none }
       return HaversineMemo(
         places: base, cellsFromOrigin: base + counts.places,
         cellsFromAntipode: base + counts.places + counts.nodes)
