@@ -34,11 +34,16 @@ struct SpatialDistanceMemoTests {
 
   struct FullBuildNotTaken: Error {}
 
-  @Test func aMemoAsksForSortsFromItsFirstCountAndWithdrawsWhenItGoes() throws {
-    let catalog = try PlaceCatalog(
-      RandomCatalog.coordinates(count: 50, seed: 5).enumerated().map {
+  /// A catalog of 50 places, "place 0" to "place 49", around `seed`'s random centres.
+  static func catalog(seed: UInt64) throws -> PlaceCatalog {
+    try PlaceCatalog(
+      RandomCatalog.coordinates(count: 50, seed: seed).enumerated().map {
         Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
       })
+  }
+
+  @Test func aMemoAsksForSortsFromItsFirstCountAndWithdrawsWhenItGoes() throws {
+    let catalog = try Self.catalog(seed: 5)
     let origin = catalog[3].coordinate
     let sorts = catalog.buildSlots.distanceSorts
     var memo: SpatialDistanceMemo? = SpatialDistanceMemo(
@@ -61,10 +66,7 @@ struct SpatialDistanceMemoTests {
   /// A memo sorts a built index itself only from its `sortingAfter`th count with it: a list's
   /// memo for a location it leaves after a count or two starts no sort.
   @Test func aMemoSortsAnIndexItselfOnlyFromItsSortingAfterthCount() throws {
-    let catalog = try PlaceCatalog(
-      RandomCatalog.coordinates(count: 50, seed: 7).enumerated().map {
-        Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
-      })
+    let catalog = try Self.catalog(seed: 7)
     let origin = catalog[5].coordinate
     let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0, sortingAfter: 3)
     memo.buildSlots = catalog.buildSlots
@@ -85,10 +87,7 @@ struct SpatialDistanceMemoTests {
   /// A memo that reached its `sortingAfter`th count with no slots to sort in sorts at the
   /// first count once it has them.
   @Test func aMemoGivenSlotsLateSortsAtItsNextCount() throws {
-    let catalog = try PlaceCatalog(
-      RandomCatalog.coordinates(count: 50, seed: 8).enumerated().map {
-        Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
-      })
+    let catalog = try Self.catalog(seed: 8)
     let origin = catalog[9].coordinate
     let memo = SpatialDistanceMemo(origin: origin, sortingFrom: 0, sortingAfter: 2)
     for position in [1, 2, 3] {
@@ -108,10 +107,7 @@ struct SpatialDistanceMemoTests {
   /// slot, never runs. One whose memo stays runs.
   @Test(arguments: [false, true])
   func aSortOfAMemoThatWentIsGivenUp(memoGoes: Bool) throws {
-    let catalog = try PlaceCatalog(
-      RandomCatalog.coordinates(count: 50, seed: 6).enumerated().map {
-        Place(id: PlaceID($0.offset), name: "place \($0.offset)", coordinate: $0.element)
-      })
+    let catalog = try Self.catalog(seed: 6)
     let origin = catalog[3].coordinate
     let slots = BuildSlots(limit: 1)
     slots.acquire(waitedOn: false)
