@@ -44,6 +44,8 @@ enum SustainedEditBenchmark {
   private struct Stream {
     /// Each edit's milliseconds, in order.
     let milliseconds: [Double]
+    /// Each edit's milliseconds of CPU time on the calling thread, in order.
+    let cpuMilliseconds: [Double]
     /// What the slowest edit was: a move, a rename, an insert or a remove.
     let slowestEdit: String
     /// The moves in each batch.
@@ -152,15 +154,19 @@ enum SustainedEditBenchmark {
     let load = busyThreads > 0 ? CoreLoad(threadCount: busyThreads) : nil
     defer { load?.end() }
     var milliseconds: [Double] = []
+    var cpuMilliseconds: [Double] = []
     milliseconds.reserveCapacity(editCount)
+    cpuMilliseconds.reserveCapacity(editCount)
     var slowest: (time: Double, edit: PlaceEdit?) = (0, nil)
     for _ in 0..<editCount {
       let edit = try edits.next(of: scene.model.places)
       var failure: (any Error)?
+      let cpuStart = Timing.threadCPUNanoseconds()
       let time =
         Timing.nanoseconds {
           do { try scene.model.apply([edit]) } catch { failure = error }
         } / 1e6
+      cpuMilliseconds.append((Timing.threadCPUNanoseconds() - cpuStart) / 1e6)
       milliseconds.append(time)
       if time > slowest.time { slowest = (time, edit) }
       if let failure { throw failure }
@@ -170,8 +176,9 @@ enum SustainedEditBenchmark {
     let after = try timeBatches(batchCount, of: batchSize, in: scene, drawingFrom: &edits)
     finalCatalog = scene.model.places
     return Stream(
-      milliseconds: milliseconds, slowestEdit: slowest.edit.map(Self.kind) ?? "none",
-      batchSize: batchSize, batchesBefore: before, batchesAfter: after,
+      milliseconds: milliseconds, cpuMilliseconds: cpuMilliseconds,
+      slowestEdit: slowest.edit.map(Self.kind) ?? "none", batchSize: batchSize,
+      batchesBefore: before, batchesAfter: after,
       changedPlaces: changedPlaces)
   }
 
@@ -237,12 +244,29 @@ enum SustainedEditBenchmark {
       Figure(
         section: "edits", name: "\(what), \(listName): 99th percentile", value: p99,
         unit: "ms"))
+    let cpu = stream.cpuMilliseconds
+    let worstCPU = cpu.indices.contains(worstIndex) ? cpu[worstIndex] : 0
     report.add(
       Figure(
         section: "edits", name: "\(what), \(listName): slowest edit", value: worst,
         unit: "ms", target: .valueAtMost(8),
         note: "half a frame at 60 Hz: a rebuild spread over edits or made off the thread "
-          + "never stalls one; the slowest was edit \(worstIndex), \(stream.slowestEdit)"))
+          + "never stalls one; the slowest was edit \(worstIndex), \(stream.slowestEdit), "
+          + "which spent \(Report.format(worstCPU)) ms on the CPU"))
+    report.add(
+      Figure(
+        section: "edits", name: "\(what), \(listName): mean thread CPU per edit",
+        value: cpu.reduce(0, +) / Double(max(cpu.count, 1)), unit: "ms",
+        baseline: (name: "mean per edit", value: mean),
+        note: "the CPU time of the editing thread (CLOCK_THREAD_CPUTIME_ID) per edit: the mean "
+          + "per edit less the time the thread was off the CPU, waiting on a lock, preempted or "
+          + "its virtual CPU taken by the host"))
+    report.add(
+      Figure(
+        section: "edits", name: "\(what), \(listName): most thread CPU of one edit",
+        value: cpu.max() ?? 0, unit: "ms",
+        note: "the edit that kept the editing thread busiest; beside the slowest edit by the "
+          + "clock, it tells work the core did from time the thread was off the CPU"))
     report.add(
       Figure(
         section: "edits",

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How long to measure: the samples per figure and the shortest sample worth timing.
 struct TimingPlan: Sendable {
   /// Timed samples per operation, after warm-up; the median is reported.
@@ -23,6 +29,14 @@ struct TimedOperation {
 
 /// Wall-clock timing with a monotonic clock, repeated and reduced to medians.
 enum Timing {
+  /// The CPU time the calling thread has used, in nanoseconds: it does not advance while the
+  /// thread waits on a lock, is preempted, or its virtual CPU is taken by the host.
+  static func threadCPUNanoseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) * 1e9 + Double(now.tv_nsec)
+  }
+
   /// Returns how long `body` takes, in nanoseconds.
   static func nanoseconds(_ body: () -> Void) -> Double {
     let elapsed = ContinuousClock().measure(body)
