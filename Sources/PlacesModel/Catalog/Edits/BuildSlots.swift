@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// How many of a catalog's background builds (``IndexRebuild``) run at once: at most
 /// ``limit``, the others waiting their turn, the builds that edits wait on first.
@@ -20,10 +21,28 @@ import Foundation
 ///   order they asked.
 /// - No build waits for another build while it holds a slot (a gate that holds a build back
 ///   runs before the build asks), so every build gets one.
+/// - A build withdrawn while it waits (``withdraw(_:)``, when it is given up) leaves the queue
+///   at once, without a slot, and the builds behind it move up; one withdrawn before it asks
+///   gets none and never waits.
 package final class BuildSlots: Sendable {
+  /// One build's place in the queue, which ``withdraw(_:)`` takes back: a build asks for a
+  /// slot with a ticket of its own (``acquire(waitedOn:ticket:)``).
+  package final class Ticket: Sendable {
+    /// Signalled once the build is handed a slot or taken out of the queue.
+    fileprivate let wakeUp = DispatchSemaphore(value: 0)
+    /// Set by ``withdraw(_:)``, under the slots' lock: the build is to get no slot.
+    fileprivate let isWithdrawn = Atomic<Bool>(false)
+    /// Set by ``withdraw(_:)``, under the slots' lock, when it took the waiting build out of
+    /// the queue: the signal the build wakes to then hands it no slot.
+    fileprivate let leftQueue = Atomic<Bool>(false)
+
+    /// A ticket for a build that has not asked yet.
+    package init() {}
+  }
+
   private struct Waiter {
     let isWaitedOn: Bool
-    let wakeUp: DispatchSemaphore
+    let ticket: Ticket
   }
 
   private struct State {
@@ -56,34 +75,59 @@ package final class BuildSlots: Sendable {
 
   /// Takes a slot, waiting until one is free: builds the edits wait on (`waitedOn`) are given
   /// one before the others, and take one anyway once they waited ``overtakingDelay``.
-  package func acquire(waitedOn: Bool) {
-    let wakeUp: DispatchSemaphore? = state.withLock { state in
+  ///
+  /// - Returns: Whether the build holds a slot: `false` once `ticket` is withdrawn
+  ///   (``withdraw(_:)``) before the build got one, having then waited no longer.
+  @discardableResult
+  package func acquire(waitedOn: Bool, ticket: Ticket = Ticket()) -> Bool {
+    enum Start { case holding, withdrawn, waiting }
+    let start: Start = state.withLock { state in
+      if ticket.isWithdrawn.load(ordering: .relaxed) { return .withdrawn }
       if state.running < limit && state.waiting.isEmpty {
         state.running += 1
-        return nil
+        return .holding
       }
-      let waiter = Waiter(isWaitedOn: waitedOn, wakeUp: DispatchSemaphore(value: 0))
-      state.waiting.append(waiter)
-      return waiter.wakeUp
+      state.waiting.append(Waiter(isWaitedOn: waitedOn, ticket: ticket))
+      return .waiting
     }
-    guard let wakeUp else { return }
-    guard waitedOn else {
-      wakeUp.wait()
-      return
+    switch start {
+    case .holding: return true
+    case .withdrawn: return false
+    case .waiting: break
     }
-    guard wakeUp.wait(timeout: overtakingDelay.dispatchTimeFromNow) == .timedOut else { return }
-    let overtakes = state.withLock { state in
-      guard let index = state.waiting.firstIndex(where: { $0.wakeUp === wakeUp }) else {
+    if !waitedOn {
+      ticket.wakeUp.wait()
+    } else if ticket.wakeUp.wait(timeout: overtakingDelay.dispatchTimeFromNow) == .timedOut {
+      let overtakes = state.withLock { state in
+        guard let index = state.waiting.firstIndex(where: { $0.ticket === ticket }) else {
+          return false
+        }
+        state.waiting.remove(at: index)
+        state.running += 1
+        return true
+      }
+      if overtakes { return true }
+      // A slot was handed over, or the build withdrawn, after the wait timed out: its signal
+      // is on its way.
+      ticket.wakeUp.wait()
+    }
+    // Set before the signal the build woke to, under the lock: the semaphore orders it.
+    return !ticket.leftQueue.load(ordering: .relaxed)
+  }
+
+  /// Withdraws `ticket`'s build: taken out of the queue and woken without a slot if it
+  /// waits there, given none if it asks later; a build that already holds a slot keeps it.
+  package func withdraw(_ ticket: Ticket) {
+    let removed = state.withLock { state in
+      ticket.isWithdrawn.store(true, ordering: .relaxed)
+      guard let index = state.waiting.firstIndex(where: { $0.ticket === ticket }) else {
         return false
       }
       state.waiting.remove(at: index)
-      state.running += 1
+      ticket.leftQueue.store(true, ordering: .relaxed)
       return true
     }
-    if !overtakes {
-      // A slot was handed over after the wait timed out: its signal is on its way.
-      wakeUp.wait()
-    }
+    if removed { ticket.wakeUp.signal() }
   }
 
   /// Gives a slot back, handing it to the first waiting build, if any, unless builds that
@@ -95,7 +139,7 @@ package final class BuildSlots: Sendable {
         let first = state.waiting.firstIndex(where: \.isWaitedOn) ?? state.waiting.indices.first
       else { return nil }
       state.running += 1
-      return state.waiting.remove(at: first).wakeUp
+      return state.waiting.remove(at: first).ticket.wakeUp
     }
     next?.signal()
   }

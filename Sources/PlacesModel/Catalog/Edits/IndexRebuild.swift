@@ -47,6 +47,9 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   /// Raised by ``cancel()``.
   private let isCancelled = Atomic<Bool>(false)
   private let running = DispatchGroup()
+  /// The slots the build runs in, and its place in their queue, which ``cancel()`` withdraws.
+  private let slots: BuildSlots
+  private let ticket = BuildSlots.Ticket()
 
   /// The nice value a build's thread runs at on Linux.
   package static var niceValue: Int32 { 19 }
@@ -74,6 +77,7 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     let nice = waitedOn ? Self.waitedOnNiceValue : Self.niceValue
     let result = Locked<Index?>(nil)
     self.result = result
+    self.slots = slots
     // The thread takes the build out to run it, so that what the build captured is released
     // when it ends, while it holds its slot, not when the thread object goes.
     let pending = Locked<(@Sendable () -> Index)?>(build)
@@ -81,13 +85,14 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     let thread = Thread { [self] in
       Self.lowerPriorityOfCurrentThread(to: nice)
       gate?()
-      // A build given up before its turn asks for no slot; one given up while it waited for
-      // its slot gives it back at once.
-      let cancelledEarly = isCancelled.load(ordering: .acquiring)
-      if !cancelledEarly { slots.acquire(waitedOn: waitedOn) }
+      // A build given up before its turn asks for no slot; one given up while it waits for
+      // its slot leaves the queue without one (``cancel()`` withdraws its ticket).
+      let holdsSlot =
+        !isCancelled.load(ordering: .acquiring)
+        && slots.acquire(waitedOn: waitedOn, ticket: ticket)
       let index = Self.run(
-        taking: pending, cancelled: cancelledEarly || isCancelled.load(ordering: .acquiring))
-      if !cancelledEarly { slots.release() }
+        taking: pending, cancelled: !holdsSlot || isCancelled.load(ordering: .acquiring))
+      if holdsSlot { slots.release() }
       if let index {
         result.withLock { $0 = index }
         isFinished.store(true, ordering: .releasing)
@@ -114,15 +119,17 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   /// Gives the build up if it has not started.
   ///
   /// Its thread then does not run it, and ``finished`` stays `nil`. Given up before its turn
-  /// to ask for a slot, it asks for none and releases what the build captured at once; given
-  /// up while it waits for one, it keeps its place in the queue, and when a slot reaches it,
-  /// gives it back at once and releases what the build captured. A build under way or
-  /// finished is not affected.
+  /// to ask for a slot, it asks for none; given up while it waits for one, it leaves the queue
+  /// at once, without a slot, and the builds behind it move up. Either way its thread releases
+  /// what the build captured and ends, however long the slots stay taken. A build under way
+  /// or finished is not affected.
   ///
   /// For a build nobody will take, such as a list's own sort of an index for a location it
-  /// has left: a stream of locations would otherwise queue a sort for each behind the slots.
+  /// has left: a stream of locations would otherwise queue a sort for each behind the slots,
+  /// each holding the index it sorts.
   package func cancel() {
     isCancelled.store(true, ordering: .releasing)
+    slots.withdraw(ticket)
   }
 
   /// Gives the calling thread the lowest priority an unprivileged thread can take, where

@@ -116,16 +116,20 @@ struct BuildSlotsTests {
     #expect(held.finished == 1)
   }
 
-  /// A build given up while it waits for a slot never runs: it gives the slot back as soon as
-  /// it gets it, and has no index; the build behind it runs.
-  @Test func aBuildGivenUpWhileItWaitsForASlotNeverRuns() throws {
+  /// A build given up while it waits for a slot never runs: it leaves the queue at once,
+  /// without a slot, and releases what it captured while the slot is still taken; the build
+  /// behind it moves up and runs once the slot is given back.
+  @Test func aBuildGivenUpWhileItWaitsForASlotLeavesTheQueue() throws {
     let slots = BuildSlots(limit: 1)
     slots.acquire(waitedOn: false)
     let ran = Locked<[String]>([])
-    let givenUp = IndexRebuild(slots: slots) {
-      ran.withLock { $0.append("given up") }
+    let seen = Locked<Int?>(nil)
+    let witness = ReleaseWitness(slots: slots, seen: seen)
+    let givenUp = IndexRebuild(slots: slots) { [witness] in
+      withExtendedLifetime(witness) { ran.withLock { $0.append("given up") } }
       return 1
     }
+    _ = consume witness
     Self.wait(untilWaiting: 1, in: slots)
     let next = IndexRebuild(slots: slots) {
       ran.withLock { $0.append("next") }
@@ -133,13 +137,67 @@ struct BuildSlotsTests {
     }
     Self.wait(untilWaiting: 2, in: slots)
     givenUp.cancel()
-    slots.release()
+    // The slot is still taken: the build given up ends without it.
     try #require(givenUp.waitUntilFinished(timeout: Self.patience))
-    try #require(next.waitUntilFinished(timeout: Self.patience))
     #expect(givenUp.finished == nil)
+    #expect(slots.waitingCount == 1 && slots.runningCount == 1)
+    #expect(seen.withLock { $0 } == 1)
+    slots.release()
+    try #require(next.waitUntilFinished(timeout: Self.patience))
     #expect(next.finished == 2)
     #expect(ran.withLock { $0 } == ["next"])
     #expect(slots.runningCount == 0 && slots.waitingCount == 0)
+  }
+
+  /// A build withdrawn while it waits wakes without a slot, whether it is waited on or not,
+  /// and the slots count it nowhere.
+  @Test(arguments: [false, true])
+  func aWithdrawnBuildLeavesTheQueueWithoutASlot(waitedOn: Bool) {
+    let slots = BuildSlots(limit: 1, overtakingDelay: .seconds(600))
+    slots.acquire(waitedOn: false)
+    let ticket = BuildSlots.Ticket()
+    let got = Locked<Bool?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      let holds = slots.acquire(waitedOn: waitedOn, ticket: ticket)
+      got.withLock { $0 = holds }
+      done.signal()
+    }.start()
+    Self.wait(untilWaiting: 1, in: slots)
+    slots.withdraw(ticket)
+    done.wait()
+    #expect(got.withLock { $0 } == false)
+    #expect(slots.runningCount == 1 && slots.waitingCount == 0)
+    slots.release()
+    #expect(slots.runningCount == 0)
+  }
+
+  /// A ticket withdrawn before its build asks gets no slot, even a free one, and never waits;
+  /// one withdrawn after its build was handed a slot leaves the slot with the build.
+  @Test func aWithdrawalTakesNoSlotABuildHolds() {
+    let slots = BuildSlots(limit: 1)
+    let early = BuildSlots.Ticket()
+    slots.withdraw(early)
+    #expect(!slots.acquire(waitedOn: true, ticket: early))
+    #expect(slots.runningCount == 0 && slots.waitingCount == 0)
+
+    slots.acquire(waitedOn: false)
+    let late = BuildSlots.Ticket()
+    let got = Locked<Bool?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      let holds = slots.acquire(waitedOn: false, ticket: late)
+      got.withLock { $0 = holds }
+      done.signal()
+    }.start()
+    Self.wait(untilWaiting: 1, in: slots)
+    slots.release()
+    done.wait()
+    slots.withdraw(late)
+    #expect(got.withLock { $0 } == true)
+    #expect(slots.runningCount == 1 && slots.waitingCount == 0)
+    slots.release()
+    #expect(slots.runningCount == 0)
   }
 
   /// A build given up before its turn to ask for a slot never asks, and releases what it
