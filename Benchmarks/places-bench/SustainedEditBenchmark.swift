@@ -253,11 +253,12 @@ enum SustainedEditBenchmark {
         note: "half a frame at 60 Hz: a rebuild spread over edits or made off the thread "
           + "never stalls one; the slowest was edit \(worstIndex), \(stream.slowestEdit), "
           + "which spent \(Report.format(worstCPU)) ms on the CPU"))
+    let cpuMean = cpu.reduce(0, +) / Double(max(cpu.count, 1))
     report.add(
       Figure(
         section: "edits", name: "\(what), \(listName): mean thread CPU per edit",
-        value: cpu.reduce(0, +) / Double(max(cpu.count, 1)), unit: "ms",
-        baseline: (name: "mean per edit", value: mean),
+        value: cpuMean, unit: "ms", baseline: (name: "mean per edit", value: mean),
+        ratio: Figure.ratio(cpuMean, mean),
         note: "the CPU time of the editing thread (CLOCK_THREAD_CPUTIME_ID) per edit, the clock's "
           + "reads included (about a microsecond): the mean per edit less the time the thread "
           + "was off the CPU, waiting on a lock, preempted or its virtual CPU taken by the host"))

@@ -20,17 +20,19 @@ import Synchronization
 ///   (``IndexRebuild/init(waitedOn:slots:after:_:)``) before the others, each kind in the
 ///   order they asked.
 /// - No build waits for another build while it holds a slot (a gate that holds a build back
-///   runs before the build asks), so every build gets one.
+///   runs before the build asks), so every build that is not withdrawn gets one.
 /// - A build withdrawn while it waits (``withdraw(_:)``, when it is given up) leaves the queue
 ///   at once, without a slot, and the builds behind it move up; one withdrawn before it asks
 ///   gets none and never waits.
 package final class BuildSlots: Sendable {
   /// One build's place in the queue, which ``withdraw(_:)`` takes back: a build asks for a
-  /// slot with a ticket of its own (``acquire(waitedOn:ticket:)``).
+  /// slot with a ticket of its own (``acquire(waitedOn:ticket:)``), once; a ticket is not
+  /// used again.
   package final class Ticket: Sendable {
     /// Signalled once the build is handed a slot or taken out of the queue.
     fileprivate let wakeUp = DispatchSemaphore(value: 0)
-    /// Set by ``withdraw(_:)``, under the slots' lock: the build is to get no slot.
+    /// Set by ``withdraw(_:)``, under the slots' lock: the build is to get no slot, unless it
+    /// already holds one.
     fileprivate let isWithdrawn = Atomic<Bool>(false)
     /// Set by ``withdraw(_:)``, under the slots' lock, when it took the waiting build out of
     /// the queue: the signal the build wakes to then hands it no slot.
@@ -76,10 +78,19 @@ package final class BuildSlots: Sendable {
   /// Takes a slot, waiting until one is free: builds the edits wait on (`waitedOn`) are given
   /// one before the others, and take one anyway once they waited ``overtakingDelay``.
   ///
-  /// - Returns: Whether the build holds a slot: `false` once `ticket` is withdrawn
-  ///   (``withdraw(_:)``) before the build got one, having then waited no longer.
-  @discardableResult
-  package func acquire(waitedOn: Bool, ticket: Ticket = Ticket()) -> Bool {
+  /// For a build that is never withdrawn; see ``acquire(waitedOn:ticket:)``.
+  package func acquire(waitedOn: Bool) {
+    let holds = acquire(waitedOn: waitedOn, ticket: Ticket())
+    assert(holds, "a ticket nobody else holds is never withdrawn")
+  }
+
+  /// Takes a slot for the build `ticket` stands for, waiting until one is free, as
+  /// ``acquire(waitedOn:)`` does, unless the ticket is withdrawn first (``withdraw(_:)``).
+  ///
+  /// - Returns: Whether the build holds a slot, which it gives back with ``release()``:
+  ///   `false` when `ticket` was withdrawn before the build got one; it then waited no longer,
+  ///   and must not call ``release()``.
+  package func acquire(waitedOn: Bool, ticket: Ticket) -> Bool {
     enum Start { case holding, withdrawn, waiting }
     let start: Start = state.withLock { state in
       if ticket.isWithdrawn.load(ordering: .relaxed) { return .withdrawn }
@@ -111,12 +122,14 @@ package final class BuildSlots: Sendable {
       // is on its way.
       ticket.wakeUp.wait()
     }
-    // Set before the signal the build woke to, under the lock: the semaphore orders it.
-    return !ticket.leftQueue.load(ordering: .relaxed)
+    // Stored before the signal the build woke to, with release ordering.
+    return !ticket.leftQueue.load(ordering: .acquiring)
   }
 
   /// Withdraws `ticket`'s build: taken out of the queue and woken without a slot if it
   /// waits there, given none if it asks later; a build that already holds a slot keeps it.
+  ///
+  /// It takes the slots' lock, which the builds' threads take too, each briefly.
   package func withdraw(_ ticket: Ticket) {
     let removed = state.withLock { state in
       ticket.isWithdrawn.store(true, ordering: .relaxed)
@@ -124,7 +137,7 @@ package final class BuildSlots: Sendable {
         return false
       }
       state.waiting.remove(at: index)
-      ticket.leftQueue.store(true, ordering: .relaxed)
+      ticket.leftQueue.store(true, ordering: .releasing)
       return true
     }
     if removed { ticket.wakeUp.signal() }
@@ -134,6 +147,7 @@ package final class BuildSlots: Sendable {
   /// overtook still hold more than ``limit``.
   package func release() {
     let next: DispatchSemaphore? = state.withLock { state in
+      assert(state.running > 0, "a slot is given back by the build that holds it")
       state.running -= 1
       guard state.running < limit,
         let first = state.waiting.firstIndex(where: \.isWaitedOn) ?? state.waiting.indices.first

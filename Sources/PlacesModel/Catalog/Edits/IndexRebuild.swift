@@ -39,7 +39,8 @@ import Synchronization
 /// and which let one build fewer than the cores run at once (but for a build the edits wait
 /// on that waited a while: see ``BuildSlots``). The build gives its slot back once it has
 /// finished and released what it read, so that freeing a catalog it alone still held counts
-/// against the slot too.
+/// against the slot too; a build given up before it got a slot (``cancel()``) frees what it
+/// captured without one.
 package final class IndexRebuild<Index: Sendable>: Sendable {
   private let result: Locked<Index?>
   /// Raised, with release ordering, once `result` holds the index and its lock is given back.
@@ -79,7 +80,8 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     self.result = result
     self.slots = slots
     // The thread takes the build out to run it, so that what the build captured is released
-    // when it ends, while it holds its slot, not when the thread object goes.
+    // when it ends, while it holds its slot (or, given up, without one), not when the thread
+    // object goes.
     let pending = Locked<(@Sendable () -> Index)?>(build)
     running.enter()
     let thread = Thread { [self] in
@@ -126,7 +128,8 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
   ///
   /// For a build nobody will take, such as a list's own sort of an index for a location it
   /// has left: a stream of locations would otherwise queue a sort for each behind the slots,
-  /// each holding the index it sorts.
+  /// each holding the index it sorts. It takes the slots' lock briefly
+  /// (``BuildSlots/withdraw(_:)``).
   package func cancel() {
     isCancelled.store(true, ordering: .releasing)
     slots.withdraw(ticket)

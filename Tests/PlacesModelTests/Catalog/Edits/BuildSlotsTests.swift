@@ -152,7 +152,7 @@ struct BuildSlotsTests {
   /// A build withdrawn while it waits wakes without a slot, whether it is waited on or not,
   /// and the slots count it nowhere.
   @Test(arguments: [false, true])
-  func aWithdrawnBuildLeavesTheQueueWithoutASlot(waitedOn: Bool) {
+  func aWithdrawnBuildLeavesTheQueueWithoutASlot(waitedOn: Bool) throws {
     let slots = BuildSlots(limit: 1, overtakingDelay: .seconds(600))
     slots.acquire(waitedOn: false)
     let ticket = BuildSlots.Ticket()
@@ -165,7 +165,7 @@ struct BuildSlotsTests {
     }.start()
     Self.wait(untilWaiting: 1, in: slots)
     slots.withdraw(ticket)
-    done.wait()
+    try #require(done.wait(timeout: .now() + .seconds(60)) == .success)
     #expect(got.withLock { $0 } == false)
     #expect(slots.runningCount == 1 && slots.waitingCount == 0)
     slots.release()
@@ -174,7 +174,7 @@ struct BuildSlotsTests {
 
   /// A ticket withdrawn before its build asks gets no slot, even a free one, and never waits;
   /// one withdrawn after its build was handed a slot leaves the slot with the build.
-  @Test func aWithdrawalTakesNoSlotABuildHolds() {
+  @Test func aWithdrawalTakesNoSlotABuildHolds() throws {
     let slots = BuildSlots(limit: 1)
     let early = BuildSlots.Ticket()
     slots.withdraw(early)
@@ -192,12 +192,46 @@ struct BuildSlotsTests {
     }.start()
     Self.wait(untilWaiting: 1, in: slots)
     slots.release()
-    done.wait()
+    try #require(done.wait(timeout: .now() + .seconds(60)) == .success)
     slots.withdraw(late)
     #expect(got.withLock { $0 } == true)
     #expect(slots.runningCount == 1 && slots.waitingCount == 0)
     slots.release()
     #expect(slots.runningCount == 0)
+  }
+
+  /// Builds that ask, overtake, are handed slots and are withdrawn all at once, in many
+  /// rounds with fixed seeds: each build that was told it holds a slot gives it back, every
+  /// other one was withdrawn, and no slot is left taken or build left waiting.
+  @Test func withdrawalsRacingHandoversAndOvertakesLeaveNoSlotTaken() throws {
+    var generator = SplitMix64(seed: 31)
+    for _ in 0..<200 {
+      let slots = BuildSlots(limit: 1, overtakingDelay: .microseconds(Int(generator.next() % 50)))
+      slots.acquire(waitedOn: false)
+      let builds = (0..<4).map { _ in
+        (ticket: BuildSlots.Ticket(), waitedOn: generator.next() % 2 == 0)
+      }
+      let outcomes = Locked<[Bool]>([])
+      let group = DispatchGroup()
+      for build in builds {
+        group.enter()
+        Thread {
+          let holds = slots.acquire(waitedOn: build.waitedOn, ticket: build.ticket)
+          outcomes.withLock { $0.append(holds) }
+          if holds { slots.release() }
+          group.leave()
+        }.start()
+      }
+      let withdrawn = builds.indices.filter { _ in generator.next() % 2 == 0 }
+      for index in withdrawn { slots.withdraw(builds[index].ticket) }
+      slots.release()
+      try #require(group.wait(timeout: .now() + .seconds(60)) == .success)
+      let results = outcomes.withLock { $0 }
+      #expect(results.count == builds.count)
+      // A build not withdrawn always gets a slot.
+      #expect(results.filter { !$0 }.count <= withdrawn.count)
+      #expect(slots.runningCount == 0 && slots.waitingCount == 0)
+    }
   }
 
   /// A build given up before its turn to ask for a slot never asks, and releases what it
