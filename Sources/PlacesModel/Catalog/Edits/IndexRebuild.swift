@@ -87,11 +87,9 @@ package final class IndexRebuild<Index: Sendable>: Sendable {
     let thread = Thread { [self] in
       Self.lowerPriorityOfCurrentThread(to: nice)
       gate?()
-      // A build given up before its turn asks for no slot; one given up while it waits for
-      // its slot leaves the queue without one (``cancel()`` withdraws its ticket).
-      let holdsSlot =
-        !isCancelled.load(ordering: .acquiring)
-        && slots.acquire(waitedOn: waitedOn, ticket: ticket)
+      // ``cancel()`` withdraws the ticket: a build given up before its turn gets no slot and
+      // never waits; one given up while it waits leaves the queue without one.
+      let holdsSlot = slots.acquire(waitedOn: waitedOn, ticket: ticket)
       let index = Self.run(
         taking: pending, cancelled: !holdsSlot || isCancelled.load(ordering: .acquiring))
       if holdsSlot { slots.release() }
