@@ -48,6 +48,24 @@ struct BuildSlotsTests {
     }
   }
 
+  /// Starts a thread that asks `slots` for a slot with `ticket`; the function returned waits,
+  /// at most a minute, for the thread's answer: whether it holds a slot.
+  static func acquiring(
+    _ slots: BuildSlots, waitedOn: Bool, ticket: BuildSlots.Ticket
+  ) -> () throws -> Bool {
+    let got = Locked<Bool?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      let holds = slots.acquire(waitedOn: waitedOn, ticket: ticket)
+      got.withLock { $0 = holds }
+      done.signal()
+    }.start()
+    return {
+      try #require(done.wait(timeout: .now() + .seconds(60)) == .success)
+      return try #require(got.withLock { $0 } as Bool?)
+    }
+  }
+
   /// The longest a test waits for a build that should finish.
   static let patience = Duration.seconds(60)
 
@@ -156,17 +174,10 @@ struct BuildSlotsTests {
     let slots = BuildSlots(limit: 1, overtakingDelay: .seconds(600))
     slots.acquire(waitedOn: false)
     let ticket = BuildSlots.Ticket()
-    let got = Locked<Bool?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-      let holds = slots.acquire(waitedOn: waitedOn, ticket: ticket)
-      got.withLock { $0 = holds }
-      done.signal()
-    }.start()
+    let answer = Self.acquiring(slots, waitedOn: waitedOn, ticket: ticket)
     Self.wait(untilWaiting: 1, in: slots)
     slots.withdraw(ticket)
-    try #require(done.wait(timeout: .now() + .seconds(60)) == .success)
-    #expect(got.withLock { $0 } == false)
+    #expect(try answer() == false)
     #expect(slots.runningCount == 1 && slots.waitingCount == 0)
     slots.release()
     #expect(slots.runningCount == 0)
@@ -183,18 +194,12 @@ struct BuildSlotsTests {
 
     slots.acquire(waitedOn: false)
     let late = BuildSlots.Ticket()
-    let got = Locked<Bool?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-      let holds = slots.acquire(waitedOn: false, ticket: late)
-      got.withLock { $0 = holds }
-      done.signal()
-    }.start()
+    let answer = Self.acquiring(slots, waitedOn: false, ticket: late)
     Self.wait(untilWaiting: 1, in: slots)
     slots.release()
-    try #require(done.wait(timeout: .now() + .seconds(60)) == .success)
+    let holds = try answer()
     slots.withdraw(late)
-    #expect(got.withLock { $0 } == true)
+    #expect(holds)
     #expect(slots.runningCount == 1 && slots.waitingCount == 0)
     slots.release()
     #expect(slots.runningCount == 0)
