@@ -16,6 +16,7 @@
 /// name's first word or a later one; the last query word may match the start of the next word
 /// of the name, as without typos, so a word typed halfway is forgiven too. A match's typos are
 /// the sum over the query's words, and a place matching in several ways counts its fewest.
+/// A query of more than ``typoLetterLimit`` letters is matched without typos only.
 ///
 /// Matches are ranked by ``SearchMatchKind``: exact names, then name prefixes, then word
 /// prefixes, then matches with typos, fewest typos first. Within a kind (and a number of
@@ -158,6 +159,15 @@ package struct PlaceNameIndex: Sendable {
 
   // MARK: - Queries
 
+  /// The most letters (Unicode scalars of the folded query, its spaces aside) of a query for
+  /// which matches with typos are looked for; a longer query is matched without typos only.
+  ///
+  /// Looking for typos lays out a table of edit distances for each query word, of about the
+  /// square of its length: a query of 100,000 letters asked for 80 GB. Place names are far
+  /// shorter than the limit (the longest in the world file has 79 letters), so no name a
+  /// query of more letters could match with a few typos is left out in practice.
+  package static var typoLetterLimit: Int { 256 }
+
   /// The places whose names match `query`, best first, at most `limit` of them.
   ///
   /// - Parameters:
@@ -167,7 +177,8 @@ package struct PlaceNameIndex: Sendable {
   ///     ranks by population.
   ///   - limit: The most matches to return; `0` or less returns none.
   ///   - allowsTypos: Whether to look for matches with typos when those without do not fill
-  ///     `limit`; `true` unless given.
+  ///     `limit`; `true` unless given. Typos are not looked for in a query of more than
+  ///     ``typoLetterLimit`` letters.
   /// - Returns: The matches, each place at most once with its best kind, as the catalog
   ///   position of its place and, with a location, its distance from it.
   /// - Complexity: O(*m* + log *n* + *k* log *n*) for a query of *m* scalars and *k* matches
@@ -196,8 +207,10 @@ package struct PlaceNameIndex: Sendable {
     let key = Array(folded.utf8)
     guard !key.isEmpty, limit > 0 else { return [] }
     let distanceOrigin = origin.map(DistanceOrigin.init)
-    let words =
+    var words =
       allowsTypos ? folded.split(separator: " ").map { $0.unicodeScalars.map(\.value) } : []
+    // Too long a query lays out no tables of edit distances: see `typoLetterLimit`.
+    if words.reduce(0, { $0 + $1.count }) > Self.typoLetterLimit { words = [] }
     return text.withUnsafeBufferPointer { bytes in
       let search = Search(
         index: self, bytes: bytes, key: key, words: words, origin: distanceOrigin,

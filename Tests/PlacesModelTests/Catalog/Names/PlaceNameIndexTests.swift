@@ -202,6 +202,24 @@ struct PlaceNameIndexTests {
     #expect(index.matches(for: "stockholm", near: nil, limit: 10, allowsTypos: false).count == 1)
   }
 
+  /// A name of as many letters as the limit is found with a typo; past the limit, a query is
+  /// matched without typos only, and a very long one costs no table of its square.
+  @Test func typosAreLookedForUpToTheLetterLimit() {
+    let limit = PlaceNameIndex.typoLetterLimit
+    // The query's letters, its space aside: 8 + (limit - 8), one typo in its first word.
+    let withTypo = "stokholm " + String(repeating: "a", count: limit - 8)
+    let long = "stockholm " + String(repeating: "a", count: limit - 8)
+    let longer = long + "a"
+    let index = PlaceNameIndex(places: [Self.place(1, long), Self.place(2, longer)])
+
+    #expect(index.found(for: withTypo, near: nil, limit: 10).map(\.id) == [1, 2])
+    #expect(index.found(for: withTypo + "a", near: nil, limit: 10).isEmpty)
+    #expect(index.found(for: longer, near: nil, limit: 10).map(\.id) == [2])
+    let huge = String(repeating: "a", count: 100_000)
+    #expect(index.found(for: huge, near: nil, limit: 10).isEmpty)
+    #expect(index.found(for: "stokholm " + huge, near: nil, limit: 10).isEmpty)
+  }
+
   @Test func typoMatchesNearALocationKeepTheNearestFirstOrder() {
     let spot = Coordinate.fixture(59, 18)
     let index = PlaceNameIndex(places: [
