@@ -52,8 +52,12 @@ import PlacesModel
 ///
 /// - Complexity: A location change costs O(1), plus, when a place is selected, counting its row
 ///   in the catalog's spatial index, O(√*n*). A selection costs that count by distance, O(1)
-///   by name. A catalog change costs O(1): the catalog's indexes are built once per catalog,
-///   on first use, and shared with every other screen.
+///   by name. A catalog change that reloads the rows costs O(1): the catalog's indexes are
+///   built once per catalog, on first use, and shared with every other screen. One that sends
+///   `updateRows` for *k* changed places costs O(*k* log *n*) by name and O(*k* √*n*) by
+///   distance; once a filter has hidden places, an edit that inserts, removes, renames or
+///   recategorises a place also costs O(*n*), to carry the name order split by category
+///   across it (a move costs nothing there).
 public final class ListViewModel {
   /// The view being driven, held weakly; setting it replays the current state into it.
   ///

@@ -70,10 +70,13 @@ package struct CategoryNameRuns: Sendable {
   /// The runs of `new`, which `changes` made from `old`, the catalog these runs are of.
   ///
   /// Each place removed, inserted, renamed or given another category leaves its row and takes
-  /// its new one; every other row is renumbered past them, in one pass over each run.
+  /// its new one; every other row is renumbered past them, in one pass over each run. When no
+  /// place left or took a row (moves, and updates that keep the name and the category), the
+  /// runs are these, shared.
   ///
-  /// - Complexity: O(*n* + *c* *k*) for *k* places changed and *c* categories, plus O(*k*
-  ///   log *n*) to find their rows; no place is read but the changed ones.
+  /// - Complexity: O(*k*) for *k* places changed when none left or took a row; else O(*n* +
+  ///   *c* *k*) for *c* categories, plus O(*k* log *n*) to find their rows. No place is read
+  ///   but the changed ones.
   package func applying(
     _ changes: PlaceCatalogChanges, from old: PlaceCatalog, to new: PlaceCatalog
   ) -> CategoryNameRuns {
@@ -98,6 +101,8 @@ package struct CategoryNameRuns: Sendable {
       leave(id, before)
       join(id, after)
     }
+    // A move keeps every row: nothing to renumber, and no copy of the runs.
+    if left.isEmpty && joined.isEmpty && new.count == count { return self }
     let leftRows = left.map(\.row).sorted()
     let joinedRows = joined.map(\.row).sorted()
     var edited = self

@@ -51,7 +51,7 @@ struct CategoryNameRunsTests {
         let place = catalog[Int.random(in: 0..<catalog.count, using: &generator)]
         guard touched.insert(place.id).inserted else { continue }
         let category = Self.categories[Int.random(in: 0..<Self.categories.count, using: &generator)]
-        switch Int.random(in: 0..<4, using: &generator) {
+        switch Int.random(in: 0..<5, using: &generator) {
         case 0:
           nextID += 1
           edits.append(
@@ -67,11 +67,19 @@ struct CategoryNameRunsTests {
               Place(
                 id: place.id, name: "P\(Int.random(in: 0..<40, using: &generator))",
                 coordinate: place.coordinate, category: place.category)))
-        default:
+        case 3:
           edits.append(
             .update(
               Place(
                 id: place.id, name: place.name, coordinate: place.coordinate, category: category)))
+        default:
+          // A move keeps every row: the runs stay as they are.
+          edits.append(
+            .update(
+              Place(
+                id: place.id, name: place.name,
+                coordinate: .fixture(Double.random(in: -60...60, using: &generator), 2),
+                category: place.category)))
         }
       }
       let (edited, changes) = try catalog.applying(edits)
