@@ -1,3 +1,4 @@
+import Foundation
 import PlacesModel
 import PlacesModelTestSupport
 import Testing
@@ -74,6 +75,34 @@ struct IndexRebuildTests {
       rebuild.waitUntilFinished()
       #expect(rebuild.finished == 1)
     #endif
+  }
+
+  /// `finished` answers at once while the build runs, `nil`, and the index once it is done:
+  /// an edit that polls it never waits on the build's thread.
+  @Test func finishedDoesNotWaitForARunningBuild() throws {
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let rebuild = IndexRebuild(slots: BuildSlots(limit: 1)) { () -> Int in
+      started.signal()
+      proceed.wait()
+      return 7
+    }
+    #expect(started.wait(timeout: .now() + 60) == .success)
+    // Read on another thread, so that a read that waited for the build fails the test
+    // instead of hanging it.
+    let read = DispatchSemaphore(value: 0)
+    let answer = Locked<Int??>(nil)
+    Thread {
+      let value = rebuild.finished
+      answer.withLock { $0 = .some(value) }
+      read.signal()
+    }.start()
+    let answered = read.wait(timeout: .now() + 10) == .success
+    proceed.signal()
+    #expect(answered)
+    #expect(answer.withLock { $0 } == .some(nil))
+    rebuild.waitUntilFinished()
+    #expect(rebuild.finished == 7)
   }
 
   /// The catalog whose places a full build in the background reads keeps no array of them:
