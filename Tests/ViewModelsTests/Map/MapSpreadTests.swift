@@ -328,6 +328,28 @@ struct MapSpreadTests {
       #expect(inView || !fitsAny || offsets.count <= MapSpreadLayout.circleLimit)
     }
   }
+
+  /// A view in which no position fits (narrower than the spacing) still gets a page: the
+  /// circle of up to ``MapSpreadLayout/circleLimit``, spaced, wherever it falls.
+  @Test(arguments: [1, 5, 8, 9, 200])
+  func aViewTooSmallForAnyPositionGetsTheCircleWhereverItFalls(count: Int) {
+    let spacing = 44.0
+    let layout = MapSpreadLayout(
+      spacing: spacing, centre: MapPoint(x: 15, y: 15), viewSize: .fixture(30, 30))
+
+    let offsets = layout.offsets(count: count)
+
+    #expect(offsets.count == min(count, MapSpreadLayout.circleLimit))
+    let points = [MapPoint(x: 0, y: 0)] + offsets
+    for first in points.indices {
+      for second in points.indices where second > first {
+        #expect(points[first].distance(to: points[second]) >= spacing * (1 - 1e-9))
+      }
+    }
+    // The same radius for every position: a circle around the spot.
+    let radii = offsets.map { $0.distance(to: MapPoint(x: 0, y: 0)) }
+    #expect(radii.allSatisfy { abs($0 - radii[0]) < 1e-6 })
+  }
 }
 
 extension MapViewSpy {
