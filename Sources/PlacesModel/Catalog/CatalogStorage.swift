@@ -253,7 +253,7 @@ final class CatalogStorage: Sendable {
   /// Whether so many handles are removed that an edit should renumber them: more than a
   /// quarter of the places, and at least 64.
   var isWorthCompacting: Bool {
-    removedHandles.count >= max(64, count / 4)
+    removedHandles.count >= 64 && removedHandles.count > count / 4
   }
 
   /// The position of the place with identifier `id`, if any.
