@@ -12,7 +12,8 @@
 ///
 /// ## When the indexes are built
 /// The index by identifier is built with the catalog, so ``place(withID:)`` and
-/// ``position(ofPlaceWithID:)`` cost O(1) from the start. The others are built on first use,
+/// ``position(ofPlaceWithID:)`` cost O(1) from the start (the position O(log *r*) more in a
+/// catalog that edits removed *r* places from). The others are built on first use,
 /// exactly once (threads that ask at the same moment wait for the one build), and then shared
 /// by every copy of the value. A front end that would rather not pay for them on the first
 /// camera move or the first keystroke calls ``prepareIndexes()`` beforehand, for example while

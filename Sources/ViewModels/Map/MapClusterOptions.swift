@@ -67,7 +67,10 @@ public struct MapClusterOptions: Hashable, Sendable {
   /// The deepest level of the cluster hierarchy: the whole zooms up to ``maximumZoom``.
   var maximumLevel: Int { min(Int(maximumZoom.rounded(.down)), 30) }
 
-  /// Whether places are clustered at `zoom`.
+  /// Whether a clustering made for one view (the benchmarks' baseline) clusters at `zoom`.
+  ///
+  /// It has no hysteresis: up to ``maximumZoom``. The map view model's levels show clusters
+  /// further, to a quarter past the next whole zoom while zooming in.
   package func clusters(atZoom zoom: Double) -> Bool {
     zoom <= maximumZoom
   }

@@ -148,15 +148,17 @@ public final class MapViewModel {
   /// The latitude and longitude rectangle the map shows.
   public var visibleRegion: CoordinateBounds { viewport.visibleRegion }
 
-  /// The markers the map shows, in the Z-order of their cells; the selected place's marker,
-  /// when shown, last.
+  /// The markers the map shows, in the order of their entries in the cluster levels (by
+  /// category first when clustering by category; then by grid row from north to south and by
+  /// column eastwards, and the entries edits made after); the selected place's marker, when
+  /// shown, last.
   public var markers: [MapMarker] { layer.markers }
 
   /// The identifiers of the places the marker `id` stands for, or `nil` if no marker on the
-  /// map has that identity: for a cluster, every place it counts (in the Z-order of their
-  /// positions); for a place, that place.
+  /// map has that identity: for a cluster, every place it counts (in catalog order); for a
+  /// place, that place.
   ///
-  /// - Complexity: O(*m* + *k*) for *m* markers on the map and *k* places.
+  /// - Complexity: O(*m* + *k* log *k*) for *m* markers on the map and *k* places.
   public func placeIDs(inMarkerWithID id: MapMarker.ID) -> [Place.ID]? {
     guard let (index, marker) = markerEntry(id) else { return nil }
     guard let entry = index else { return marker.placeID.map { [$0] } }

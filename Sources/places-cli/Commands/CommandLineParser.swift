@@ -10,9 +10,11 @@ import ViewModels
 /// options (``CommandLineOption/isPerFile``) that follow a `--places FILE` apply to that file
 /// alone, once each; those before the first `--places` apply to every file. A word that starts
 /// with `-` and then a digit or `.` is a number, not an option, so `locate -33.9 18.4` works;
-/// after `--`, every word is an argument. `--help`
-/// wins over everything but an unknown or repeated option, so `select --help` shows help even
-/// without an identifier. The options are those of ``CommandLineOption/all``.
+/// after `--`, every word is an argument. `--help` wins over a missing, extra or bad
+/// argument, so `select --help` shows help even without an identifier; an unknown command or
+/// option, an option repeated, given `=value` as a flag or missing its value, and an option
+/// of the command line given on a session's line are refused first. The options are those of
+/// ``CommandLineOption/all``.
 struct CommandLineParser {
   /// Where the words come from, which decides the options allowed.
   enum Context {

@@ -25,9 +25,10 @@ extension ClusterHierarchy {
   ///   that already holds the entry's places. Each entry on the path then takes the move into
   ///   its sum (and its rectangle), and keeps its index, children and identity. Otherwise, and
   ///   when its population changed, it is removed and inserted again.
-  /// - Where a changed mean brings two entries of a level within the radius, they merge (the
-  ///   one with the lower index absorbs the other), and so do their ancestors up to the one
-  ///   they share, so that each entry still has one parent.
+  /// - Where a changed mean brings entries of a level within the radius of an entry the edit
+  ///   left unsettled (the lowest-indexed first), that entry absorbs them, in index order, and
+  ///   so do their ancestors up to the one they share, so that each entry still has one
+  ///   parent.
   ///
   /// Every entry keeps its index (an entry an edit makes takes the next one); an entry no
   /// edit reaches keeps its position and its identity; an entry that gains or loses places

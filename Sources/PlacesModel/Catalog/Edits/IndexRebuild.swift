@@ -27,7 +27,7 @@ import Synchronization
 /// nice 10 (see ``init(waitedOn:slots:after:_:)``). So a build yields the core to the thread
 /// that edits when both want it: on a machine with fewer cores than busy threads, an editing
 /// thread of default priority at the same nice value as a build lost the core for a whole
-/// time slice (about 5 ms) every few edits while a cluster rebuild and an index build both
+/// time slice (about 4 ms) every few edits while a cluster rebuild and an index build both
 /// ran. The thread is the build's own, not one of Dispatch's shared threads, so that the
 /// lowered priority, which an unprivileged thread cannot raise again, ends with it.
 ///
