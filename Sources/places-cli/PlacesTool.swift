@@ -69,7 +69,8 @@ struct PlacesTool {
     if let context {
       message += context + ": "
     }
-    message += "\(error)\n"
+    // An error may quote a file's text or a session's line: escaped, it keeps to its lines.
+    message += "\(error)".escapedForMessage() + "\n"
     if let hint {
       message += hint + "\n"
     }
@@ -109,9 +110,17 @@ struct PlacesTool {
   /// per file on standard error.
   func makeRunner(for invocation: Invocation, files: PlacesFiles) throws -> CommandRunner {
     let places = try loadPlaces(files)
-    return try CommandRunner(
+    let runner = try CommandRunner(
       places: places, source: files.source, format: invocation.format,
       mapOptions: .standard.clusteringByCategory(invocation.clustersByCategory))
+    runner.note = { [standardError] line in
+      do {
+        try standardError.write(line)
+      } catch {
+        // A note that standard error cannot take changes nothing the command does.
+      }
+    }
+    return runner
   }
 
   /// Loads the places of `files` (or the built-in ones); a load that skipped anything says so

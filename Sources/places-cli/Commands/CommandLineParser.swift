@@ -291,6 +291,14 @@ struct CommandLineParser {
       if category?.allSatisfy(\.isWhitespace) == true {
         throw .invalidValue(category ?? "", option: "--category", expected: "a category name")
       }
+      // A filter reads a comma as a separator and `(none)` as no category: a place given
+      // either as its category could never be shown by one.
+      if let category, category.contains(",") || category == Self.uncategorizedName {
+        throw .invalidValue(
+          category, option: "--category",
+          expected: "one category name, without a comma and other than (none) (leave "
+            + "--category out for a place without a category)")
+      }
       return .run(
         .add(
           arguments[0], try coordinate(latitude: arguments[1], longitude: arguments[2]),

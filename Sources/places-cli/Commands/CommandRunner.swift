@@ -39,11 +39,52 @@ final class CommandRunner {
   /// The map starts at zoom 0, where the whole world fits its width.
   static let viewSize = MapSize.phone
 
-  /// The categories every view shows; set it before ``start()`` for views that start
-  /// filtered.
+  /// The categories every view shows.
+  ///
+  /// Set it before ``start()`` for views that start filtered. Setting a filter that names a
+  /// category no place has says so through ``note``.
   var categoryFilter: CategoryFilter {
     get { coordinator.categoryFilter }
-    set { coordinator.categoryFilter = newValue }
+    set {
+      coordinator.categoryFilter = newValue
+      if let line = unknownCategoriesNote(for: newValue) { note(line) }
+    }
+  }
+
+  /// Where a line that is not an error but should be seen goes (standard error, for the
+  /// tool): nowhere unless set.
+  var note: (String) -> Void = { _ in }
+
+  /// The line saying which categories `filter` shows that no place of the catalog has (a
+  /// misspelling, another case, a space after a comma), with the catalog's own; `nil` when
+  /// every category it names has places.
+  ///
+  /// - Complexity: O(*n*) for *n* places.
+  func unknownCategoriesNote(for filter: CategoryFilter) -> String? {
+    guard let shown = filter.shownCategories else { return nil }
+    var present: Set<String> = []
+    var hasUncategorized = false
+    for place in coordinator.model.places {
+      if let category = place.category {
+        present.insert(category)
+      } else {
+        hasUncategorized = true
+      }
+    }
+    var unknown = shown.subtracting(present).sorted().map { "'\($0.escapedForMessage())'" }
+    if filter.showsUncategorized && !hasUncategorized { unknown.append("(none)") }
+    guard !unknown.isEmpty else { return nil }
+    var known = present.sorted().map { "'\($0.escapedForMessage())'" }
+    if hasUncategorized { known.append("(none)") }
+    let listed = known.count > 20 ? known.prefix(20) + ["and \(known.count - 20) more"] : known
+    let categories =
+      listed.isEmpty
+      ? "the places have no categories"
+      : "the categories are "
+        + listed.joined(separator: ", ")
+    let named = unknown.count == 1 ? "the category" : "the categories"
+    return "\(PlacesTool.name): no place has \(named) \(unknown.joined(separator: ", ")); "
+      + "\(categories) (names are compared exactly, case and spaces included)\n"
   }
 
   /// Attaches the views, which print the state they start from.
@@ -84,7 +125,10 @@ final class CommandRunner {
     case .select(let word, .list):
       let id = try id(typed: word)
       guard let row = coordinator.listViewModel.row(ofPlaceWithID: id) else {
-        throw PlacesModelError.unknownPlace(id)
+        guard let place = coordinator.model.places.place(withID: id) else {
+          throw PlacesModelError.unknownPlace(id)
+        }
+        throw UsageError.hiddenByFilter(id, category: place.category)
       }
       try coordinator.listViewModel.rowTapped(at: row)
     case .select(let word, .search):
@@ -109,8 +153,12 @@ final class CommandRunner {
         output.append(Self.record(for: match))
       }
     case .add(let word, let coordinate, let name, let category):
+      let id = try newID(typed: word)
+      guard !coordinator.model.places.contains(placeWithID: id) else {
+        throw EditError.idInUse(id)
+      }
       try coordinator.model.insert(
-        Place(id: try newID(typed: word), name: name, coordinate: coordinate, category: category))
+        Place(id: id, name: name, coordinate: coordinate, category: category))
     case .move(let word, let coordinate):
       let place = try place(typed: word)
       try coordinator.model.update(place.with(name: place.name, coordinate: coordinate))
@@ -118,9 +166,9 @@ final class CommandRunner {
       let place = try place(typed: word)
       try coordinator.model.update(place.with(name: name, coordinate: place.coordinate))
     case .remove(let word):
-      try coordinator.model.remove(placeWithID: try id(typed: word))
+      try coordinator.model.remove(placeWithID: try place(typed: word).id)
     case .filter(let filter):
-      coordinator.categoryFilter = filter
+      categoryFilter = filter
     case .tapCluster(let word, let page):
       try tapCluster(try clusterID(typed: word), page: page)
     case .cluster(let word, let offset, let limit):

@@ -44,6 +44,8 @@ enum ExitStatus: Int32 {
       self = .invalidData
     case is OutputError:
       self = .ioError
+    case is EditError:
+      self = .placeExists
     case let error as PlacesModelError:
       switch error {
       case .unknownPlace: self = .noSuchPlace

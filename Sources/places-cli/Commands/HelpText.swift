@@ -178,7 +178,8 @@ enum HelpText {
       64  Usage error: unknown command or option, an option given twice, an id that is not an
           integer where every id is one, a missing or extra argument, a bad option value, or
           a coordinate or zoom out of range.
-      65  The places file is malformed or invalid, or has no feature that can be placed.
+      65  The places file is malformed or invalid, or has features but none that can be
+          placed (a collection of no features loads as no places, with a note).
       66  The places file is missing or unreadable.
       74  Standard output could not be written (a full disk, say), or 'browse' could not set
           up the terminal.
@@ -211,7 +212,8 @@ enum HelpText {
       printf 'search stockholm\\nselect 42 --from search\\n' | places-cli session
 
     Exits with 1 if no place has the id ('list' and 'search' show the ids), and with 64 if ID
-    is not an integer where every id is one or, with --from search, not among the matches.
+    is not an integer where every id is one, with --from search not among the matches, or
+    with --from list hidden by the filter.
 
     """
 
@@ -425,10 +427,10 @@ enum HelpText {
     \(optionLines(options(of: .add)))
     EXAMPLES:
       places-cli add 9001 59.86 17.64 Uppsala --category city
-      printf 'add 9001 59.86 17.64 "Uppsala C"\nselect 9001\n' | places-cli session
+      printf 'add 9001 59.86 17.64 "Uppsala C"\\nselect 9001\\n' | places-cli session
 
     Exits with 2 if a place already has the id, and with 64 if a number is missing, not a
-    number or out of range, or NAME is empty.
+    number or out of range, NAME is empty, or the category holds a comma or is (none).
 
     """
 
@@ -440,7 +442,7 @@ enum HelpText {
     rows that changed, the card of the selected place shows its new coordinate.
 
     EXAMPLE:
-      printf 'select 42\nmove 42 59.0 18.0\n' | places-cli session
+      printf 'select 42\\nmove 42 59.0 18.0\\n' | places-cli session
 
     Exits with 1 if no place has the id, and with 64 if a number is missing, not a number or
     out of range.

@@ -135,7 +135,8 @@ struct Session {
       let count = runner.catalog.count
       let kept = "keeping the last good places (\(count))"
       do {
-        try tool.standardError.write("\(PlacesTool.name): reload: \(error); \(kept)\n")
+        try tool.standardError.write(
+          "\(PlacesTool.name): reload: " + "\(error)".escapedForMessage() + "; \(kept)\n")
       } catch {
         // Nowhere is left to report it; the exit status still tells.
       }

@@ -41,6 +41,8 @@ enum UsageError: Error, Equatable {
   case notAllowedInSession(String)
   /// `select --from search` named a place that is not among the last search's matches.
   case notAmongMatches(Place.ID)
+  /// `select --from list` named a place the list's filter hides (its category).
+  case hiddenByFilter(Place.ID, category: String?)
   /// A line of a session opens a quote and does not close it.
   case unterminatedQuote
   /// The command draws a screen, but `TERM` says the terminal cannot move its cursor.
@@ -104,6 +106,10 @@ extension UsageError: CustomStringConvertible {
       "'\(word)' cannot be used inside a session; give it on the command line"
     case .notAmongMatches(let id):
       "place \(id) is not among the matches of the last search; run 'search TEXT' first"
+    case .hiddenByFilter(let id, let category):
+      "place \(id) has no row in the list: the filter hides its category, "
+        + (category.map { "'\($0)'" } ?? "(none)")
+        + "; show it with 'filter', or select it from the map"
     case .unterminatedQuote:
       "a quote is not closed: end it with the same quote mark"
     case .dumbTerminal:

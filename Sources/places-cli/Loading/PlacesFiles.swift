@@ -90,12 +90,18 @@ final class PlacesFiles {
   }
 
   /// The line that says what the load of `source`, which gave `count` places, skipped, or
-  /// `nil` when it skipped nothing.
+  /// that it held no feature at all; `nil` when it gave places and skipped nothing.
   private static func skipNote(
     _ report: GeoJSONLoadReport, count: Int, of source: String
   ) -> String? {
-    guard !report.isEmpty else { return nil }
+    guard !report.isEmpty else {
+      // An empty collection is a catalog of no places, but a mistaken export should be seen.
+      guard count == 0 else { return nil }
+      return "\(PlacesTool.name): loaded no places from \(source.escapedForMessage()): it holds "
+        + "no features\n"
+    }
     return "\(PlacesTool.name): loaded \(GeoJSONLoadReport.grouped(count)) "
-      + "\(count == 1 ? "place" : "places") from \(source); \(report.summary)\n"
+      + "\(count == 1 ? "place" : "places") from \(source.escapedForMessage()); "
+      + "\(report.summary)\n"
   }
 }

@@ -32,6 +32,40 @@ struct CategoryFilterCommandTests {
     #expect(none.lines.isEmpty)
     #expect(unknown.lines.isEmpty)
     #expect(unknown.status == 0)
+    #expect(both.standardError == "")
+  }
+
+  /// A filter naming a category no place has (a misspelling, another case, a space) shows
+  /// none of it, and says so on standard error, naming the catalog's categories.
+  @Test func aCategoryNoPlaceHasIsNamedOnStandardError() async throws {
+    let option = try await PlacesCLI.run(["list", "--category", "CITY,airport", "--limit", "1"])
+    let session = try await PlacesCLI.run(
+      ["session"], input: "filter \"city, airport\"\nfilter (none)\nfilter city\n")
+
+    #expect(option.lines.count == 1)
+    #expect(option.status == 0)
+    #expect(
+      option.standardError
+        == "places-cli: no place has the category 'CITY'; the categories are 'airport', "
+        + "'city' (names are compared exactly, case and spaces included)\n")
+    let notes = session.standardError.split(separator: "\n")
+    #expect(notes.count == 2)
+    #expect(notes.first?.contains("no place has the category ' airport'") == true)
+    #expect(notes.last?.contains("no place has the category (none)") == true)
+    #expect(session.status == 0)
+  }
+
+  /// A place the filter hides has no row: selecting it from the list says so, and that it
+  /// exists.
+  @Test func selectingFromTheListAPlaceTheFilterHidesSaysWhy() async throws {
+    let run = try await PlacesCLI.run(["select", "190", "--from", "list", "--category", "city"])
+
+    #expect(run.status == 64)
+    #expect(
+      run.standardError.contains(
+        "place 190 has no row in the list: the filter hides its "
+          + "category, 'airport'"))
+    #expect(run.lines.isEmpty)
   }
 
   @Test func searchWithACategoryShowsTheFirstMatchesOfItsPlaces() async throws {

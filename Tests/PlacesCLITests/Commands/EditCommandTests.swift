@@ -55,9 +55,9 @@ struct EditCommandTests {
 
   @Test(
     arguments: [
-      (["add", "42", "1", "2", "X"], 2, "place 42: a place already has this id"),
+      (["add", "42", "1", "2", "X"], 2, "a place already has id 42: give the new place"),
       (["move", "999999", "1", "2"], 1, "no place has id 999999"),
-      (["remove", "999999"], 1, "place 999999: no place has this id"),
+      (["remove", "999999"], 1, "places-cli: no place has id 999999\n"),
       (["rename", "999999", "Y"], 1, "no place has id 999999"),
       (["add", "7", "91", "2", "X"], 64, "latitude 91 is out of range"),
       (["move", "42", "1", "181"], 64, "longitude 181 is out of range"),
@@ -66,6 +66,8 @@ struct EditCommandTests {
       (["move", "4x2", "1", "2"], 64, "invalid id '4x2'"),
       (["remove"], 64, "'remove' needs the argument ID"),
       (["add", "7", "1", "2", "X", "--category", ""], 64, "--category"),
+      (["add", "7", "1", "2", "X", "--category", "a,b"], 64, "without a comma"),
+      (["add", "7", "1", "2", "X", "--category", "(none)"], 64, "other than (none)"),
     ] as [([String], Int32, String)])
   func badEditsNameTheArgumentExitDistinctlyAndChangeNothing(
     arguments: [String], status: Int32, message: String
@@ -80,7 +82,7 @@ struct EditCommandTests {
   @Test func aRefusedEditInASessionChangesNothingAndTheSessionGoesOn() async throws {
     let run = try await PlacesCLI.run(["session"], input: "add 42 1 2 Twin\nlist --limit 1\n")
 
-    #expect(run.standardError.contains("line 1: place 42: a place already has this id"))
+    #expect(run.standardError.contains("line 1: a place already has id 42"))
     #expect(run.lines.last?.hasPrefix("id=") == true)
     #expect(!run.lines.contains { $0.contains("Twin") })
     #expect(run.status == 2)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Session lines found wrong while fuzzing the session grammar (`scripts/fuzz.sh`), each kept
@@ -17,9 +18,10 @@ struct SessionFuzzRegressionTests {
     let run = try await PlacesCLI.run(["session"], input: withNUL(line) + "\n")
 
     #expect(run.lines.count == SelectCommandTests.startUp.count, "only the start-up lines")
+    // The message shows the NUL character escaped, as JSON would write it.
+    let shown = message.replacingOccurrences(of: "␀", with: #"\u0000"#)
     #expect(
-      run.standardError
-        == "places-cli: line 1: \(withNUL(message)): expected a number in degrees\n")
+      run.standardError == "places-cli: line 1: \(shown): expected a number in degrees\n")
     #expect(run.status == 64)
   }
 

@@ -62,6 +62,24 @@ struct SessionTests {
     #expect(run.status == 64, "the status of the last line that failed")
   }
 
+  /// A line's control characters are escaped in its error message, so that the line cannot
+  /// move the terminal's cursor or make a message of its own; a very long one is cut.
+  @Test func errorMessagesEscapeWhatALineHolds() async throws {
+    let long = String(repeating: "x", count: 5_000)
+    let input = "select \u{1B}[31mX\nbogus\u{1B}[2J\u{202E}\nselect \(long)\n"
+
+    let run = try await PlacesCLI.run(["session"], input: input)
+
+    let lines = run.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 4)
+    #expect(lines[0].hasPrefix(#"places-cli: line 1: invalid id '\u001b[31mX'"#))
+    #expect(lines[1].hasPrefix(#"places-cli: line 2: unknown command 'bogus\u001b[2J\u202e'"#))
+    #expect(lines[2].hasSuffix("more characters)"))
+    #expect(lines[2].count < 2_100)
+    #expect(!run.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+    #expect(run.status == 64)
+  }
+
   @Test func anUnknownCommandListsOnlyWhatASessionTakes() async throws {
     let run = try await PlacesCLI.run(["session"], input: "frobnicate\nselct 42\n")
 

@@ -84,11 +84,13 @@ struct HostileDataFileTests {
     let list = try await PlacesCLI.run(["--places", file.path, "list"])
     let select = try await PlacesCLI.run(["--places", file.path, "select", "1"])
 
+    let note = "places-cli: loaded no places from \(file.path): it holds no features\n"
     #expect(list.status == 0)
     #expect(list.standardOutput == "")
+    #expect(list.standardError == note)
     #expect(select.status == 1)
     #expect(
-      select.standardError == "places-cli: no place has id 1\n"
+      select.standardError == note + "places-cli: no place has id 1\n"
         + "Run 'places-cli list' or 'places-cli search TEXT' to find a place's id.\n")
   }
 

@@ -159,6 +159,22 @@ struct SeveralPlacesFilesTests {
         == "places-cli: loaded 1 place from \(other); skipped 1 without a name\n")
   }
 
+  /// A file that holds no features loads as no places, and says so.
+  @Test func aFileOfNoFeaturesSaysSo() async throws {
+    let folder = try TemporaryFolder()
+    let cities = try folder.write(Self.cities, to: "cities.geojson").path
+    let empty = try folder.write(
+      #"{"type":"FeatureCollection","features":[]}"#, to: "empty.geojson"
+    ).path
+
+    let run = try await PlacesCLI.run(["list", "--places", cities, "--places", empty])
+
+    #expect(run.status == 0)
+    #expect(run.lines.count == 2)
+    #expect(
+      run.standardError == "places-cli: loaded no places from \(empty): it holds no features\n")
+  }
+
   /// The example in the tool's help, run in a folder holding the files it names.
   @Test func theHelpsExampleRunsAndFailsWithoutItsPrefix() async throws {
     let help = try await PlacesCLI.run(["--help"]).standardOutput
