@@ -243,21 +243,57 @@ final class CommandRunner {
     return PlaceID(text)
   }
 
-  /// The text inside `word` if it is wrapped in double quotes, with `\"` and `\\` read as
-  /// the characters they escape, as ``OutputValue`` writes a string; else `nil`.
+  /// The text inside `word` if it is wrapped in double quotes, else `nil`.
+  ///
+  /// Its escapes are read back as ``OutputValue`` writes a string (JSON's: `\"`, `\\`, `\n`,
+  /// `\t`, `\u001b`, a pair of `\u` for a scalar past U+FFFF). A backslash before any other
+  /// character stands for that character.
   private static func unquoted(_ word: String) -> String? {
     guard word.count >= 2, word.first == "\"", word.last == "\"" else { return nil }
-    var text = ""
-    var isEscaped = false
-    for character in word.dropFirst().dropLast() {
-      if isEscaped || character != "\\" {
-        text.append(character)
-        isEscaped = false
-      } else {
-        isEscaped = true
+    var scalars = Array(word.unicodeScalars.dropFirst().dropLast())[...]
+    var text = String.UnicodeScalarView()
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\\", let escaped = scalars.popFirst() else {
+        text.append(scalar)
+        continue
+      }
+      switch escaped {
+      case "n": text.append("\n")
+      case "t": text.append("\t")
+      case "r": text.append("\r")
+      case "b": text.append("\u{08}")
+      case "f": text.append("\u{0C}")
+      case "u":
+        guard let unit = hexUnit(&scalars) else {
+          text.append(escaped)
+          continue
+        }
+        if (0xD800..<0xDC00).contains(unit), scalars.starts(with: ["\\", "u"]) {
+          var rest = scalars.dropFirst(2)
+          if let low = hexUnit(&rest), (0xDC00..<0xE000).contains(low),
+            let pair = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+          {
+            text.append(pair)
+            scalars = rest
+            continue
+          }
+        }
+        text.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+      default: text.append(escaped)
       }
     }
-    return text
+    return String(text)
+  }
+
+  /// The code unit the four hexadecimal digits at the start of `scalars` spell, taken from
+  /// them; `nil`, taking nothing, if there are not four.
+  private static func hexUnit(_ scalars: inout ArraySlice<Unicode.Scalar>) -> UInt32? {
+    let digits = scalars.prefix(4)
+    guard digits.count == 4, digits.allSatisfy(\.properties.isASCIIHexDigit),
+      let unit = UInt32(String(String.UnicodeScalarView(digits)), radix: 16)
+    else { return nil }
+    scalars = scalars.dropFirst(4)
+    return unit
   }
 
   // MARK: - Reloading

@@ -201,7 +201,8 @@ enum HelpText {
     ID is the id as the places file gives it: 42, or node/123456 or LHR where the file has
     string ids. Where every id is a number, ID must be one; otherwise ID names the number it
     spells if a place has that number as its id, and else the string it is. An id in double
-    quotes, as 'list' prints a string id ("LHR"), names the string inside them.
+    quotes, as 'list' prints a string id ("LHR"), names the string inside them, its escapes
+    (\\", \\\\, \\n, \\u001b and the others JSON has) read as 'list' writes them.
 
     OPTIONS:
     \(optionLines(options(of: .select)))

@@ -40,6 +40,32 @@ struct GeoJSONFromToolsTests {
     #expect(session.lines.filter { $0.hasPrefix("card: showDetails") }.count == 2)
   }
 
+  /// Every string id `list` prints, escapes and all, selects its place when typed back.
+  @Test func eachIDListPrintsSelectsItsPlace() async throws {
+    let folder = try TemporaryFolder()
+    let ids = ["line\nbreak", "\u{FC}\u{1B}\u{1F600}", #"q"b\s"#, "tab\there", "\u{202E}x"]
+    let features = try ids.enumerated().map { index, id in
+      let literal = try #require(String(data: try JSONEncoder().encode(id), encoding: .utf8))
+      return #"{"type":"Feature","id":"# + literal + #","properties":{"name":"P\#(index)"},"#
+        + #""geometry":{"type":"Point","coordinates":[1,\#(index)]}}"#
+    }
+    let file = try folder.write(
+      #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}",
+      to: "ids.geojson"
+    ).path
+
+    // By name, P0 to P4: the places in the order of `ids`.
+    let list = try await PlacesCLI.run(["list", "--places", file])
+    #expect(list.lines.count == ids.count)
+    for (index, line) in list.lines.enumerated() {
+      let id = try #require(line.firstRange(of: " name=").map { String(line[..<$0.lowerBound]) })
+        .dropFirst("id=".count)
+      let select = try await PlacesCLI.run(["select", String(id), "--places", file])
+      #expect(select.status == 0, "\(id)")
+      #expect(select.lines.last?.hasSuffix(#"name="P\#(index)""#) == true, "\(id)")
+    }
+  }
+
   @Test func printsStringIDsAsJSONStringsAndNumberIDsAsNumbers() async throws {
     let strings = try await PlacesCLI.run(["list", "--format", "json", "--places", Self.airports])
     let numbers = try await PlacesCLI.run(["select", "42", "--format", "json"])
