@@ -17,6 +17,9 @@ struct PlacesTool {
   let standardError: TextOutput
   /// Reads the next line of standard input, without its line break; `nil` at the end.
   let readLine: () -> String?
+  /// Makes the standard input of `session` without `--watch`; when `nil`, the session reads
+  /// its lines with ``readLine``, as a test or the fuzzer gives them.
+  var makeSessionInput: (() -> any SessionInput)?
   /// Makes the standard input of `session --watch`, whose waits for a line time out so the
   /// file can be polled between lines; ``readLine`` is not used then.
   var makeWatchedInput: () -> any SessionInput = {

@@ -74,13 +74,16 @@ enum PlacesCLI {
   /// on a loaded machine, reading 100 MB alone can take over a minute.
   ///
   /// Standard output is captured, unless `standardOutputFile` names a file for it instead (such as
-  /// `/dev/full`); the run's `standardOutput` is then empty.
+  /// `/dev/full`); the run's `standardOutput` is then empty. Standard input is `input`, unless
+  /// `standardInputFile` names what to open for it instead (such as a folder, which cannot be
+  /// read).
   static func run(
     _ arguments: [String],
     input: String = "",
     executable: URL? = nil,
     in directory: URL? = nil,
     standardOutputFile: URL? = nil,
+    standardInputFile: URL? = nil,
     timeLimit: Double = timeLimit
   ) async throws -> Run {
     await runSlots.acquire()
@@ -89,7 +92,8 @@ enum PlacesCLI {
       run = .success(
         try await runInSlot(
           arguments, input: input, executable: executable, in: directory,
-          standardOutputFile: standardOutputFile, timeLimit: timeLimit))
+          standardOutputFile: standardOutputFile, standardInputFile: standardInputFile,
+          timeLimit: timeLimit))
     } catch {
       run = .failure(error)
     }
@@ -101,13 +105,15 @@ enum PlacesCLI {
   /// when every test that ran one held a thread of the pool (one per core) while it waited.
   static let runSlots = RunSlots(count: ProcessInfo.processInfo.activeProcessorCount)
 
-  /// ``run(_:input:executable:in:standardOutputFile:timeLimit:)`` once it holds a slot.
+  /// ``run(_:input:executable:in:standardOutputFile:standardInputFile:timeLimit:)`` once it
+  /// holds a slot.
   private static func runInSlot(
     _ arguments: [String],
     input: String,
     executable: URL?,
     in directory: URL?,
     standardOutputFile: URL?,
+    standardInputFile: URL?,
     timeLimit: Double
   ) async throws -> Run {
     let folder = try TemporaryFolder()
@@ -119,7 +125,7 @@ enum PlacesCLI {
     process.executableURL = try executable ?? Self.executable()
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    process.standardInput = try FileHandle(forReadingFrom: standardInputFile ?? inputFile)
     process.standardOutput = try FileHandle(forWritingTo: standardOutputFile ?? outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.runAlone()

@@ -42,7 +42,7 @@ enum ExitStatus: Int32 {
       self = .ioError
     case is CatalogError:
       self = .invalidData
-    case is OutputError:
+    case is OutputError, is InputError:
       self = .ioError
     case is EditError:
       self = .placeExists

@@ -181,8 +181,8 @@ enum HelpText {
       65  The places file is malformed or invalid, or has features but none that can be
           placed (a collection of no features loads as no places, with a note).
       66  The places file is missing or unreadable.
-      74  Standard output could not be written (a full disk, say), or 'browse' could not set
-          up the terminal.
+      74  Standard output could not be written (a full disk, say), standard input could not
+          be read ('session'), or 'browse' could not set up the terminal.
 
     Run 'places-cli COMMAND --help' for a command's details.
 

@@ -47,7 +47,9 @@ struct Session {
     // first line, so that its first edit does not wait for the order by name.
     runner.prepareListOrder()
     let input: any SessionInput =
-      watches.isEmpty ? BlockingLineInput(readLine: tool.readLine) : tool.makeWatchedInput()
+      watches.isEmpty
+      ? tool.makeSessionInput?() ?? BlockingLineInput(readLine: tool.readLine)
+      : tool.makeWatchedInput()
     var failures = Failures()
     var lineNumber = 0
     while true {
@@ -65,6 +67,10 @@ struct Session {
       case .line(let text): line = text
       case .timedOut: continue
       case .ended: return failures.exitStatus
+      case .failed(let reason):
+        let error = InputError(reason: reason)
+        tool.report(error)
+        return ExitStatus(for: error)
       }
       lineNumber += 1
       guard let first = line.first(where: { !Self.isSpace($0) }), first != "#" else { continue }

@@ -14,6 +14,8 @@ enum SessionInputEvent: Equatable {
   case timedOut
   /// The input ended.
   case ended
+  /// The input could not be read, for the reason given (`strerror`'s words).
+  case failed(String)
 }
 
 /// Where a session reads its lines from, waiting no longer than it is told to, so that it can
@@ -46,7 +48,7 @@ final class BlockingLineInput: SessionInput {
 /// Lines end at a line feed; a carriage return before it is dropped, and bytes that are not
 /// UTF-8 are repaired with U+FFFD, as the standard library's `readLine(strippingNewline:)`
 /// does. A last line without a line feed is a line. An error reading the descriptor ends the
-/// input, as its end does.
+/// input: the lines read before it are returned, then the failure.
 final class FileDescriptorLineInput: SessionInput {
   private let fileDescriptor: Int32
   /// The bytes read and not yet returned start at ``lineStart``; the ones before it are
@@ -56,6 +58,8 @@ final class FileDescriptorLineInput: SessionInput {
   /// Where the search for a line feed resumes: the bytes from ``lineStart`` to here have none.
   private var searchStart = 0
   private var isAtEnd = false
+  /// Why the descriptor could not be read, once it could not.
+  private var failure: String?
 
   /// Reads lines from `fileDescriptor`, which stays open.
   init(fileDescriptor: Int32) {
@@ -70,7 +74,9 @@ final class FileDescriptorLineInput: SessionInput {
       }
       searchStart = buffer.count
       if isAtEnd {
-        guard lineStart < buffer.count else { return .ended }
+        guard lineStart < buffer.count else {
+          return failure.map(SessionInputEvent.failed) ?? .ended
+        }
         return .line(takeLine(upTo: buffer.count, next: buffer.count))
       }
       var milliseconds: Int32 = -1
@@ -82,7 +88,7 @@ final class FileDescriptorLineInput: SessionInput {
       var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, milliseconds)
       if ready < 0 {
-        if errno != EINTR { isAtEnd = true }
+        if errno != EINTR { fail() }
         continue
       }
       if ready == 0 { continue }  // The deadline check above answers.
@@ -100,9 +106,17 @@ final class FileDescriptorLineInput: SessionInput {
     let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
     if count > 0 {
       buffer += chunk.prefix(count)
-    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+    } else if count == 0 {
       isAtEnd = true
+    } else if errno != EINTR && errno != EAGAIN {
+      fail()
     }
+  }
+
+  /// Ends the input with the failure `errno` names.
+  private func fail() {
+    failure = String(cString: strerror(errno))
+    isAtEnd = true
   }
 
   /// Returns the bytes from ``lineStart`` to `end` as a line without a final carriage

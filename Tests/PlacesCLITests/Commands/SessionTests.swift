@@ -80,6 +80,23 @@ struct SessionTests {
     #expect(run.status == 64)
   }
 
+  /// Standard input that cannot be read (a folder) is not the end of the input: the session
+  /// says so and exits with 74, with or without `--watch`.
+  @Test(arguments: [false, true])
+  func anUnreadableStandardInputIsReported(watching: Bool) async throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(#"{"type":"FeatureCollection","features":[]}"#, to: "p.geojson")
+    let arguments = ["session"] + (watching ? ["--places", file.path, "--watch"] : [])
+
+    let run = try await PlacesCLI.run(arguments, standardInputFile: folder.url)
+
+    #expect(run.status == 74)
+    #expect(
+      run.standardError.hasSuffix(
+        "places-cli: standard input could not be read: Is a directory; give 'session' a file or a pipe of lines\n"
+      ))
+  }
+
   @Test func anUnknownCommandListsOnlyWhatASessionTakes() async throws {
     let run = try await PlacesCLI.run(["session"], input: "frobnicate\nselct 42\n")
 
