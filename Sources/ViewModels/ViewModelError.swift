@@ -35,7 +35,8 @@ extension ViewModelError: CustomStringConvertible {
       pageCount == 0
         ? "no spread page \(page): no spread is shown (a tap spreads a cluster whose places "
           + "lie at one spot)"
-        : "no spread page \(page): the spread has \(pageCount) pages"
+        : "no spread page \(page): the spread has \(pageCount) "
+          + (pageCount == 1 ? "page, page 0" : "pages, 0 to \(pageCount - 1)")
     case .modelRefused(let error):
       error.description
     }

@@ -1,4 +1,5 @@
 import PlacesModel
+import ViewModels
 
 /// The `places-cli` tool: parses a command line, runs it and reports how it went.
 ///
@@ -94,6 +95,9 @@ struct PlacesTool {
       return "Run '\(name) --help' for usage."
     case PlacesModelError.unknownPlace:
       return "Run '\(name) list' or '\(name) search TEXT' to find a place's id."
+    case ViewModelError.unknownCluster:
+      return "With --format json the map's markers are listed, each cluster with its "
+        + "\"cluster\": LEVEL/ID; in a session, after the 'camera' that shows it."
     default:
       return LoadHints.hint(for: error)
     }

@@ -368,12 +368,13 @@ struct CommandLineParser {
     return name
   }
 
-  /// The value of `--limit`: a whole number of at least 1.
+  /// The value of `--limit`: a whole number from 1 to `Int.max`.
   private func limit(_ value: String) throws(UsageError) -> Int {
     guard value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let limit = Int(value),
       limit > 0
     else {
-      throw .invalidValue(value, option: "--limit", expected: "a whole number of at least 1")
+      throw .invalidValue(
+        value, option: "--limit", expected: "a whole number from 1 to \(Int.max)")
     }
     return limit
   }
@@ -381,7 +382,7 @@ struct CommandLineParser {
   /// The value of `--offset` or `--page`: a whole number, 0 or more.
   private func wholeNumber(_ value: String, option: String) throws(UsageError) -> Int {
     guard value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(value) else {
-      throw .invalidValue(value, option: option, expected: "a whole number, 0 or more")
+      throw .invalidValue(value, option: option, expected: "a whole number from 0 to \(Int.max)")
     }
     return number
   }

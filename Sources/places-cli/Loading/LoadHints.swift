@@ -27,8 +27,13 @@ enum LoadHints {
       hints.append(
         "Pass --id-prefix TEXT after one file's --places FILE to keep its ids apart, for "
           + "example --id-prefix airport:.")
-    case .fileNotFound, .unreadable, .empty, .malformedJSON, .notAFeatureCollection,
-      .projectedCoordinates:
+    case .empty, .malformedJSON, .notAFeatureCollection:
+      hints.append(
+        "The file must be GeoJSON: a FeatureCollection, a Feature, or one feature per line; "
+          + "check that it was written whole, or export it again as GeoJSON.")
+    case .fileNotFound, .unreadable:
+      hints.append("Check the path and that the file can be read, or leave out --places.")
+    case .projectedCoordinates:
       break
     }
     return hints.isEmpty ? nil : hints.joined(separator: "\n")
@@ -47,7 +52,10 @@ enum LoadHints {
       "Leave out --strict to skip such features and load the rest."
     case .invalidProperty(let name, _) where name != "properties":
       "Leave out --strict to load such places without the value."
-    case .notAnObject, .notAFeature, .duplicateMember, .missingID(_?), .unsupportedGeometry,
+    case .missingID(_?):
+      "Choose with --id-property a property every feature has, or leave it out to take the "
+        + "features' \"id\" (or their positions)."
+    case .notAnObject, .notAFeature, .duplicateMember, .unsupportedGeometry,
       .invalidCoordinates, .latitudeOutOfRange, .longitudeOutOfRange, .invalidProperty:
       nil
     }

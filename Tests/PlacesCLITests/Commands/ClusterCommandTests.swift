@@ -152,8 +152,12 @@ struct ClusterCommandTests {
         + "whose places lie at one spot)", status: 64),
     BadCommand(
       arguments: ["cluster", "0/57", "--offset", "-1"],
-      message: "places-cli: invalid value '-1' for '--offset': expected a whole number, 0 or "
-        + "more", status: 64),
+      message: "places-cli: invalid value '-1' for '--offset': expected a whole number from 0 "
+        + "to 9223372036854775807", status: 64),
+    BadCommand(
+      arguments: ["cluster", "0/57", "--offset", "9223372036854775808"],
+      message: "places-cli: invalid value '9223372036854775808' for '--offset': expected a "
+        + "whole number from 0 to 9223372036854775807", status: 64),
   ]
 
   @Test(arguments: badCommands)
@@ -163,6 +167,10 @@ struct ClusterCommandTests {
     #expect(run.standardError.hasPrefix(command.message))
     #expect(run.status == command.status)
     #expect(run.standardOutput.isEmpty)
+    // A cluster not on the map: the next line says where the clusters' identities are shown.
+    if command.message.hasSuffix("is on the map") {
+      #expect(run.standardError.contains("\nWith --format json the map's markers are listed"))
+    }
   }
 
   @Test func helpExamplesOfTheClusterCommandsRun() async throws {

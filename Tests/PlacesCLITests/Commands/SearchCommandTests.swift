@@ -99,15 +99,15 @@ struct SearchCommandTests {
     (["search"], "'search' needs the argument TEXT"),
     (
       ["search", "x", "--limit", "0"],
-      "invalid value '0' for '--limit': expected a whole number of at least 1"
+      "invalid value '0' for '--limit': expected a whole number from 1 to 9223372036854775807"
     ),
     (
       ["search", "x", "--limit=-2"],
-      "invalid value '-2' for '--limit': expected a whole number of at least 1"
+      "invalid value '-2' for '--limit': expected a whole number from 1 to 9223372036854775807"
     ),
     (
       ["search", "x", "--limit", "1e3"],
-      "invalid value '1e3' for '--limit': expected a whole number of at least 1"
+      "invalid value '1e3' for '--limit': expected a whole number from 1 to 9223372036854775807"
     ),
     (["select", "42", "--limit", "3"], "option '--limit' does not apply to 'select'"),
     (

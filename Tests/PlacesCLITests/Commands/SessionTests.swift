@@ -180,7 +180,9 @@ struct SessionTests {
       ["session", "--places", "/nonexistent/places.geojson"], input: "select 42\n")
 
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "places-cli: /nonexistent/places.geojson: no such file\n")
+    #expect(
+      run.standardError == "places-cli: /nonexistent/places.geojson: no such file\n"
+        + "Check the path and that the file can be read, or leave out --places.\n")
     #expect(run.status == 66)
   }
 

@@ -35,7 +35,7 @@ struct UsageErrorTests {
     (["camera", "59.3,18.0"], "'camera' needs the argument ZOOM"),
     (
       ["list", "--limit", "0"],
-      "invalid value '0' for '--limit': expected a whole number of at least 1"
+      "invalid value '0' for '--limit': expected a whole number from 1 to 9223372036854775807"
     ),
     (
       ["list", "--places", ""],

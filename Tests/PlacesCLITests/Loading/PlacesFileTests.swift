@@ -9,7 +9,9 @@ struct PlacesFileTests {
     let run = try await PlacesCLI.run(["select", "1", "--places", missing])
 
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "places-cli: \(missing): no such file\n")
+    #expect(
+      run.standardError == "places-cli: \(missing): no such file\n"
+        + "Check the path and that the file can be read, or leave out --places.\n")
     #expect(run.status == 66)
   }
 
@@ -46,7 +48,10 @@ struct PlacesFileTests {
     let run = try await PlacesCLI.run(["--places", file.path, "select", "1"])
 
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "places-cli: \(file.path): the file is empty\n")
+    #expect(
+      run.standardError == "places-cli: \(file.path): the file is empty\n"
+        + "The file must be GeoJSON: a FeatureCollection, a Feature, or one feature per line; "
+        + "check that it was written whole, or export it again as GeoJSON.\n")
     #expect(run.status == 65)
   }
 

@@ -135,6 +135,16 @@ struct MapSpreadTests {
     }
   }
 
+  /// A page past the spread's names the pages there are, in the singular for one.
+  @Test func aPageOutOfRangeSaysWhichPagesThereAre() {
+    #expect(
+      ViewModelError.spreadPageOutOfRange(1, pageCount: 1).description
+        == "no spread page 1: the spread has 1 page, page 0")
+    #expect(
+      ViewModelError.spreadPageOutOfRange(7, pageCount: 4).description
+        == "no spread page 7: the spread has 4 pages, 0 to 3")
+  }
+
   @Test func tapOnASpreadMarkerSelectsItsPlaceAndKeepsTheSpread() throws {
     let viewModel = Self.marketViewModel(.fixture(Self.stalls(40)))
     let view = MapViewSpy()
