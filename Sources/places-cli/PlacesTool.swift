@@ -16,7 +16,9 @@ struct PlacesTool {
   let standardOutput: TextOutput
   /// Where errors go.
   let standardError: TextOutput
-  /// Reads the next line of standard input, without its line break; `nil` at the end.
+  /// Reads the next line of standard input, without its line break; `nil` at the end: how a
+  /// test or the fuzzer gives a session its lines (the tool itself gives
+  /// ``makeSessionInput``).
   let readLine: () -> String?
   /// Makes the standard input of `session` without `--watch`; when `nil`, the session reads
   /// its lines with ``readLine``, as a test or the fuzzer gives them.
@@ -73,8 +75,7 @@ struct PlacesTool {
     if let context {
       message += context + ": "
     }
-    // An error may quote a file's text or a session's line: escaped, it keeps to its lines.
-    message += "\(error)".escapedForMessage() + "\n"
+    message += Self.messageText(of: error) + "\n"
     if let hint {
       message += hint + "\n"
     }
@@ -83,6 +84,13 @@ struct PlacesTool {
     } catch {
       // Nowhere is left to report it.
     }
+  }
+
+  /// The message of `error`, each of its own lines escaped (``String/escapedForMessage(limit:)``):
+  /// an error may quote a file's text or a session's line, which so cannot start a line.
+  static func messageText(of error: any Error) -> String {
+    let lines = (error as? GeoJSONError)?.messageLines ?? ["\(error)"]
+    return lines.map { $0.escapedForMessage() }.joined(separator: "\n")
   }
 
   /// The line after `error`'s message that says what to do next, or `nil`.

@@ -1,10 +1,10 @@
 import Foundation
 
-var tool = PlacesTool(
+let tool = PlacesTool(
   standardOutput: .standardOutput,
   standardError: .standardError,
-  readLine: { readLine(strippingNewline: true) }
+  readLine: { readLine(strippingNewline: true) },
+  // A session reads standard input with read(2), which tells a failed read from the end.
+  makeSessionInput: { FileDescriptorLineInput(fileDescriptor: 0) }
 )
-// A session reads standard input with read(2), which tells a failed read from the end.
-tool.makeSessionInput = { FileDescriptorLineInput(fileDescriptor: 0) }
 exit(tool.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)

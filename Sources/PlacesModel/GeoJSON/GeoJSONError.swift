@@ -119,6 +119,27 @@ extension GeoJSONError {
 
 // MARK: - Descriptions
 
+extension GeoJSONError {
+  /// The lines of ``description``: one, but for ``invalidFeatures(file:failures:)`` with
+  /// several kinds of problem, a first line and one indented line per kind.
+  ///
+  /// A front end that escapes what a message quotes from a file (an id, a name) escapes each
+  /// line, so that only the message's own line breaks remain.
+  package var messageLines: [String] {
+    guard case .invalidFeatures(let file, let failures) = self, failures.count > 1 else {
+      if case .invalidFeatures(let file, let failures) = self {
+        return ["\(file): " + (failures.first?.description ?? "invalid features")]
+      }
+      return [description]
+    }
+    let total = failures.reduce(0) { $0 + $1.count }
+    return [
+      "\(file): \(failures.count) kinds of problem in \(GeoJSONLoadReport.grouped(total)) "
+        + "features; nothing was loaded:"
+    ] + failures.map { "  \($0)" }
+  }
+}
+
 extension GeoJSONError: CustomStringConvertible {
   /// A message naming the file and the position, for example
   /// `places.geojson: feature 12 (line 14): latitude 95.0 is out of range -90...90 ...`.
@@ -137,17 +158,8 @@ extension GeoJSONError: CustomStringConvertible {
       return "\(file):\(line):\(column): malformed JSON: \(reason)"
     case .notAFeatureCollection(let file, let reason):
       return "\(file): not a GeoJSON FeatureCollection: \(reason)"
-    case .invalidFeatures(let file, let failures):
-      guard failures.count > 1 else {
-        return "\(file): " + (failures.first?.description ?? "invalid features")
-      }
-      let total = failures.reduce(0) { $0 + $1.count }
-      var lines = [
-        "\(file): \(failures.count) kinds of problem in \(GeoJSONLoadReport.grouped(total)) "
-          + "features; nothing was loaded:"
-      ]
-      lines += failures.map { "  \($0)" }
-      return lines.joined(separator: "\n")
+    case .invalidFeatures:
+      return messageLines.joined(separator: "\n")
     case .projectedCoordinates(let file, let crs, let index, let line, let value):
       let evidence =
         crs.map { "its \"crs\" is \($0)" } ?? "no feature has its positions in range"

@@ -55,6 +55,31 @@ final class CommandRunner {
   /// tool): nowhere unless set.
   var note: (String) -> Void = { _ in }
 
+  /// The categories of the catalog's places, and whether some place has none, with the
+  /// catalog they were read from: read again only once the catalog is another.
+  private var knownCategories: (catalog: PlaceCatalog, names: Set<String>, hasNone: Bool)?
+
+  /// The categories of the catalog's places, and whether some place has none.
+  ///
+  /// - Complexity: O(*n*) for *n* places the first time for a catalog; O(1) after.
+  private func catalogCategories() -> (names: Set<String>, hasNone: Bool) {
+    let catalog = coordinator.model.places
+    if let known = knownCategories, known.catalog.isSameValue(as: catalog) {
+      return (known.names, known.hasNone)
+    }
+    var names: Set<String> = []
+    var hasNone = false
+    for place in catalog {
+      if let category = place.category {
+        names.insert(category)
+      } else {
+        hasNone = true
+      }
+    }
+    knownCategories = (catalog, names, hasNone)
+    return (names, hasNone)
+  }
+
   /// The line saying which categories `filter` shows that no place of the catalog has (a
   /// misspelling, another case, a space after a comma), with the catalog's own; `nil` when
   /// every category it names has places.
@@ -62,15 +87,7 @@ final class CommandRunner {
   /// - Complexity: O(*n*) for *n* places.
   func unknownCategoriesNote(for filter: CategoryFilter) -> String? {
     guard let shown = filter.shownCategories else { return nil }
-    var present: Set<String> = []
-    var hasUncategorized = false
-    for place in coordinator.model.places {
-      if let category = place.category {
-        present.insert(category)
-      } else {
-        hasUncategorized = true
-      }
-    }
+    let (present, hasUncategorized) = catalogCategories()
     var unknown = shown.subtracting(present).sorted().map { "'\($0.escapedForMessage())'" }
     if filter.showsUncategorized && !hasUncategorized { unknown.append("(none)") }
     guard !unknown.isEmpty else { return nil }
@@ -104,10 +121,12 @@ final class CommandRunner {
 
   /// Runs `command` and returns what it printed.
   ///
-  /// - Throws: ``PlacesModelError/unknownPlace(_:)`` for a selection of an unknown place,
-  ///   ``PlacesModelError/invalidEdit(at:id:problem:)`` for an edit the model refused, or
-  ///   ``UsageError`` for an id that cannot be one in this catalog or a nested `session`;
-  ///   nothing is printed then.
+  /// - Throws: ``PlacesModelError/unknownPlace(_:)`` for a selection, move, rename or removal
+  ///   of an unknown place, ``EditError`` for an `add` of an id in use,
+  ///   ``PlacesModelError/invalidEdit(at:id:problem:)`` for an edit the model refused, a
+  ///   ``ViewModelError`` for a cluster or page not on the map, or ``UsageError`` for an id
+  ///   that cannot be one in this catalog, a place the list's filter hides or a nested
+  ///   `session`; nothing is printed then.
   func run(_ command: Command) throws -> String {
     do {
       try perform(command)

@@ -1,7 +1,7 @@
 import PlacesModel
 
 /// An edit the tool refuses before the model sees it, said in the tool's own commands.
-enum EditError: Error, CustomStringConvertible {
+enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `add` named an identifier a place already has.
   case idInUse(Place.ID)
 

@@ -17,8 +17,9 @@ enum ExitStatus: Int32 {
   case missingData = 66
   /// The tool itself failed (`EX_SOFTWARE`); no known error leads here.
   case internalError = 70
-  /// Output failed (`EX_IOERR`): standard output could not be written to, for example because
-  /// the disk is full, or `browse` could not set up or read the terminal.
+  /// Input or output failed (`EX_IOERR`): standard output could not be written to, for example
+  /// because the disk is full, a session's standard input could not be read, or `browse`
+  /// could not set up or read the terminal.
   case ioError = 74
   /// `browse` was ended by a hang-up signal (128 + `SIGHUP`), after restoring the terminal.
   case hungUp = 129

@@ -1,9 +1,12 @@
 /// Standard input could not be read: a session's lines stop there.
-struct InputError: Error, CustomStringConvertible {
-  /// Why, in `strerror`'s words.
-  let reason: String
+enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The read failed, for the reason given in `strerror`'s words.
+  case unreadable(reason: String)
 
   var description: String {
-    "standard input could not be read: \(reason); give 'session' a file or a pipe of lines"
+    switch self {
+    case .unreadable(let reason):
+      "standard input could not be read: \(reason); give 'session' a file or a pipe of lines"
+    }
   }
 }

@@ -9,7 +9,9 @@
 /// lines and lines starting with `#` are skipped. A line that fails prints nothing on
 /// standard output and reports `places-cli: line N: message` on standard error, and the
 /// session goes on. The session's exit status is 0 if every line succeeded, else the status
-/// of the last line that failed.
+/// of the last line that failed. Standard input that cannot be read (a folder, a closed
+/// descriptor) ends the session after the lines read before it have run, with
+/// `places-cli: standard input could not be read: ...` and status 74.
 ///
 /// With `--watch`, each places file is polled between lines and while the session waits for
 /// one (see ``PlacesFileWatch``); once a change to a file has settled, that file alone is read
@@ -68,7 +70,7 @@ struct Session {
       case .timedOut: continue
       case .ended: return failures.exitStatus
       case .failed(let reason):
-        let error = InputError(reason: reason)
+        let error = InputError.unreadable(reason: reason)
         tool.report(error)
         return ExitStatus(for: error)
       }
@@ -142,7 +144,7 @@ struct Session {
       let kept = "keeping the last good places (\(count))"
       do {
         try tool.standardError.write(
-          "\(PlacesTool.name): reload: " + "\(error)".escapedForMessage() + "; \(kept)\n")
+          "\(PlacesTool.name): reload: " + PlacesTool.messageText(of: error) + "; \(kept)\n")
       } catch {
         // Nowhere is left to report it; the exit status still tells.
       }

@@ -60,6 +60,8 @@ final class FileDescriptorLineInput: SessionInput {
   private var isAtEnd = false
   /// Why the descriptor could not be read, once it could not.
   private var failure: String?
+  /// Where each read lands, made once: a session sent one line at a time reads once a line.
+  private var chunk = [UInt8](repeating: 0, count: 65_536)
 
   /// Reads lines from `fileDescriptor`, which stays open.
   init(fileDescriptor: Int32) {
@@ -92,6 +94,7 @@ final class FileDescriptorLineInput: SessionInput {
         continue
       }
       if ready == 0 { continue }  // The deadline check above answers.
+      // Ready for reading or in error (`revents` not read): the read says which.
       readAvailable()
     }
   }
@@ -102,7 +105,6 @@ final class FileDescriptorLineInput: SessionInput {
       searchStart -= lineStart
       lineStart = 0
     }
-    var chunk = [UInt8](repeating: 0, count: 65_536)
     let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
     if count > 0 {
       buffer += chunk.prefix(count)

@@ -109,7 +109,8 @@ extension UsageError: CustomStringConvertible {
     case .hiddenByFilter(let id, let category):
       "place \(id) has no row in the list: the filter hides its category, "
         + (category.map { "'\($0)'" } ?? "(none)")
-        + "; show it with 'filter', or select it from the map"
+        + "; show its category (--category, or 'filter' in a session), or select it from the "
+        + "map"
     case .unterminatedQuote:
       "a quote is not closed: end it with the same quote mark"
     case .dumbTerminal:

@@ -13,7 +13,8 @@ enum OutputValue {
   case boolean(Bool)
   /// Free text, such as a name: quoted in both formats.
   case text(String)
-  /// A word from a fixed set, such as `name` or `SE`: bare in text, quoted in JSON.
+  /// A word from a fixed set, such as `name` or `SE`, or a cluster's identity: bare in text
+  /// (its control and bidirectional characters escaped), quoted in JSON.
   case word(String)
   /// A coordinate: `latitude,longitude` in text, two members `latitude` and `longitude` in
   /// JSON.
@@ -32,7 +33,7 @@ enum OutputValue {
     case .number(let value): "\(value)"
     case .boolean(let value): "\(value)"
     case .text(let value): value.quotedForJSON
-    case .word(let value): value
+    case .word(let value): value.escapingControls
     case .coordinate(let value): value.description
     case .list(let objects): "\(objects.count)"
     case .object(let fields): Self.jsonObject(fields)

@@ -26,39 +26,50 @@ extension String {
     return result
   }
 
-  /// The string for a message on standard error: each scalar that could break or reorder a
-  /// line on a terminal (``Unicode/Scalar/isEscapedInOutput``) written as a JSON escape
-  /// (`\u001b`), but for a line break followed by two spaces, which the tool's own messages
-  /// make to indent a list; cut after `limit` scalars, saying how many more there were.
+  /// The string for a message on standard error, safe to print on a terminal.
   ///
-  /// So text from a places file or a session's line cannot start a line of its own, move the
-  /// cursor or fill the screen.
+  /// Each scalar that could break or reorder a line (``Unicode/Scalar/isEscapedInOutput``) is
+  /// written as a JSON escape (`\u001b`), line breaks included, so that text from a places
+  /// file or a session's line cannot start a line of its own or move the cursor. Past `limit`
+  /// scalars, the middle is cut, its length said, so that the start and the end of a message
+  /// (what to do) remain.
   func escapedForMessage(limit: Int = 2_000) -> String {
-    var result = ""
-    let scalars = Array(unicodeScalars)
-    for (index, scalar) in scalars.prefix(limit).enumerated() {
-      let isIndent = scalar == "\n" && scalars[(index + 1)...].starts(with: [" ", " "])
-      if scalar.isEscapedInOutput && !isIndent {
-        result += scalar.escapedForJSON
+    let count = unicodeScalars.count
+    guard count > limit else { return Self.escaped(unicodeScalars[...]) }
+    let head = unicodeScalars.index(unicodeScalars.startIndex, offsetBy: limit * 3 / 4)
+    let tail = unicodeScalars.index(unicodeScalars.endIndex, offsetBy: -(limit / 4))
+    return Self.escaped(unicodeScalars[..<head])
+      + " [... \(count - limit) more Unicode scalars ...] " + Self.escaped(unicodeScalars[tail...])
+  }
+
+  /// The string with each scalar that ``Unicode/Scalar/isEscapedInOutput`` written as a JSON
+  /// escape (`\u001b`), and nothing else changed: for a bare word of text output, such as a
+  /// cluster's identity, whose id a places file gives.
+  var escapingControls: String { Self.escaped(unicodeScalars[...]) }
+
+  /// `scalars`, each that ``Unicode/Scalar/isEscapedInOutput`` as a JSON escape.
+  private static func escaped(_ scalars: Substring.UnicodeScalarView) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in scalars {
+      if scalar.isEscapedInOutput {
+        result.append(contentsOf: scalar.escapedForJSON.unicodeScalars)
       } else {
-        result.unicodeScalars.append(scalar)
+        result.append(scalar)
       }
     }
-    if scalars.count > limit {
-      result += "... (\(scalars.count - limit) more characters)"
-    }
-    return result
+    return String(result)
   }
 }
 
 extension Unicode.Scalar {
   /// Whether the tool writes the scalar escaped: a control character (C0, DEL, C1), the line
-  /// and paragraph separators, or a bidirectional formatting character, any of which can
-  /// break a line or reorder it on a terminal.
+  /// and paragraph separators, or a bidirectional control (`Bidi_Control`: the embeddings,
+  /// overrides and isolates, and the marks LRM, RLM and ALM), any of which can break a line or
+  /// reorder it on a terminal.
   var isEscapedInOutput: Bool {
     switch value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+    default: properties.isBidiControl
     }
   }
 

@@ -111,6 +111,27 @@ struct ClusterCommandTests {
     #expect(run.status == 0)
   }
 
+  /// A cluster's identity names its representative's id as the file gives it: printed bare in
+  /// text, with its control and bidirectional characters escaped.
+  @Test func aClustersIdentityIsPrintedEscaped() async throws {
+    let folder = try TemporaryFolder()
+    let stalls = ["\u{1B}[2J\u{202E}", "b", "c"].enumerated().map { index, id in
+      #"{"type":"Feature","id":""# + (index == 0 ? #"\u001b[2J\u202e"# : id) + #"","#
+        + #""geometry":{"type":"Point","coordinates":[2.35,48.85]},"#
+        + #""properties":{"name":"Stall","population":\#(100 - index)}}"#
+    }
+    let file = try folder.write(
+      #"{"type":"FeatureCollection","features":["# + stalls.joined(separator: ",") + "]}",
+      to: "stalls.geojson")
+
+    let run = try await PlacesCLI.run(
+      ["cluster", "16/\u{1B}[2J\u{202E}", "--places", file.path])
+
+    #expect(run.status == 0)
+    #expect(run.lines.first?.hasPrefix(#"cluster cluster=16/\u001b[2J\u202e at="#) == true)
+    #expect(!run.standardOutput.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+  }
+
   @Test func tapOnASplittingClusterFliesToItsSplitZoom() async throws {
     let run = try await PlacesCLI.run(["tap-cluster", "0/57"])
 

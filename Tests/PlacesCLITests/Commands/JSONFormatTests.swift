@@ -71,13 +71,13 @@ struct JSONFormatTests {
   /// A name's DEL, line separator and right-to-left override, which a terminal would act on,
   /// are escaped in text and JSON alike, and JSON reads them back.
   @Test func charactersThatReorderALineAreEscaped() async throws {
-    let name = "Nord\u{7F}\u{2028}\u{202E}Syd"
+    let name = "Nord\u{7F}\u{2028}\u{202E}\u{200F}Syd"
     let input = "rename 42 \"\(name)\"\nlist --limit 200\n"
 
     let text = try await PlacesCLI.run(["session"], input: input)
     let json = try await PlacesCLI.run(["session", "--format", "json"], input: input)
 
-    #expect(text.lines.contains { $0.contains(#"name="Nord\u007f\u2028\u202eSyd""#) })
+    #expect(text.lines.contains { $0.contains(#"name="Nord\u007f\u2028\u202e\u200fSyd""#) })
     let names = try json.lines.map { try JSONLine.object(from: $0)["name"] as? String }
     #expect(names.contains(name))
     #expect(!text.standardOutput.unicodeScalars.contains { $0 == "\u{202E}" })

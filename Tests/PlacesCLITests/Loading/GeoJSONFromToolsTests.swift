@@ -64,6 +64,35 @@ struct GeoJSONFromToolsTests {
       #expect(select.status == 0, "\(id)")
       #expect(select.lines.last?.hasSuffix(#"name="P\#(index)""#) == true, "\(id)")
     }
+    // JSON's other escapes read back too: the emoji as a pair of \u escapes.
+    let typed = try await PlacesCLI.run([
+      "select", #""\u00fc\u001b\ud83d\ude00""#, "--places", file,
+    ])
+    #expect(typed.lines.last?.hasSuffix(#"name="P1""#) == true)
+  }
+
+  /// A file whose features have several kinds of problem gets a message of one line per
+  /// kind; an id holding a line break and two spaces cannot add a line of its own.
+  @Test func aMessageOfSeveralLinesKeepsAnIDsLineBreakEscaped() async throws {
+    let folder = try TemporaryFolder()
+    let forged = #""x\n  places-cli: forged""#
+    let features = [forged, forged, "1"].map { id in
+      #"{"type":"Feature","id":\#(id),"properties":{"name":"N"},"#
+        + #""geometry":{"type":"Point","coordinates":[1,\#(id == "1" ? 95 : 2)]}}"#
+    }
+    let file = try folder.write(
+      #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}",
+      to: "forged.geojson"
+    ).path
+
+    let run = try await PlacesCLI.run(["list", "--places", file])
+
+    let lines = run.standardError.split(separator: "\n")
+    #expect(run.status == 65)
+    #expect(lines.first?.hasSuffix("2 kinds of problem in 2 features; nothing was loaded:") == true)
+    #expect(lines.filter { $0.hasPrefix("  feature ") }.count == 2)
+    #expect(!lines.contains { $0.hasPrefix("  places-cli") })
+    #expect(run.standardError.contains(#"x\u000a  places-cli: forged"#))
   }
 
   @Test func printsStringIDsAsJSONStringsAndNumberIDsAsNumbers() async throws {

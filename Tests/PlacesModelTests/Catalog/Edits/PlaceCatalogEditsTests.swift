@@ -72,6 +72,23 @@ struct PlaceCatalogEditsTests {
     (0..<catalog.count).map { catalog.place(atNameRow: $0).id }
   }
 
+  /// Handles are renumbered once the removed ones are more than a quarter of the places
+  /// left (and at least 64): removing 80 of 400 leaves 80 against 320, a quarter exactly, and
+  /// keeps them; removing 81 renumbers them.
+  @Test(arguments: [(80, 400), (81, 319)])
+  func handlesAreRenumberedPastAQuarterRemoved(removed: Int, handles: Int) throws {
+    let places = (0..<400).map {
+      Place(id: PlaceID(Int64($0)), name: "p\($0)", coordinate: .fixture(1, 1))
+    }
+    let catalog = try PlaceCatalog(places)
+
+    let edited = try catalog.applying((0..<removed).map { .remove(PlaceID(Int64($0))) }).catalog
+
+    #expect(edited.count == 400 - removed)
+    #expect(edited.handleCount == handles)
+    #expect(Array(edited) == Array(places.dropFirst(removed)))
+  }
+
   @Test func theNameOrderIsDerivedFromTheOldOneAsASortWouldMakeIt() throws {
     let catalog: PlaceCatalog = [.stockholm, .rome, .london, .paris, .zurich]
     _ = catalog.nameOrder

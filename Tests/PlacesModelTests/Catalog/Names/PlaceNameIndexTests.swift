@@ -202,8 +202,8 @@ struct PlaceNameIndexTests {
     #expect(index.matches(for: "stockholm", near: nil, limit: 10, allowsTypos: false).count == 1)
   }
 
-  /// A name of as many letters as the limit is found with a typo; past the limit, a query is
-  /// matched without typos only, and a very long one costs no table of its square.
+  /// A query of as many letters as the limit finds names with a typo; past the limit, a query
+  /// is matched without typos only, and a very long one costs no table of its square.
   @Test func typosAreLookedForUpToTheLetterLimit() {
     let limit = PlaceNameIndex.typoLetterLimit
     // The query's letters, its space aside: 8 + (limit - 8), one typo in its first word.
