@@ -10,7 +10,7 @@ import Dispatch
 /// out. The cluster hierarchy names places by handle, so an edit changes it only where places
 /// changed, however many places come after a removed one. An edit copies no more than a chunk
 /// of the places and of the index by identifier (see ``PersistentArray``), and the removed
-/// handles; when those outnumber a quarter of the places, the next edit renumbers every
+/// handles; when those reach a quarter of the places, the edit renumbers every
 /// handle (see ``isWorthCompacting``).
 ///
 /// The index by identifier is built with the storage; each other index is built on first use,
@@ -250,10 +250,10 @@ final class CatalogStorage: Sendable {
     }
   }
 
-  /// Whether so many handles are removed that an edit should renumber them: more than a
-  /// quarter of the places, and at least 64.
+  /// Whether so many handles are removed that an edit should renumber them: at least a
+  /// quarter of the places (rounded down), and at least 64.
   var isWorthCompacting: Bool {
-    removedHandles.count >= 64 && removedHandles.count > count / 4
+    removedHandles.count >= max(64, count / 4)
   }
 
   /// The position of the place with identifier `id`, if any.

@@ -38,7 +38,7 @@ extension PlaceCatalog {
   ///   many cluster entries as were built, the clusters' level with the most of them is
   ///   likewise built again from its entries on a background thread, one level at a time, and
   ///   a later edit takes it with the edits made meanwhile.
-  ///   When removed places outnumber a quarter of the catalog (at least 64), the catalog is
+  ///   When removed places reach a quarter of the catalog (at least 64), the catalog is
   ///   copied whole, O(*n*), and the indexes but the clusters are built again on first use.
   public func applying(
     _ edits: [PlaceEdit]

@@ -328,7 +328,7 @@ struct BuildSlotsTests {
     }
     let catalog = try PlaceCatalog(places)
     let edited = try catalog.applying([.remove(PlaceID(3))]).catalog
-    // More than a quarter of the places removed: the next edit renumbers every handle.
+    // A quarter of the places removed or more: the edit renumbers every handle.
     let renumbered = try edited.applying((10..<120).map { .remove(PlaceID($0)) }).catalog
     #expect(edited.buildSlots === catalog.buildSlots)
     #expect(renumbered.buildSlots === catalog.buildSlots)

@@ -72,10 +72,10 @@ struct PlaceCatalogEditsTests {
     (0..<catalog.count).map { catalog.place(atNameRow: $0).id }
   }
 
-  /// Handles are renumbered once the removed ones are more than a quarter of the places
-  /// left (and at least 64): removing 80 of 400 leaves 80 against 320, a quarter exactly, and
-  /// keeps them; removing 81 renumbers them.
-  @Test(arguments: [(80, 400), (81, 319)])
+  /// Handles are renumbered once the removed ones reach a quarter of the places left (and
+  /// 64): removing 79 of 400 leaves 79 against 321, under a quarter, and keeps them;
+  /// removing 80 leaves 80 against 320, a quarter, and renumbers them.
+  @Test(arguments: [(79, 400), (80, 320)])
   func handlesAreRenumberedPastAQuarterRemoved(removed: Int, handles: Int) throws {
     let places = (0..<400).map {
       Place(id: PlaceID(Int64($0)), name: "p\($0)", coordinate: .fixture(1, 1))
