@@ -79,8 +79,16 @@ struct PlacesTool {
     if let hint {
       message += hint + "\n"
     }
+    writeToStandardError(message)
+  }
+
+  /// Writes `text`, a message or a note, to standard error.
+  ///
+  /// If standard error cannot take it, nowhere is left to say so: the command goes on as it
+  /// would, and its exit status still tells of any failure.
+  func writeToStandardError(_ text: String) {
     do {
-      try standardError.write(message)
+      try standardError.write(text)
     } catch {
       // Nowhere is left to report it.
     }
@@ -128,13 +136,7 @@ struct PlacesTool {
     let runner = try CommandRunner(
       places: places, source: files.source, format: invocation.format,
       mapOptions: .standard.clusteringByCategory(invocation.clustersByCategory))
-    runner.note = { [standardError] line in
-      do {
-        try standardError.write(line)
-      } catch {
-        // A note that standard error cannot take changes nothing the command does.
-      }
-    }
+    runner.note = { [self] line in writeToStandardError(line) }
     return runner
   }
 
@@ -143,11 +145,7 @@ struct PlacesTool {
   func loadPlaces(_ files: PlacesFiles) throws -> [Place] {
     let (places, skipNote) = try files.load()
     if let skipNote {
-      do {
-        try standardError.write(skipNote)
-      } catch {
-        // A note that standard error cannot take changes nothing the command does.
-      }
+      writeToStandardError(skipNote)
     }
     return places
   }

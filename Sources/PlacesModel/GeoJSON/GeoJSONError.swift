@@ -126,11 +126,9 @@ extension GeoJSONError {
   /// A front end that escapes what a message quotes from a file (an id, a name) escapes each
   /// line, so that only the message's own line breaks remain.
   package var messageLines: [String] {
-    guard case .invalidFeatures(let file, let failures) = self, failures.count > 1 else {
-      if case .invalidFeatures(let file, let failures) = self {
-        return ["\(file): " + (failures.first?.description ?? "invalid features")]
-      }
-      return [description]
+    guard case .invalidFeatures(let file, let failures) = self else { return [description] }
+    guard failures.count > 1 else {
+      return ["\(file): " + (failures.first?.description ?? "invalid features")]
     }
     let total = failures.reduce(0) { $0 + $1.count }
     return [

@@ -96,11 +96,7 @@ struct Browse {
     // Said once the terminal is given back, where it stays readable.
     defer {
       if let skipNote {
-        do {
-          try tool.standardError.write(skipNote)
-        } catch {
-          // A note that standard error cannot take changes nothing.
-        }
+        tool.writeToStandardError(skipNote)
       }
     }
     let screen = BrowseScreen(

@@ -84,8 +84,9 @@ final class CommandRunner {
   /// misspelling, another case, a space after a comma), with the catalog's own; `nil` when
   /// every category it names has places.
   ///
-  /// - Complexity: O(*n*) for *n* places.
-  func unknownCategoriesNote(for filter: CategoryFilter) -> String? {
+  /// - Complexity: O(*n*) for *n* places the first time for a catalog (see
+  ///   ``catalogCategories()``), then O(*c* log *c*) for its *c* categories.
+  private func unknownCategoriesNote(for filter: CategoryFilter) -> String? {
     guard let shown = filter.shownCategories else { return nil }
     let (present, hasUncategorized) = catalogCategories()
     var unknown = shown.subtracting(present).sorted().map { "'\($0.escapedForMessage())'" }

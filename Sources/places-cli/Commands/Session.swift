@@ -129,11 +129,7 @@ struct Session {
       let difference = try CatalogReload(from: runner.catalog, to: places, file: file)
       let lines = try runner.run(difference)
       if let skipNote {
-        do {
-          try tool.standardError.write(skipNote)
-        } catch {
-          // A note that standard error cannot take changes nothing the session does.
-        }
+        tool.writeToStandardError(skipNote)
       }
       try tool.standardOutput.write(lines)
       failures.reloadSucceeded()
@@ -142,12 +138,8 @@ struct Session {
     } catch {
       let count = runner.catalog.count
       let kept = "keeping the last good places (\(count))"
-      do {
-        try tool.standardError.write(
-          "\(PlacesTool.name): reload: " + PlacesTool.messageText(of: error) + "; \(kept)\n")
-      } catch {
-        // Nowhere is left to report it; the exit status still tells.
-      }
+      tool.writeToStandardError(
+        "\(PlacesTool.name): reload: " + PlacesTool.messageText(of: error) + "; \(kept)\n")
       failures.reloadFailed(with: ExitStatus(for: error))
     }
   }
