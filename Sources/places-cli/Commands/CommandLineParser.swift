@@ -315,13 +315,12 @@ struct CommandLineParser {
       return .run(.remove(try expect(arguments, names: ["ID"], for: name)[0]))
     case .filter:
       guard !arguments.isEmpty else { return .run(.filter(.all)) }
-      let names = arguments.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-      guard let filter = Self.categoryFilter(names) else {
+      guard let filter = Self.categoryFilter(Self.categoryNames(arguments)) else {
         throw .emptyArgument("CATEGORY", command: name)
       }
       return .run(.filter(filter))
     case .tapCluster:
-      let word = try expect(arguments, names: ["CLUSTER"], for: name)[0]
+      let word = try expect(arguments, names: ["LEVEL/ID"], for: name)[0]
       return .run(
         .tapCluster(
           word,
@@ -329,7 +328,7 @@ struct CommandLineParser {
             try wholeNumber(value, option: "--page")
           }))
     case .cluster:
-      let word = try expect(arguments, names: ["CLUSTER"], for: name)[0]
+      let word = try expect(arguments, names: ["LEVEL/ID"], for: name)[0]
       return .run(
         .cluster(
           word,
@@ -339,6 +338,24 @@ struct CommandLineParser {
           limit: try options[.limit].map(limit(_:))))
     case .help:
       return .help(try helpTopic(arguments))
+    }
+  }
+
+  /// The category names of `filter`'s words, each word's names separated by commas.
+  ///
+  /// A comma that ends a word before another word, or starts one after another, separates as
+  /// the space beside it does (`filter city, airport`); an empty name between two commas
+  /// stays, to be refused.
+  private static func categoryNames(_ words: [String]) -> [Substring] {
+    words.indices.flatMap { index in
+      var names = words[index].split(separator: ",", omittingEmptySubsequences: false)[...]
+      if index > words.startIndex, names.count > 1, names.first?.isEmpty == true {
+        names = names.dropFirst()
+      }
+      if index < words.endIndex - 1, names.count > 1, names.last?.isEmpty == true {
+        names = names.dropLast()
+      }
+      return Array(names)
     }
   }
 
@@ -461,6 +478,8 @@ struct CommandLineParser {
 
   /// The number `word` spells, which must lie in `range`; `name` is the argument's name in
   /// messages.
+  ///
+  /// Negative zero (`-0`, `-0.0`) is zero, so that it prints as `0.0`.
   private static func number(
     _ word: String,
     name: String,
@@ -473,7 +492,7 @@ struct CommandLineParser {
       }
       throw .outOfRange(word, name: name, range: "\(bounds[0]) to \(bounds[1])")
     }
-    return value
+    return value == 0 ? 0 : value
   }
 
   /// The value of a decimal number such as `59.33`, `-0.5` or `1e1`, or `nil`.

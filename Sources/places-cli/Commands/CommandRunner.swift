@@ -236,10 +236,13 @@ final class CommandRunner {
 
   /// The cluster identity that `word` spells, `LEVEL/ID` as the map prints it, its id read as
   /// ``id(typed:)`` reads a place's.
+  ///
+  /// Any level written in digits is a form the map could print: one deeper than the map's
+  /// levels names no cluster on it, as ``ViewModelError/unknownCluster(_:)`` then says.
   private func clusterID(typed word: String) throws(UsageError) -> MapClusterID {
     guard let slash = word.firstIndex(of: "/"),
       word[..<slash].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-      let level = Int(word[..<slash]), level <= 30, word.index(after: slash) < word.endIndex
+      let level = Int(word[..<slash]), word.index(after: slash) < word.endIndex
     else { throw .invalidClusterID(word) }
     let typedID = String(word[word.index(after: slash)...])
     do {

@@ -297,7 +297,9 @@ enum HelpText {
 
     The views' start-up lines are printed first; then each line's output is written as soon
     as the line has run. A line that fails prints nothing on standard output and reports
-    'places-cli: line N: message' on standard error, and the session goes on.
+    'places-cli: line N: message' on standard error, and the session goes on. 'help' and
+    --version print their text; with --format json, as one object, so that every line stays
+    one: {"event":"help","text":"USAGE: ..."}.
 
     OPTIONS:
     \(optionLines(options(of: .session)))

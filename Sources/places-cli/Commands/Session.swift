@@ -190,14 +190,26 @@ struct Session {
     return ascii == 0x20 || (0x09...0x0D).contains(ascii)
   }
 
+  /// Writes the text of `help` or `--version` on a line of the session: as it is in text, and
+  /// in JSON as one object, `{"event":"help","text":"..."}`, so that every line of a JSON
+  /// session stays an object.
+  private func write(_ text: String, as event: String) throws {
+    guard runner.output.format == .json else {
+      try tool.standardOutput.write(text)
+      return
+    }
+    let record = OutputRecord(heading: nil, fields: [("text", .text(text))], event: event)
+    try tool.standardOutput.write(record.rendered(as: .json) + "\n")
+  }
+
   private func run(_ words: [String]) throws {
     let invocation = try CommandLineParser(context: .session).parse(words)
     switch invocation.action {
     case .help(let topic):
       // 'help' alone tells what a session takes, not the whole tool's help.
-      try tool.standardOutput.write(HelpText.text(for: topic ?? .session))
+      try write(HelpText.text(for: topic ?? .session), as: "help")
     case .version(let verbose):
-      try tool.standardOutput.write(VersionText.text(verbose: verbose))
+      try write(VersionText.text(verbose: verbose), as: "version")
     case .run(let command):
       try tool.standardOutput.write(try runner.run(command))
     }

@@ -71,6 +71,10 @@ extension UsageError: CustomStringConvertible {
         among: CommandLineOption.all.flatMap(\.names))
       {
         "unknown option '\(option)'; did you mean '\(nearest)'?"
+      } else if !option.hasPrefix("--") {
+        // A word such as `-inf` or `-x`: more often an argument than an option.
+        "unknown option '\(option)'; to give an argument that starts with '-', put '--' "
+          + "before the arguments"
       } else {
         "unknown option '\(option)'"
       }

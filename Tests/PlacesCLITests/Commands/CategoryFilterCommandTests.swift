@@ -85,6 +85,22 @@ struct CategoryFilterCommandTests {
     #expect(run.status == 0)
   }
 
+  /// The help says categories are separated by commas or spaces: a space after a comma, or
+  /// before one, separates them as the comma alone does.
+  @Test(arguments: ["filter city, airport", "filter city ,airport", "filter city airport"])
+  func aCommaBesideASpaceSeparatesCategoriesOnce(line: String) async throws {
+    let written = try await PlacesCLI.run(["session"], input: line + "\nlist --limit 1\n")
+    let typed = try await PlacesCLI.run(
+      ["session"], input: "filter city,airport\nlist --limit 1\n")
+    let cities = try await PlacesCLI.run(["session"], input: "filter city\nlist --limit 1\n")
+
+    #expect(written.standardError == "")
+    #expect(written.status == 0)
+    #expect(written.lines == typed.lines)
+    // The filter took both categories, not only the first.
+    #expect(written.lines != cities.lines)
+  }
+
   @Test func aSessionsFilterHoldsForTheLinesThatFollowUntilCleared() async throws {
     let input = """
       select 42
@@ -121,6 +137,8 @@ struct CategoryFilterCommandTests {
     (["list", "--category", "city,,airport"], "invalid value 'city,,airport' for '--category'"),
     (["search", "san", "--category", " "], "invalid value ' ' for '--category'"),
     (["filter", "city,"], "'filter' needs a CATEGORY"),
+    (["filter", "city,,", "airport"], "'filter' needs a CATEGORY"),
+    (["filter", "city", ",", "airport"], "'filter' needs a CATEGORY"),
   ])
   func badCategoriesAreUsageErrors(arguments: [String], message: String) async throws {
     let run = try await PlacesCLI.run(arguments)

@@ -159,6 +159,14 @@ struct ClusterCommandTests {
     BadCommand(
       arguments: ["cluster", "0/99999"], message: "places-cli: no cluster 0/99999 is on the map",
       status: 1),
+    // A level deeper than the map's is no cluster on it, not a malformed identity.
+    BadCommand(
+      arguments: ["cluster", "100/57"], message: "places-cli: no cluster 100/57 is on the map",
+      status: 1),
+    BadCommand(
+      arguments: ["tap-cluster", "99999999999999999999/57"],
+      message: "places-cli: invalid cluster '99999999999999999999/57': expected LEVEL/ID as the "
+        + "map prints it, for example 16/42", status: 64),
     BadCommand(
       arguments: ["tap-cluster", "57"],
       message: "places-cli: invalid cluster '57': expected LEVEL/ID as the map prints it, "

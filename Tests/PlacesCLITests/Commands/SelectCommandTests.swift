@@ -66,6 +66,14 @@ struct SelectCommandTests {
     #expect(run.status == 0)
   }
 
+  /// Negative zero is zero: typed as `-0` it prints as `0.0`, never `-0.0`.
+  @Test func negativeZeroIsLocatedAsZero() async throws {
+    let run = try await PlacesCLI.run(["locate", "-0", "-0.0"])
+
+    #expect(run.lines.contains("map: showUserLocation at=0.0,0.0"))
+    #expect(run.status == 0)
+  }
+
   @Test func unknownPlaceExitsWithOneAndPrintsNothing() async throws {
     let run = try await PlacesCLI.run(["select", "99999"])
 

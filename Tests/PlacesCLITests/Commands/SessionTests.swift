@@ -177,6 +177,24 @@ struct SessionTests {
     #expect(run.status == 0)
   }
 
+  /// Every line of a JSON session is one object, `help` and `--version` included.
+  @Test func helpAndVersionInAJSONSessionAreObjects() async throws {
+    let run = try await PlacesCLI.run(
+      ["--format", "json", "session"], input: "help select\n--version\nselect 42\n")
+    let help = try await PlacesCLI.run(["help", "select"])
+    let version = try await PlacesCLI.run(["--version"])
+
+    let objects = try run.lines.map(JSONLine.object(from:))
+    let events = objects.filter { $0["event"] != nil }
+    #expect(events.count == 2)
+    #expect(events.first?["event"] as? String == "help")
+    #expect(events.first?["text"] as? String == help.standardOutput)
+    #expect(events.last?["event"] as? String == "version")
+    #expect(events.last?["text"] as? String == version.standardOutput)
+    #expect(objects.contains { $0["command"] as? String == "showDetails" })
+    #expect(run.status == 0)
+  }
+
   @Test func missingPlacesFileEndsSessionAtOnce() async throws {
     let run = try await PlacesCLI.run(
       ["session", "--places", "/nonexistent/places.geojson"], input: "select 42\n")

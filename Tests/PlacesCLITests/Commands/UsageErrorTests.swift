@@ -28,6 +28,14 @@ struct UsageErrorTests {
     ),
     (["select", "42", "--frob"], "unknown option '--frob'; did you mean '--from'?"),
     (["select", "42", "--bogus"], "unknown option '--bogus'"),
+    (
+      ["locate", "0", "-inf"],
+      "unknown option '-inf'; to give an argument that starts with '-', put '--' before the "
+        + "arguments"
+    ),
+    (["locate", "0", "--", "-inf"], "invalid longitude '-inf': expected a number in degrees"),
+    (["cluster"], "'cluster' needs the argument LEVEL/ID"),
+    (["tap-cluster"], "'tap-cluster' needs the argument LEVEL/ID"),
     (["list", "--plcaes", "x"], "unknown option '--plcaes'; did you mean '--places'?"),
     (["selct", "42"], "unknown command 'selct'; did you mean 'select'?"),
     (["locate", "1e400", "0"], "latitude 1e400 is out of range: expected -90 to 90"),
