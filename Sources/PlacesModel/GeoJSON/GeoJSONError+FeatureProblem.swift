@@ -41,8 +41,8 @@ extension GeoJSONError {
     case longitudeOutOfRange(Double)
     /// None of the name properties, listed in `tried`, is present with a non-null value.
     case missingName(tried: [String])
-    /// The name property `property` is not a non-empty string; `found` describes it, such
-    /// as `an empty string` or `12`.
+    /// The name property `property` is not a string with a visible character (not empty, not
+    /// only white space); `found` describes it, such as `an empty string` or `12`.
     case invalidName(property: String, found: String)
     /// A known property, or `properties` itself, has the wrong kind of value; `expected`
     /// says what it must be, such as `a whole number` or `a string`.
@@ -117,7 +117,8 @@ extension GeoJSONError.FeatureProblem: CustomStringConvertible {
         : "no name: none of the properties "
           + tried.map { "\"\($0)\"" }.joined(separator: ", ") + " is present"
     case .invalidName(let property, let found):
-      "the \"\(property)\" property must be a non-empty string to name the place, found \(found)"
+      "the \"\(property)\" property must be a string with a visible character to name the "
+        + "place, found \(found)"
     case .invalidProperty(let name, let expected):
       "\"\(name)\" must be \(expected) or null"
     }

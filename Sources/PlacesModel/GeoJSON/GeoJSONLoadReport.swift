@@ -16,7 +16,8 @@ public struct GeoJSONLoadReport: Equatable, Sendable {
     /// The geometry is not a `Point` and ``GeoJSONPlacesReader/NonPointGeometry/skip`` is
     /// in force; the feature is skipped.
     case notAPoint
-    /// None of the name properties holds a non-empty string; the feature is skipped.
+    /// None of the name properties holds a string with a visible character; the feature is
+    /// skipped.
     case noName
     /// The property, `category`, `country` or `population`, has a value of the wrong kind;
     /// the place loads without it.

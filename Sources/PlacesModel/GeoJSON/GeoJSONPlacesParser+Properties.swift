@@ -61,10 +61,10 @@ extension GeoJSONPlacesParser {
         try mark(key, in: &seen)
         if scanner.isAtNumber, namePriority == nil, !isID, nested.isEmpty {
           let number = try scanner.scanNumber()
-          if let whole = number.integerValue ?? number.wholeValue {
+          if let whole = number.integerValue ?? number.wholeValue, whole >= 0 {
             properties.population = whole
           } else {
-            try unusable(.population, expected: "a whole number", properties: &properties)
+            try unusable(.population, expected: Self.populationKind, properties: &properties)
           }
           continue
         }
@@ -73,7 +73,7 @@ extension GeoJSONPlacesParser {
         try mark(key, in: &seen)
         if scanner.next == GeoJSONByte.quote {
           let value = try scanner.scanString()
-          if value.end > value.start {
+          if scanner.showsCharacter(value) {
             properties.name = value
             properties.namePriority = 0
           } else if properties.invalidName == nil {
@@ -216,14 +216,15 @@ extension GeoJSONPlacesParser {
     }
   }
 
-  /// Keeps `value`, at `offset`, as the name if it is a non-empty string of a higher
-  /// priority than the name so far; otherwise notes the first unusable name.
+  /// Keeps `value`, at `offset`, as the name if it is a string that shows a character (see
+  /// ``GeoJSONScanner/showsCharacter(_:)``) of a higher priority than the name so far;
+  /// otherwise notes the first unusable name.
   @inline(__always)
-  private func readName(
+  private mutating func readName(
     _ value: PropertyValue, at offset: Int, priority: Int, into properties: inout Properties
   ) {
     switch value {
-    case .string(let string) where string.end > string.start:
+    case .string(let string) where scanner.showsCharacter(string):
       if priority < properties.namePriority {
         properties.name = string
         properties.namePriority = priority
@@ -250,6 +251,9 @@ extension GeoJSONPlacesParser {
       scanner.base[offset + 1] == GeoJSONByte.quote
     {
       found = "an empty string"
+    } else if probe.next == GeoJSONByte.quote {
+      // A string is unusable only when it shows no character.
+      found = "a string of only white space"
     } else {
       found = probe.describeValue()
     }
@@ -294,20 +298,23 @@ extension GeoJSONPlacesParser {
     }
   }
 
-  /// Returns the population `value` gives: a whole number, or a string of decimal digits as
-  /// OpenStreetMap tags hold; `nil` for `null`; or notes a value of the wrong kind, an error
-  /// in strict mode.
+  /// What a population must be, as a message says it.
+  static var populationKind: String { "a whole number, 0 or more" }
+
+  /// Returns the population `value` gives: a whole number, 0 or more, or a string of decimal
+  /// digits as OpenStreetMap tags hold; `nil` for `null`; or notes a value of the wrong kind
+  /// or a negative one, an error in strict mode.
   @inline(__always)
   private mutating func population(
     _ value: PropertyValue, properties: inout Properties
   ) throws(GeoJSONFailure) -> Int? {
     switch value {
     case .number(let number):
-      if let whole = number.wholeValue {
+      if let whole = number.wholeValue, whole >= 0 {
         return whole
       }
     case .string(let span):
-      if !span.hasEscapes, let whole = scanner.wholeNumber(in: span) {
+      if !span.hasEscapes, let whole = scanner.wholeNumber(in: span), whole >= 0 {
         return whole
       }
     case .null:
@@ -315,7 +322,7 @@ extension GeoJSONPlacesParser {
     case .other:
       break
     }
-    try unusable(.population, expected: "a whole number", properties: &properties)
+    try unusable(.population, expected: Self.populationKind, properties: &properties)
     return nil
   }
 

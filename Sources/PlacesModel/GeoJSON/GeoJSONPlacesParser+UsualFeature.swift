@@ -1,6 +1,7 @@
 extension GeoJSONPlacesParser {
   /// A feature in the form nearly every feature of a places file has, read by
-  /// ``readUsualFeature()``: a whole-number `id`, a Point in range, and a non-empty `name`.
+  /// ``readUsualFeature()``: a whole-number `id`, a Point in range, and a `name` that shows a
+  /// character.
   struct UsualFeature {
     var id: Int
     var longitude: Double
@@ -27,11 +28,11 @@ extension GeoJSONPlacesParser {
   ///
   /// The usual form is a feature object whose `type` is `"Feature"`, whose `id` is a whole
   /// number of at most 18 digits, whose geometry is a `Point` with a position in range, and
-  /// whose properties have a non-empty string `name` and no other default name property, a
-  /// `category` and a `country` that are strings or `null`, and a `population` that is a
-  /// whole number of at most 18 digits or `null`; every other member, at any level, is
-  /// skipped as ``parseFeature()`` skips it, and no member that ``parseFeature()`` reads
-  /// appears twice.
+  /// whose properties have a `name` string that shows a character and no other default name
+  /// property, a `category` and a `country` that are strings or `null`, and a `population`
+  /// that is a whole number, 0 or more, of at most 18 digits or `null`; every other member,
+  /// at any level, is skipped as ``parseFeature()`` skips it, and no member that
+  /// ``parseFeature()`` reads appears twice.
   ///
   /// Such a feature is exactly one that ``parseFeature()`` turns into a place with nothing
   /// left out, and the values read are the ones it reads, so the caller adds the place as
@@ -95,7 +96,7 @@ extension GeoJSONPlacesParser {
         guard let country = scanner.scanUsualString() else { return nil }
         feature.country = country
       case .population:
-        guard let population = scanner.scanUsualInteger() else { return nil }
+        guard let population = scanner.scanUsualInteger(), population >= 0 else { return nil }
         feature.population = population
       case .skippedProperty:
         guard (try? scanner.skipValue(depth: featureDepth + 2)) != nil else { return nil }
@@ -109,7 +110,7 @@ extension GeoJSONPlacesParser {
         break
       }
     }
-    guard feature.name.end > feature.name.start,
+    guard scanner.showsCharacter(feature.name),
       feature.latitude >= -90, feature.latitude <= 90,
       feature.longitude >= -180, feature.longitude <= 180
     else { return nil }
@@ -240,7 +241,7 @@ extension GeoJSONPlacesParser {
       let start = scanner.position
       switch key {
       case .name:
-        guard let value = scanner.scanUsualString(), value.end > value.start else {
+        guard let value = scanner.scanUsualString(), scanner.showsCharacter(value) else {
           return false
         }
         properties.name = value
@@ -259,7 +260,7 @@ extension GeoJSONPlacesParser {
         }
       case .population:
         if !scanner.consumeNull() {
-          guard let value = scanner.scanUsualInteger() else { return false }
+          guard let value = scanner.scanUsualInteger(), value >= 0 else { return false }
           properties.population = value
           template.learn(.population, from: start, to: scanner.position)
         }

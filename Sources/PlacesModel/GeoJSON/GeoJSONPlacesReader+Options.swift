@@ -13,7 +13,8 @@ extension GeoJSONPlacesReader {
     /// The properties that may hold a place's name, in the order they are tried, each a
     /// property path.
     ///
-    /// The first whose value is a non-empty string names the place.
+    /// The first whose value is a string with a visible character (not empty, not only white
+    /// space) names the place.
     /// ``defaultNameProperties`` unless given.
     ///
     /// A property path names a member of `properties`, or, with dots, a member of objects

@@ -6,8 +6,9 @@
 ///   ``PlaceID``); or the feature's position when no feature has an `id`; or a chosen
 ///   property (``IDSource``). Ids must be unique.
 /// - **Name**: the first of ``Options/nameProperties`` (by default `name`, `Name`, `NAME`,
-///   `name_en`, `NAME_EN`, `name:en`, `title`) that holds a non-empty string. A property may
-///   be a path into nested objects, such as `tags.name` (see ``Options/nameProperties``).
+///   `name_en`, `NAME_EN`, `name:en`, `title`) that holds a string with a visible character
+///   (not empty, not only white space). A property may be a path into nested objects, such
+///   as `tags.name` (see ``Options/nameProperties``).
 /// - **Coordinate**: a `Point`'s position, `[longitude, latitude]`, with an altitude and a
 ///   measure that are ignored if present; any other geometry is placed on itself (inside a
 ///   polygon, halfway along a line), at the centre of its bounding box, or skipped

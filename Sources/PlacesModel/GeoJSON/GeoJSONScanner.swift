@@ -334,6 +334,22 @@ struct GeoJSONScanner {
     return decoded.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: count))
   }
 
+  /// Whether the string content in `span`, escapes decoded, shows a character: not empty,
+  /// and not only white space (spaces, tabs, line breaks, no-break spaces and the others
+  /// Unicode counts).
+  ///
+  /// A string that starts with a visible ASCII character is told from its first byte; only
+  /// one that starts with white space, an escape or a non-ASCII character is decoded.
+  @inline(__always)
+  mutating func showsCharacter(_ span: GeoJSONStringSpan) -> Bool {
+    guard span.end > span.start else { return false }
+    let first = base[span.start]
+    if first > 0x20 && first < 0x7F && first != GeoJSONByte.backslash {
+      return true
+    }
+    return !makeString(span).allSatisfy(\.isWhitespace)
+  }
+
   /// Returns the string content in `span`, with escapes decoded.
   mutating func makeString(_ span: GeoJSONStringSpan) -> String {
     if !span.hasEscapes {

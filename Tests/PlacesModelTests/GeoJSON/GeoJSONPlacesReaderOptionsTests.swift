@@ -414,7 +414,7 @@ struct GeoJSONPlacesReaderOptionsTests {
   }
 
   @Test(arguments: [
-    (#""population":"12000""#, 12000), (#""population":"-5""#, -5),
+    (#""population":"12000""#, 12000), (#""population":"0""#, 0),
     (#""population":1.2e6"#, 1_200_000),
     (#""population":7.0"#, 7),
   ])
@@ -426,6 +426,40 @@ struct GeoJSONPlacesReaderOptionsTests {
 
     #expect(load.places.map(\.population) == [population])
     #expect(load.report.isEmpty)
+  }
+
+  /// A population below 0, however written, is left out and reported; the place stays, read
+  /// the same by the usual feature's fast path and by the general one (an id as a string
+  /// takes the general one).
+  @Test(arguments: [#""population":-5"#, #""population":"-5""#, #""population":-1e3"#])
+  func leavesOutANegativePopulation(member: String) throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(properties: #"{"name":"X",\#(member)}"#),
+      GeoJSONFixture.feature(id: #""s""#, properties: #"{"name":"Y",\#(member)}"#))
+
+    let load = try load(text)
+
+    #expect(load.places.map(\.name) == ["X", "Y"])
+    #expect(load.places.map(\.population) == [nil, nil])
+    #expect(
+      load.report.entries == [
+        .init(
+          reason: .unusableValue(property: "population"), count: 2, firstIndex: 0, firstLine: 2)
+      ])
+  }
+
+  /// A name of only white space, however written, names nothing: the feature is skipped as
+  /// one without a name, or named by the next name property that shows a character.
+  @Test func skipsANameOfOnlyWhiteSpace() throws {
+    let text = GeoJSONFixture.collection(
+      GeoJSONFixture.feature(id: "1", properties: #"{"name":"   "}"#),
+      GeoJSONFixture.feature(id: "2", properties: #"{"name":"\t\u3000","title":"Titled"}"#),
+      GeoJSONFixture.feature(id: "3", properties: #"{"name":"\u00a0Kept "}"#))
+
+    let load = try load(text)
+
+    #expect(load.places.map(\.name) == ["Titled", "\u{a0}Kept "])
+    #expect(load.report.entries == [.init(reason: .noName, count: 1, firstIndex: 0, firstLine: 2)])
   }
 
   @Test func aLoadWithNothingToPlaceIsAnError() {

@@ -114,9 +114,9 @@ struct GeoJSONPlacesReaderTests {
         Place(
           id: PlaceID(Int64.max), name: "Max", coordinate: GeoJSONFixture.coordinate(90, 180),
           population: 0),
+        // A negative population is no population: left out, and the place kept.
         Place(
-          id: PlaceID(Int64.min), name: "Min", coordinate: GeoJSONFixture.coordinate(0, 0),
-          population: -1),
+          id: PlaceID(Int64.min), name: "Min", coordinate: GeoJSONFixture.coordinate(0, 0)),
       ])
   }
 
@@ -191,7 +191,10 @@ struct GeoJSONPlacesReaderTests {
         for (json, decoded) in specials {
           let id = "\(features.count)"
           features.append(GeoJSONFixture.feature(id: id, name: "\"\(before)\(json)\(after)\""))
-          expected.append(before + decoded + after)
+          // A name of only a line break names nothing: that feature is skipped.
+          if length > 1 || decoded != "\n" {
+            expected.append(before + decoded + after)
+          }
         }
       }
     }
@@ -632,6 +635,12 @@ struct GeoJSONPlacesReaderTests {
       "empty name", GeoJSONFixture.feature(name: #""""#),
       .invalidName(property: "name", found: "an empty string")),
     BadGeoJSON.feature(
+      "blank name", GeoJSONFixture.feature(name: #"" \t\u00a0""#),
+      .invalidName(property: "name", found: "a string of only white space")),
+    BadGeoJSON.feature(
+      "name of escaped spaces", GeoJSONFixture.feature(name: #""\u3000\n""#),
+      .invalidName(property: "name", found: "a string of only white space")),
+    BadGeoJSON.feature(
       "numeric name", GeoJSONFixture.feature(name: "12"),
       .invalidName(property: "name", found: "12")),
     BadGeoJSON.feature(
@@ -640,15 +649,23 @@ struct GeoJSONPlacesReaderTests {
     BadGeoJSON.feature(
       "population as words",
       GeoJSONFixture.feature(properties: #"{"name":"X","population":"about 1000"}"#),
-      .invalidProperty(name: "population", expected: "a whole number")),
+      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
     BadGeoJSON.feature(
       "population with a fraction",
       GeoJSONFixture.feature(properties: #"{"name":"X","population":1000.5}"#),
-      .invalidProperty(name: "population", expected: "a whole number")),
+      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
+    BadGeoJSON.feature(
+      "negative population",
+      GeoJSONFixture.feature(properties: #"{"name":"X","population":-5}"#),
+      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
+    BadGeoJSON.feature(
+      "negative population in a string",
+      GeoJSONFixture.feature(properties: #"{"name":"X","population":"-5"}"#),
+      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
     BadGeoJSON.feature(
       "population too large",
       GeoJSONFixture.feature(properties: #"{"name":"X","population":100000000000000000000}"#),
-      .invalidProperty(name: "population", expected: "a whole number")),
+      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
     BadGeoJSON.feature(
       "category as a number", GeoJSONFixture.feature(properties: #"{"name":"X","category":1}"#),
       .invalidProperty(name: "category", expected: "a string")),
