@@ -136,7 +136,7 @@ struct PlacesTool {
     let runner = try CommandRunner(
       places: places, source: files.source, format: invocation.format,
       mapOptions: .standard.clusteringByCategory(invocation.clustersByCategory))
-    runner.note = { [self] line in writeToStandardError(line) }
+    runner.note = { [self] message in writeToStandardError("\(Self.name): \(message)\n") }
     return runner
   }
 

@@ -93,10 +93,17 @@ struct Browse {
       session.leave()
       throw error
     }
-    // Said once the terminal is given back, where it stays readable.
+    // A filter naming a category no place has shows nothing of it: said, with the load's
+    // skips, once the terminal is given back, where it stays readable.
+    let categoryNote = invocation.categoryFilter.flatMap { filter in
+      UnknownCategories(of: model.places).message(for: filter)
+    }
     defer {
       if let skipNote {
         tool.writeToStandardError(skipNote)
+      }
+      if let categoryNote {
+        tool.writeToStandardError("\(PlacesTool.name): \(categoryNote)\n")
       }
     }
     let screen = BrowseScreen(

@@ -51,58 +51,27 @@ final class CommandRunner {
     }
   }
 
-  /// Where a line that is not an error but should be seen goes (standard error, for the
-  /// tool): nowhere unless set.
+  /// Where a message that is not an error but should be seen goes, without the tool's name
+  /// or a line feed (standard error, for the tool, with the line of a session): nowhere
+  /// unless set.
   var note: (String) -> Void = { _ in }
 
-  /// The categories of the catalog's places, and whether some place has none, with the
-  /// catalog they were read from: read again only once the catalog is another.
-  private var knownCategories: (catalog: PlaceCatalog, names: Set<String>, hasNone: Bool)?
+  /// The categories of the catalog last read for a note: read again only once the catalog is
+  /// another.
+  private var knownCategories: UnknownCategories?
 
-  /// The categories of the catalog's places, and whether some place has none.
-  ///
-  /// - Complexity: O(*n*) for *n* places the first time for a catalog; O(1) after.
-  private func catalogCategories() -> (names: Set<String>, hasNone: Bool) {
-    let catalog = coordinator.model.places
-    if let known = knownCategories, known.catalog.isSameValue(as: catalog) {
-      return (known.names, known.hasNone)
-    }
-    var names: Set<String> = []
-    var hasNone = false
-    for place in catalog {
-      if let category = place.category {
-        names.insert(category)
-      } else {
-        hasNone = true
-      }
-    }
-    knownCategories = (catalog, names, hasNone)
-    return (names, hasNone)
-  }
-
-  /// The line saying which categories `filter` shows that no place of the catalog has (a
-  /// misspelling, another case, a space after a comma), with the catalog's own; `nil` when
-  /// every category it names has places.
+  /// The message saying which categories `filter` shows that no place of the catalog has,
+  /// with the catalog's own; `nil` when every category it names has places.
   ///
   /// - Complexity: O(*n*) for *n* places the first time for a catalog (see
-  ///   ``catalogCategories()``), then O(*c* log *c*) for its *c* categories.
+  ///   ``UnknownCategories``), then O(*c* log *c*) for its *c* categories.
   private func unknownCategoriesNote(for filter: CategoryFilter) -> String? {
-    guard let shown = filter.shownCategories else { return nil }
-    let (present, hasUncategorized) = catalogCategories()
-    var unknown = shown.subtracting(present).sorted().map { "'\($0.escapedForMessage())'" }
-    if filter.showsUncategorized && !hasUncategorized { unknown.append("(none)") }
-    guard !unknown.isEmpty else { return nil }
-    var known = present.sorted().map { "'\($0.escapedForMessage())'" }
-    if hasUncategorized { known.append("(none)") }
-    let listed = known.count > 20 ? known.prefix(20) + ["and \(known.count - 20) more"] : known
+    let catalog = coordinator.model.places
     let categories =
-      listed.isEmpty
-      ? "the places have no categories"
-      : "the categories are "
-        + listed.joined(separator: ", ")
-    let named = unknown.count == 1 ? "the category" : "the categories"
-    return "\(PlacesTool.name): no place has \(named) \(unknown.joined(separator: ", ")); "
-      + "\(categories) (names are compared exactly, case and spaces included)\n"
+      knownCategories.flatMap { $0.catalog.isSameValue(as: catalog) ? $0 : nil }
+      ?? UnknownCategories(of: catalog)
+    knownCategories = categories
+    return categories.message(for: filter)
   }
 
   /// Attaches the views, which print the state they start from.

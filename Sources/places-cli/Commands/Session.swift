@@ -76,6 +76,10 @@ struct Session {
       }
       lineNumber += 1
       guard let first = line.first(where: { !Self.isSpace($0) }), first != "#" else { continue }
+      // A note a line gives names the line, as its error would.
+      runner.note = { [tool, lineNumber] message in
+        tool.writeToStandardError("\(PlacesTool.name): line \(lineNumber): \(message)\n")
+      }
       do {
         try run(try Self.words(of: line))
       } catch let error as OutputError {

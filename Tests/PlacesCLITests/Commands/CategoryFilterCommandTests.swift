@@ -50,8 +50,10 @@ struct CategoryFilterCommandTests {
         + "'city' (names are compared exactly, case and spaces included)\n")
     let notes = session.standardError.split(separator: "\n")
     #expect(notes.count == 2)
-    #expect(notes.first?.contains("no place has the category ' airport'") == true)
-    #expect(notes.last?.contains("no place has the category (none)") == true)
+    // A session's note names its line, as an error would.
+    let (first, last) = (String(notes.first ?? ""), String(notes.last ?? ""))
+    #expect(first.hasPrefix("places-cli: line 1: no place has the category ' airport'"))
+    #expect(last.hasPrefix("places-cli: line 2: no place has the category (none)"))
     #expect(session.status == 0)
   }
 

@@ -61,6 +61,25 @@ struct BrowseTerminalTests {
     #expect(output.hasSuffix(TerminalDevice.leaveSequence))
   }
 
+  /// A filter naming a category no place has is said once the terminal is given back, as
+  /// the other commands say it, where it stays readable.
+  @Test func anUnknownCategoryIsSaidAfterTheTerminalIsGivenBack() async throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    let process = try terminal.launch(
+      try PlacesCLI.executable(), arguments: ["browse", "--category", "CITY,airport"])
+    try #require(terminal.read(until: "q quit"), "the first frame shows the keys")
+
+    terminal.type("q")
+    await process.exited()
+    terminal.closeTerminal()
+    terminal.readToEnd()
+
+    #expect(process.terminationStatus == 0)
+    let output = String(decoding: terminal.output, as: UTF8.self)
+    let after = try #require(output.components(separatedBy: TerminalDevice.leaveSequence).last)
+    #expect(after.contains("places-cli: no place has the category 'CITY'; the categories are"))
+  }
+
   @Test func aSearchSelectsItsMatchOnTheMapAndInTheCard() async throws {
     let (terminal, process, _) = try startBrowse()
 
