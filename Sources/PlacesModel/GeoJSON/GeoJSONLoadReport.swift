@@ -1,7 +1,8 @@
 /// What a load left out, by reason, with the first feature each reason applied to.
 ///
 /// Without strict mode, a feature that cannot be placed is skipped, and a `category`,
-/// `country` or `population` value of the wrong kind is left out of its place; both are
+/// `country` or `population` value that cannot be used (of the wrong kind, or a population
+/// below 0) is left out of its place; both are
 /// counted here so that a front end can say so. A skipped feature is counted once, under the
 /// first reason that applies in the order of ``Reason``'s cases.
 public struct GeoJSONLoadReport: Equatable, Sendable {
@@ -19,8 +20,8 @@ public struct GeoJSONLoadReport: Equatable, Sendable {
     /// None of the name properties holds a string with a visible character; the feature is
     /// skipped.
     case noName
-    /// The property, `category`, `country` or `population`, has a value of the wrong kind;
-    /// the place loads without it.
+    /// The property, `category`, `country` or `population`, has a value that cannot be used:
+    /// of the wrong kind, or a population below 0; the place loads without it.
     case unusableValue(property: String)
 
     /// Whether the reason makes the feature skipped, rather than one value left out.
@@ -72,8 +73,8 @@ public struct GeoJSONLoadReport: Equatable, Sendable {
 
   /// The counts in words; empty when nothing was skipped or left out.
   ///
-  /// For example `skipped 12 without a name, 1 with no geometry; left out 2 population
-  /// values of the wrong kind`. Counts use `,` between thousands.
+  /// For example `skipped 12 without a name, 1 with no geometry; left out 2 unusable
+  /// population values`. Counts use `,` between thousands.
   public var summary: String {
     var parts: [String] = []
     let skipped = entries.filter(\.reason.skipsFeature)
@@ -104,7 +105,7 @@ extension GeoJSONLoadReport.Reason {
     case .notAPoint: count == 1 ? "that is not a point" : "that are not points"
     case .noName: "without a name"
     case .unusableValue(let property):
-      "\(property) \(count == 1 ? "value" : "values") of the wrong kind"
+      "unusable \(property) \(count == 1 ? "value" : "values")"
     }
   }
 }

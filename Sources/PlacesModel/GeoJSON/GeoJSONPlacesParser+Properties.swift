@@ -69,7 +69,7 @@ extension GeoJSONPlacesParser {
           continue
         }
       case .name where !hasCustomKeys:
-        // The usual name: a non-empty string of the highest priority.
+        // The usual name: a string of the highest priority that shows a character.
         try mark(key, in: &seen)
         if scanner.next == GeoJSONByte.quote {
           let value = try scanner.scanString()
@@ -299,7 +299,7 @@ extension GeoJSONPlacesParser {
   }
 
   /// What a population must be, as a message says it.
-  static var populationKind: String { "a whole number, 0 or more" }
+  static var populationKind: String { "a whole number of 0 or more" }
 
   /// Returns the population `value` gives: a whole number, 0 or more, or a string of decimal
   /// digits as OpenStreetMap tags hold; `nil` for `null`; or notes a value of the wrong kind

@@ -32,7 +32,7 @@ extension GeoJSONPlacesReader {
     ///
     /// When `true`, what would otherwise be skipped or left out (no geometry, an empty
     /// geometry, no name, a non-point geometry under ``NonPointGeometry/skip``, a `category`,
-    /// `country` or `population` of the wrong kind) is an error instead, and nothing loads.
+    /// `country` or `population` that cannot be used) is an error instead, and nothing loads.
     public var isStrict: Bool
     /// Text written before every id of the file, so that files whose ids overlap can be read
     /// as one catalog (``GeoJSONPlacesReader/load(sources:)``); empty, meaning none, unless

@@ -50,7 +50,8 @@
 /// ## Skips
 /// Unless ``Options/isStrict`` is set, a feature with no geometry, an empty geometry or no
 /// name (or not a point, under ``NonPointGeometry/skip``) is skipped, and a `category`,
-/// `country` or `population` of the wrong kind is left out of its place; the
+/// `country` or `population` that cannot be used (of the wrong kind, or a population below 0)
+/// is left out of its place; the
 /// ``GeoJSONLoadReport`` of ``load(contentsOfFile:)`` counts them by reason. A collection
 /// with features of which none can be placed is an error; one with no features at all
 /// loads as no places.

@@ -335,11 +335,12 @@ struct GeoJSONScanner {
   }
 
   /// Whether the string content in `span`, escapes decoded, shows a character: not empty,
-  /// and not only white space (spaces, tabs, line breaks, no-break spaces and the others
-  /// Unicode counts).
+  /// and not only white space (spaces, tabs, line breaks, no-break spaces and the other
+  /// scalars Unicode counts as white space).
   ///
-  /// A string that starts with a visible ASCII character is told from its first byte; only
-  /// one that starts with white space, an escape or a non-ASCII character is decoded.
+  /// A string that starts with a visible ASCII character is told from its first byte; one
+  /// without escapes is read scalar by scalar up to the first that is not white space,
+  /// without making a string; only one with escapes is decoded first.
   @inline(__always)
   mutating func showsCharacter(_ span: GeoJSONStringSpan) -> Bool {
     guard span.end > span.start else { return false }
@@ -347,7 +348,19 @@ struct GeoJSONScanner {
     if first > 0x20 && first < 0x7F && first != GeoJSONByte.backslash {
       return true
     }
-    return !makeString(span).allSatisfy(\.isWhitespace)
+    guard !span.hasEscapes else {
+      return makeString(span).unicodeScalars.contains { !$0.properties.isWhitespace }
+    }
+    var bytes = UnsafeBufferPointer(start: base + span.start, count: span.end - span.start)
+      .makeIterator()
+    var decoder = Unicode.UTF8()
+    while true {
+      switch decoder.decode(&bytes) {
+      case .scalarValue(let scalar) where scalar.properties.isWhitespace: continue
+      case .scalarValue, .error: return true
+      case .emptyInput: return false
+      }
+    }
   }
 
   /// Returns the string content in `span`, with escapes decoded.

@@ -96,7 +96,7 @@ struct Browse {
     // A filter naming a category no place has shows nothing of it: said, with the load's
     // skips, once the terminal is given back, where it stays readable.
     let categoryNote = invocation.categoryFilter.flatMap { filter in
-      UnknownCategories(of: model.places).message(for: filter)
+      CatalogCategories(of: model.places).message(for: filter)
     }
     defer {
       if let skipNote {

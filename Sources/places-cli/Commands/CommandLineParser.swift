@@ -341,22 +341,36 @@ struct CommandLineParser {
     }
   }
 
-  /// The category names of `filter`'s words, each word's names separated by commas.
+  /// The category names of `filter`'s words, separated by commas, by the breaks between words,
+  /// or by both (`filter city, airport`, `filter city airport`).
   ///
-  /// A comma that ends a word before another word, or starts one after another, separates as
-  /// the space beside it does (`filter city, airport`); an empty name between two commas
-  /// stays, to be refused.
+  /// A run of separators holding at most one comma is one separator; a second comma in a run,
+  /// or a comma before the first name or after the last, stands for an empty name, returned
+  /// to be refused (`filter city,,airport`, `filter city, ,airport`, `filter city,`).
   private static func categoryNames(_ words: [String]) -> [Substring] {
-    words.indices.flatMap { index in
-      var names = words[index].split(separator: ",", omittingEmptySubsequences: false)[...]
-      if index > words.startIndex, names.count > 1, names.first?.isEmpty == true {
-        names = names.dropFirst()
+    var names: [Substring] = []
+    // Whether a name has been read since the last comma: a comma with none before it marks
+    // an empty name.
+    var hasNameSinceComma = false
+    for word in words {
+      for (index, piece) in word.split(separator: ",", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        if index > 0 {
+          // A comma: it ends the name before it, or, with none, an empty one.
+          if !hasNameSinceComma { names.append("") }
+          hasNameSinceComma = false
+        }
+        if !piece.isEmpty {
+          names.append(piece)
+          hasNameSinceComma = true
+        }
       }
-      if index < words.endIndex - 1, names.count > 1, names.last?.isEmpty == true {
-        names = names.dropLast()
-      }
-      return Array(names)
     }
+    if !hasNameSinceComma && words.contains(where: { $0.contains(",") }) {
+      names.append("")  // A comma after the last name.
+    }
+    return names
   }
 
   /// The filter showing the categories `names` (`(none)`: the places without a category), or
@@ -478,8 +492,6 @@ struct CommandLineParser {
 
   /// The number `word` spells, which must lie in `range`; `name` is the argument's name in
   /// messages.
-  ///
-  /// Negative zero (`-0`, `-0.0`) is zero, so that it prints as `0.0`.
   private static func number(
     _ word: String,
     name: String,
@@ -492,7 +504,7 @@ struct CommandLineParser {
       }
       throw .outOfRange(word, name: name, range: "\(bounds[0]) to \(bounds[1])")
     }
-    return value == 0 ? 0 : value
+    return value
   }
 
   /// The value of a decimal number such as `59.33`, `-0.5` or `1e1`, or `nil`.

@@ -58,18 +58,18 @@ final class CommandRunner {
 
   /// The categories of the catalog last read for a note: read again only once the catalog is
   /// another.
-  private var knownCategories: UnknownCategories?
+  private var knownCategories: CatalogCategories?
 
   /// The message saying which categories `filter` shows that no place of the catalog has,
   /// with the catalog's own; `nil` when every category it names has places.
   ///
   /// - Complexity: O(*n*) for *n* places the first time for a catalog (see
-  ///   ``UnknownCategories``), then O(*c* log *c*) for its *c* categories.
+  ///   ``CatalogCategories``), then O(*c* log *c*) for its *c* categories.
   private func unknownCategoriesNote(for filter: CategoryFilter) -> String? {
     let catalog = coordinator.model.places
     let categories =
       knownCategories.flatMap { $0.catalog.isSameValue(as: catalog) ? $0 : nil }
-      ?? UnknownCategories(of: catalog)
+      ?? CatalogCategories(of: catalog)
     knownCategories = categories
     return categories.message(for: filter)
   }

@@ -129,7 +129,8 @@ enum HelpText {
     filter would: places-cli list --category city,airport.
 
     OPTIONS (before or after the command; an option that takes a value may be given once, a
-    reading option once for every file and once before the first --places):
+    reading option once for every file and once before the first --places; after --, every
+    word is an argument, as a name that starts with '-' needs):
     \(optionLines(commonOptions))
     PLACES FILES:
       Any GeoJSON FeatureCollection (RFC 7946), as GDAL/ogr2ogr, QGIS, osmtogeojson or
@@ -299,7 +300,7 @@ enum HelpText {
     as the line has run. A line that fails prints nothing on standard output and reports
     'places-cli: line N: message' on standard error, and the session goes on. 'help' and
     --version print their text; with --format json, as one object, so that every line stays
-    one: {"event":"help","text":"USAGE: ..."}.
+    one: {"event":"help","text":"USAGE: ..."}, {"event":"version","text":"places-cli ..."}.
 
     OPTIONS:
     \(optionLines(options(of: .session)))

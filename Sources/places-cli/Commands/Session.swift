@@ -76,10 +76,13 @@ struct Session {
       }
       lineNumber += 1
       guard let first = line.first(where: { !Self.isSpace($0) }), first != "#" else { continue }
-      // A note a line gives names the line, as its error would.
+      // A note a line gives names the line, as its error would; the note of anything else
+      // (a reload) names none.
+      let plainNote = runner.note
       runner.note = { [tool, lineNumber] message in
         tool.writeToStandardError("\(PlacesTool.name): line \(lineNumber): \(message)\n")
       }
+      defer { runner.note = plainNote }
       do {
         try run(try Self.words(of: line))
       } catch let error as OutputError {
@@ -195,8 +198,8 @@ struct Session {
   }
 
   /// Writes the text of `help` or `--version` on a line of the session: as it is in text, and
-  /// in JSON as one object, `{"event":"help","text":"..."}`, so that every line of a JSON
-  /// session stays an object.
+  /// in JSON as one object, `{"event":"help","text":"..."}` (`"event":"version"` for
+  /// `--version`), so that every line of a JSON session stays an object.
   private func write(_ text: String, as event: String) throws {
     guard runner.output.format == .json else {
       try tool.standardOutput.write(text)

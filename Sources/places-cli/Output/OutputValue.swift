@@ -30,11 +30,12 @@ enum OutputValue {
     switch self {
     case .integer(let value): "\(value)"
     case .identifier(let id): id.isNumber ? id.description : id.description.quotedForJSON
-    case .number(let value): "\(value)"
+    case .number(let value): "\(Self.unsigned(value))"
     case .boolean(let value): "\(value)"
     case .text(let value): value.quotedForJSON
     case .word(let value): value.escapingControls
-    case .coordinate(let value): value.description
+    case .coordinate(let value):
+      "\(Self.unsigned(value.latitude)),\(Self.unsigned(value.longitude))"
     case .list(let objects): "\(objects.count)"
     case .object(let fields): Self.jsonObject(fields)
     }
@@ -70,6 +71,11 @@ enum OutputValue {
 
   /// Swift's shortest round-tripping form, which is valid JSON for every finite number.
   private static func jsonNumber(_ value: Double) -> String {
-    value.isFinite ? "\(value)" : "null"
+    value.isFinite ? "\(unsigned(value))" : "null"
+  }
+
+  /// `value`, with negative zero (a file's `-0.0`, a typed `-0`) as zero: it prints `0.0`.
+  private static func unsigned(_ value: Double) -> Double {
+    value == 0 ? 0 : value
   }
 }

@@ -57,6 +57,14 @@ struct CategoryFilterCommandTests {
     #expect(session.status == 0)
   }
 
+  /// A note names the line as an error does: comments and blank lines count.
+  @Test func aSessionsNoteCountsEveryLine() async throws {
+    let run = try await PlacesCLI.run(["session"], input: "# a comment\n\nfilter CITY\n")
+
+    #expect(run.standardError.hasPrefix("places-cli: line 3: no place has the category 'CITY'"))
+    #expect(run.status == 0)
+  }
+
   /// A place the filter hides has no row: selecting it from the list says so, and that it
   /// exists.
   @Test func selectingFromTheListAPlaceTheFilterHidesSaysWhy() async throws {
@@ -89,7 +97,9 @@ struct CategoryFilterCommandTests {
 
   /// The help says categories are separated by commas or spaces: a space after a comma, or
   /// before one, separates them as the comma alone does.
-  @Test(arguments: ["filter city, airport", "filter city ,airport", "filter city airport"])
+  @Test(arguments: [
+    "filter city, airport", "filter city ,airport", "filter city , airport", "filter city airport",
+  ])
   func aCommaBesideASpaceSeparatesCategoriesOnce(line: String) async throws {
     let written = try await PlacesCLI.run(["session"], input: line + "\nlist --limit 1\n")
     let typed = try await PlacesCLI.run(
@@ -140,7 +150,8 @@ struct CategoryFilterCommandTests {
     (["search", "san", "--category", " "], "invalid value ' ' for '--category'"),
     (["filter", "city,"], "'filter' needs a CATEGORY"),
     (["filter", "city,,", "airport"], "'filter' needs a CATEGORY"),
-    (["filter", "city", ",", "airport"], "'filter' needs a CATEGORY"),
+    (["filter", "city,", ",airport"], "'filter' needs a CATEGORY"),
+    (["filter", ",city"], "'filter' needs a CATEGORY"),
   ])
   func badCategoriesAreUsageErrors(arguments: [String], message: String) async throws {
     let run = try await PlacesCLI.run(arguments)

@@ -66,11 +66,14 @@ struct SelectCommandTests {
     #expect(run.status == 0)
   }
 
-  /// Negative zero is zero: typed as `-0` it prints as `0.0`, never `-0.0`.
+  /// Negative zero is zero: typed as `-0` it prints as `0.0`, never `-0.0`, in both formats.
   @Test func negativeZeroIsLocatedAsZero() async throws {
     let run = try await PlacesCLI.run(["locate", "-0", "-0.0"])
+    let json = try await PlacesCLI.run(["locate", "-0", "-0.0", "--format", "json"])
 
     #expect(run.lines.contains("map: showUserLocation at=0.0,0.0"))
+    #expect(json.standardOutput.contains(#""latitude":0.0,"longitude":0.0"#))
+    #expect(!json.standardOutput.contains("-0.0"))
     #expect(run.status == 0)
   }
 

@@ -381,7 +381,7 @@ struct GeoJSONPlacesReaderOptionsTests {
     #expect(
       load.report.summary
         == "skipped 2 with no geometry, 2 without a name, 1 with an empty geometry; "
-        + "left out 1 population value of the wrong kind")
+        + "left out 1 unusable population value")
   }
 
   @Test func countsAFeatureOnceUnderTheFirstReason() throws {

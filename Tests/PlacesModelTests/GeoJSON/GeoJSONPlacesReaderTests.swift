@@ -649,23 +649,23 @@ struct GeoJSONPlacesReaderTests {
     BadGeoJSON.feature(
       "population as words",
       GeoJSONFixture.feature(properties: #"{"name":"X","population":"about 1000"}"#),
-      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
+      .invalidProperty(name: "population", expected: "a whole number of 0 or more")),
     BadGeoJSON.feature(
       "population with a fraction",
       GeoJSONFixture.feature(properties: #"{"name":"X","population":1000.5}"#),
-      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
+      .invalidProperty(name: "population", expected: "a whole number of 0 or more")),
     BadGeoJSON.feature(
       "negative population",
       GeoJSONFixture.feature(properties: #"{"name":"X","population":-5}"#),
-      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
+      .invalidProperty(name: "population", expected: "a whole number of 0 or more")),
     BadGeoJSON.feature(
       "negative population in a string",
       GeoJSONFixture.feature(properties: #"{"name":"X","population":"-5"}"#),
-      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
+      .invalidProperty(name: "population", expected: "a whole number of 0 or more")),
     BadGeoJSON.feature(
       "population too large",
       GeoJSONFixture.feature(properties: #"{"name":"X","population":100000000000000000000}"#),
-      .invalidProperty(name: "population", expected: "a whole number, 0 or more")),
+      .invalidProperty(name: "population", expected: "a whole number of 0 or more")),
     BadGeoJSON.feature(
       "category as a number", GeoJSONFixture.feature(properties: #"{"name":"X","category":1}"#),
       .invalidProperty(name: "category", expected: "a string")),

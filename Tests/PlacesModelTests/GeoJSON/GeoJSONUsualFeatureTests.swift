@@ -61,6 +61,10 @@ struct GeoJSONUsualFeatureTests {
         + #""properties":{"name":"","category":"city","country":"SE","population":7}}"#,
       #"{"type":"Feature","id":10,"geometry":{"type":"Point","coordinates":[1.5,2.25]},"#
         + #""properties":{"name":"P10","category":null,"country":"SE","population":7}}"#,
+      #"{"type":"Feature","id":12,"geometry":{"type":"Point","coordinates":[1.5,2.25]},"#
+        + #""properties":{"name":"  ","category":"city","country":"SE","population":7}}"#,
+      #"{"type":"Feature","id":13,"geometry":{"type":"Point","coordinates":[1.5,2.25]},"#
+        + #""properties":{"name":"P13","category":"city","country":"SE","population":-5}}"#,
       #"{"type":"Feature","id":11,"geometry":{"type":"Point","coordinates":[1.5,2.25]},"#
         + #""properties":{"name":"P11","category":"city","country":"SE","population":7.5}}"#,
       #"{"type":"Feature","id":3,"geometry":{"type":"Point","coordinates":[1.5,2.25]},"#
@@ -196,8 +200,10 @@ private enum RandomFeature {
       ], layout: layout, using: &generator)
     let name = pick(
       ["\"Stockholm\"", "\"Sāo Tomé\"", "\"A very long place name indeed\""],
-      ["\"\"", "\"Caf\\u00e9\"", "null", "3", "\"Tab\\t\"", "{}"], layout: layout, using: &generator
-    )
+      [
+        "\"\"", "\"Caf\\u00e9\"", "null", "3", "\"Tab\\t\"", "{}", "\"  \"", "\"\\u3000\"",
+        "\"\\u0020\"", "\"\u{a0}x\"", "\"\u{3000}\"",
+      ], layout: layout, using: &generator)
     let string = {
       (generator: inout SplitMix64) -> String in
       pick(

@@ -3,7 +3,7 @@ import ViewModels
 
 /// The categories of a catalog, to tell a filter that names a category no place has (a
 /// misspelling, another case, a space after a comma) which categories there are.
-struct UnknownCategories {
+struct CatalogCategories {
   /// The catalog's categories, read once.
   private let names: Set<String>
   /// Whether some place of the catalog has no category.
