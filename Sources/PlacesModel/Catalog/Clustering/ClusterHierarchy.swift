@@ -61,9 +61,11 @@ import Dispatch
 /// the entries found close plus a copy of the level), each level at most as large as the one
 /// below it: about 0.2 s for 170,000 places and 17 levels (`places-bench --only map`).
 /// Memory: 37 bytes per entry (the position, its remainders and reach, the count, parent,
-/// representative, formed level and children), plus at most 2 (and 8 bytes a level) for the
-/// directory of grid rows that starts every rectangle's search, and 4 for each of a level's
-/// widest entries, summed over the levels (see ``byteCount``).
+/// representative, formed level and children), 33 where the level below has fewer than 2^16
+/// entries, whose children are listed in 2 bytes each (``CompactColumn``): every level of a
+/// hierarchy of fewer than 2^16 places, such as each category's. Plus at most 2 (and 8 bytes a
+/// level) for the directory of grid rows that starts every rectangle's search, and 4 for each
+/// of a level's widest entries, summed over the levels (see ``byteCount``).
 package struct ClusterHierarchy: Sendable {
   /// The clustering radius, in points.
   package let radius: Double

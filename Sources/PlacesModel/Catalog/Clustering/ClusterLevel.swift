@@ -50,9 +50,12 @@ package final class ClusterLevel: Sendable {
   package let formedLevel: [UInt8]
   /// The children of entry `i` one level down are `childOrder[childStart[i]..<childStart[i + 1]]`;
   /// both empty at the level of places.
-  package let childStart: [UInt32]
+  ///
+  /// Both in 2 bytes a value when the level down has fewer than 2^16 entries
+  /// (``CompactColumn``), as in every level of a category's hierarchy of fewer places.
+  package let childStart: CompactColumn
   /// The indexes one level down, grouped by parent.
-  package let childOrder: [UInt32]
+  package let childOrder: CompactColumn
   /// The grid rows of one band of the directory: 2^`directoryShift`.
   package let directoryShift: Int
   /// The index of the first entry of each band of grid rows (band *b* holds rows
@@ -75,8 +78,8 @@ package final class ClusterLevel: Sendable {
     self.parent = parent
     self.representative = representative
     self.formedLevel = formedLevel
-    self.childStart = childStart
-    self.childOrder = childOrder
+    self.childStart = CompactColumn(childStart)
+    self.childOrder = CompactColumn(childOrder)
     var large: [UInt32: (x: UInt32, y: UInt32)] = [:]
     remainders = count.indices.map { entry in
       guard count[entry] < 1 << 16 else {
@@ -105,11 +108,11 @@ package final class ClusterLevel: Sendable {
   /// - Complexity: O(1) beyond `childOrder` itself.
   func replacing(childOrder: [UInt32]) -> ClusterLevel {
     precondition(childOrder.count == self.childOrder.count, "a level keeps its children's count")
-    return ClusterLevel(self, parent: parent, childOrder: childOrder)
+    return ClusterLevel(self, parent: parent, childOrder: CompactColumn(childOrder))
   }
 
   /// A copy of `level` with `parent` and `childOrder` in place of its own.
-  private init(_ level: ClusterLevel, parent: [UInt32], childOrder: [UInt32]) {
+  private init(_ level: ClusterLevel, parent: [UInt32], childOrder: CompactColumn) {
     gridShift = level.gridShift
     x = level.x
     y = level.y
@@ -165,7 +168,7 @@ package final class ClusterLevel: Sendable {
 
   /// The bytes the level's arrays hold.
   var byteCount: Int {
-    entryCount * (4 * 7 + 1) + childStart.count * 4 + childOrder.count * 4 + directory.count * 4
+    entryCount * (4 * 7 + 1) + childStart.byteCount + childOrder.byteCount + directory.count * 4
       + wideEntries.count * 4 + largeRemainderCount * 12
   }
 
