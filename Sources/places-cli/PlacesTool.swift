@@ -71,15 +71,13 @@ struct PlacesTool {
   /// If standard error cannot be written to either, nothing more can be said; the exit status
   /// still tells that the command failed.
   func report(_ error: any Error, context: String? = nil, hint: String? = nil) {
-    var message = Self.name + ": "
-    if let context {
-      message += context + ": "
-    }
-    message += Self.messageText(of: error) + "\n"
-    if let hint {
-      message += hint + "\n"
-    }
-    writeToStandardError(message)
+    note(Self.messageText(of: error) + (hint.map { "\n" + $0 } ?? ""), context: context)
+  }
+
+  /// Writes `message`, a note that is not an error but should be seen, to standard error as
+  /// an error is written: the tool's name, then `context` (`line 2`), then the message.
+  func note(_ message: String, context: String? = nil) {
+    writeToStandardError(Self.name + ": " + (context.map { $0 + ": " } ?? "") + message + "\n")
   }
 
   /// Writes `text`, a message or a note, to standard error.
@@ -136,7 +134,7 @@ struct PlacesTool {
     let runner = try CommandRunner(
       places: places, source: files.source, format: invocation.format,
       mapOptions: .standard.clusteringByCategory(invocation.clustersByCategory))
-    runner.note = { [self] message in writeToStandardError("\(Self.name): \(message)\n") }
+    runner.note = { [self] message in note(message) }
     return runner
   }
 

@@ -103,7 +103,7 @@ struct Browse {
         tool.writeToStandardError(skipNote)
       }
       if let categoryNote {
-        tool.writeToStandardError("\(PlacesTool.name): \(categoryNote)\n")
+        tool.note(categoryNote)
       }
     }
     let screen = BrowseScreen(

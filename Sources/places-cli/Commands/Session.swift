@@ -80,7 +80,7 @@ struct Session {
       // (a reload) names none.
       let plainNote = runner.note
       runner.note = { [tool, lineNumber] message in
-        tool.writeToStandardError("\(PlacesTool.name): line \(lineNumber): \(message)\n")
+        tool.note(message, context: "line \(lineNumber)")
       }
       defer { runner.note = plainNote }
       do {
@@ -145,8 +145,7 @@ struct Session {
     } catch {
       let count = runner.catalog.count
       let kept = "keeping the last good places (\(count))"
-      tool.writeToStandardError(
-        "\(PlacesTool.name): reload: " + PlacesTool.messageText(of: error) + "; \(kept)\n")
+      tool.note(PlacesTool.messageText(of: error) + "; \(kept)", context: "reload")
       failures.reloadFailed(with: ExitStatus(for: error))
     }
   }
