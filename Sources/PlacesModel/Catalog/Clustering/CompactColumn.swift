@@ -11,16 +11,17 @@ package struct CompactColumn: RandomAccessCollection, Sendable {
   private let narrow: [UInt16]
   /// The values when some value does not fit in 16 bits; empty otherwise.
   private let wide: [UInt32]
-  /// Whether the values are in ``narrow``.
-  private let isNarrow: Bool
+  /// Whether the values are in ``narrow``: so they are unless ``wide`` holds them.
+  @inline(__always)
+  private var isNarrow: Bool { wide.isEmpty }
 
   /// A column of `values`, in 2 bytes each when they all fit.
   ///
   /// - Complexity: O(*n*).
   package init(_ values: [UInt32]) {
-    isNarrow = values.allSatisfy { $0 <= UInt32(UInt16.max) }
-    narrow = isNarrow ? values.map { UInt16(truncatingIfNeeded: $0) } : []
-    wide = isNarrow ? [] : values
+    let fits = values.allSatisfy { $0 <= UInt32(UInt16.max) }
+    narrow = fits ? values.map { UInt16(truncatingIfNeeded: $0) } : []
+    wide = fits ? [] : values
   }
 
   /// The index of the first value: 0.
